@@ -1,0 +1,46 @@
+# The two commands of the README: `make serve` and `make test`. Both set up
+# everything they need on a fresh machine (Python 3.11+, make and git).
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+HOST ?= localhost
+PORT ?= 5006
+ORIGIN ?= $(HOST):$(PORT)
+
+.PHONY: serve test bench lint clean
+
+serve: $(VENV)/.installed-run
+	@echo ""
+	@echo "  companion is at http://$(HOST):$(PORT)/  (Ctrl-C stops it)"
+	@echo ""
+	$(BIN)/panel serve apps/*.py --index index --address $(HOST) --port $(PORT) \
+		--allow-websocket-origin $(ORIGIN)
+
+test: $(VENV)/.installed-test
+	@bash scripts/ensure-chromium.sh
+	$(BIN)/ruff check .
+	$(BIN)/pytest
+
+bench: $(VENV)/.installed-test
+	@bash scripts/ensure-chromium.sh
+	$(BIN)/python benchmarks/run.py
+
+lint: $(VENV)/.installed-test
+	$(BIN)/ruff check .
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis
+
+$(BIN)/python:
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
+		{ echo "companion needs Python 3.11 or newer (found: $$($(PYTHON) --version))"; exit 1; }
+	$(PYTHON) -m venv $(VENV)
+
+$(VENV)/.installed-run: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e .
+	@touch $@
+
+$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test]'
+	@touch $@ $(VENV)/.installed-run

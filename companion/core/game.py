@@ -1,0 +1,173 @@
+"""The one interface every game implements, and the JSON codec for its actions.
+
+A game is a `Game` record (name, title, how to make the first state, its action
+types, where its dashboard lives). Its states are immutable `GameState`s:
+
+    state = game.new_state(options)
+    state.legal_actions()          # what may be done now, where enumerable
+    state2 = state.apply(action)   # a new state; illegal -> RuleError naming the rule
+    state2.last_event.text         # what happened, in words, with the dice
+    state.is_over, state.result
+
+Actions are small frozen dataclasses. Chance lives in the action: a field
+``dice=None`` means "let the app roll", and the Session fills it in through
+`GameState.fill_chance` before applying, so the log always holds the real dice.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import random
+import types
+import typing
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from companion.core.dice import roll
+from companion.core.errors import InputError
+
+JSON = Any
+
+
+@dataclass(frozen=True)
+class Event:
+    """The outcome of one action, as the log and the dashboard tell it."""
+
+    text: str
+    outcome: Literal["success", "failure", "info"] = "info"
+
+
+class GameState:
+    """Base of every game's immutable state; subclasses are frozen dataclasses."""
+
+    last_event: Event | None
+
+    def apply(self, action: Any) -> GameState:
+        raise NotImplementedError
+
+    def legal_actions(self) -> Sequence[Any] | None:
+        """The actions allowed now, or None where they cannot be listed."""
+        return None
+
+    @property
+    def is_over(self) -> bool:
+        return False
+
+    @property
+    def result(self) -> str | None:
+        return None
+
+    def dice_needed(self, action: Any) -> int:
+        """How many dice the app must roll for `action` when its dice are None."""
+        return 0
+
+    def fill_chance(self, action: Any, rng: random.Random) -> Any:
+        """The action with its chance filled in (dice=None becomes rolled dice)."""
+        if getattr(action, "dice", ()) is None and self.dice_needed(action):
+            return dataclasses.replace(action, dice=roll(rng, self.dice_needed(action)).faces)
+        return action
+
+    def to_json(self) -> JSON:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class Game:
+    """A registered game: everything the Session, store and index page need."""
+
+    name: str
+    title: str
+    summary: str
+    new_state: Callable[[Mapping[str, JSON]], GameState]
+    action_types: tuple[type, ...]
+    dashboard: str  # "module:Class", imported only by the UI
+    version: int = 1  # bump when old action logs no longer replay
+
+    def load_dashboard(self) -> type:
+        module, _, attr = self.dashboard.partition(":")
+        return getattr(importlib.import_module(module), attr)
+
+    def action_to_json(self, action: Any) -> dict[str, JSON]:
+        if type(action) not in self.action_types:
+            raise InputError(f"{type(action).__name__} is not an action of {self.title}")
+        return {"type": type(action).__name__, **_to_plain(dataclasses.asdict(action))}
+
+    def action_from_json(self, data: JSON) -> Any:
+        """Rebuild an action from JSON, checking every field against its type."""
+        if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+            raise InputError(f"an action must be an object with a 'type', got {data!r:.80}")
+        by_name = {cls.__name__: cls for cls in self.action_types}
+        cls = by_name.get(data["type"])
+        if cls is None:
+            raise InputError(f"{self.title} has no action {data['type']!r}")
+        fields = {f.name for f in dataclasses.fields(cls)}
+        given = set(data) - {"type"}
+        if given - fields or fields - given:
+            raise InputError(
+                f"{cls.__name__} takes fields {sorted(fields)}, got {sorted(given)}"
+            )
+        hints = typing.get_type_hints(cls)
+        values = {name: conform(data[name], hints[name], f"{cls.__name__}.{name}")
+                  for name in fields}
+        return cls(**values)
+
+
+def _to_plain(value: Any) -> JSON:
+    if isinstance(value, dict):
+        return {k: _to_plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_to_plain(v) for v in value]
+    return value
+
+
+def conform(value: JSON, hint: Any, where: str) -> Any:
+    """Check a JSON value against a type hint, turning lists into tuples.
+
+    Supports what actions use: int, str, bool, None, unions, Literal,
+    tuple[X, ...] and fixed tuples.
+    """
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin in (typing.Union, types.UnionType):
+        for option in args:
+            try:
+                return conform(value, option, where)
+            except InputError:
+                continue
+        raise InputError(f"{where}: {value!r:.60} is not a {_type_name(hint)}")
+    if origin is Literal:
+        if value in args and type(value) in {type(a) for a in args}:
+            return value
+        raise InputError(f"{where}: {value!r:.60} is not one of {list(args)}")
+    if origin is tuple:
+        if not isinstance(value, list | tuple):
+            raise InputError(f"{where}: expected a list, got {value!r:.60}")
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(conform(v, args[0], f"{where}[{i}]") for i, v in enumerate(value))
+        if len(value) != len(args):
+            raise InputError(f"{where}: expected {len(args)} items, got {len(value)}")
+        pairs = enumerate(zip(value, args, strict=True))
+        return tuple(conform(v, a, f"{where}[{i}]") for i, (v, a) in pairs)
+    if hint is type(None):
+        if value is None:
+            return None
+    elif hint is int:
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+    elif hint in (str, bool) and type(value) is hint:
+        return value
+    raise InputError(f"{where}: {value!r:.60} is not a {_type_name(hint)}")
+
+
+def _type_name(hint: Any) -> str:
+    return getattr(hint, "__name__", None) or str(hint).replace("typing.", "")
+
+
+def check_options(options: Mapping[str, JSON], allowed: Sequence[str], game: str) -> None:
+    """Raise InputError for options that are not a mapping or name unknown keys."""
+    if not isinstance(options, Mapping):
+        raise InputError(f"{game} options must be an object, got {options!r:.60}")
+    unknown = sorted(set(options) - set(allowed))
+    if unknown:
+        raise InputError(f"{game} has no option {', '.join(map(str, unknown))}")

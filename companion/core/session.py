@@ -1,0 +1,252 @@
+"""The event-sourced Session: the only stateful object in the companion.
+
+A Session is an initial state plus a list of applied actions and a cursor.
+The state after N actions is a pure function of (options, seed, first N
+actions), so undo, redo, resume after a crash and import are all replay.
+App-rolled dice come from (seed, position in the log): undoing an action and
+doing it again gives the same dice, because undo mends a mis-tap, it is not a
+reroll.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import secrets
+from collections.abc import Mapping
+from typing import Any
+
+from companion.core.errors import CompanionError, InputError
+from companion.core.game import JSON, Event, Game, GameState
+from companion.core.store import SessionRecord, Store
+from companion.registry import find_game
+
+EXPORT_FORMAT = "companion-session"
+EXPORT_VERSION = 1
+MAX_IMPORT_BYTES = 5_000_000
+MAX_ACTIONS = 100_000
+MAX_SEED = 2**63 - 1  # seeds fit SQLite's signed 64-bit integers
+
+
+class Session:
+    """A game in progress: act, undo, redo, and everything saved as it happens.
+
+    >>> s = Session("dice_lab", seed=7)
+    >>> from companion.dice_lab.engine import Check
+    >>> s.act(Check(n_dice=2, target=7, dice=(3, 4))).outcome
+    'success'
+    >>> s.log
+    ['1. 2 dice, at most 7: rolled 3+4 = 7, succeeds (chance was 58.3%)']
+    >>> s.undo().outcome, s.log
+    ('success', [])
+    """
+
+    def __init__(self, game: Game | str, options: Mapping[str, JSON] | None = None,
+                 seed: int | None = None, *, store: Store | None = None,
+                 name: str = "", _record: SessionRecord | None = None):
+        self.game = find_game(game) if isinstance(game, str) else game
+        self.options = dict(options or {})
+        self.seed = secrets.randbelow(MAX_SEED) if seed is None else _check_seed(seed)
+        self.name = name or self.game.title
+        self.store = store
+        self._states: list[GameState] = [self.game.new_state(self.options)]
+        self._actions: list[Any] = []
+        self._cursor = 0
+        if _record is not None:
+            self.id, self._revision = _record.id, _record.revision
+            self._replay(_record.actions, _record.cursor)
+        else:
+            self.id, self._revision = secrets.token_hex(8), 0
+            if store is not None:
+                store.create(self._record())
+
+    @classmethod
+    def resume(cls, store: Store, session_id: str) -> Session:
+        """Reopen a saved session exactly where it was."""
+        record = store.load(session_id)
+        return cls(record.game, record.options, record.seed, store=store,
+                   name=record.name, _record=record)
+
+    # What the table sees.
+
+    @property
+    def state(self) -> GameState:
+        return self._states[self._cursor]
+
+    @property
+    def actions(self) -> tuple[Any, ...]:
+        """The applied actions, dice filled in."""
+        return tuple(self._actions[: self._cursor])
+
+    @property
+    def events(self) -> list[Event]:
+        return [s.last_event for s in self._states[1 : self._cursor + 1] if s.last_event]
+
+    @property
+    def log(self) -> list[str]:
+        """One line per applied action, with its dice and outcome."""
+        return [f"{i}. {event.text}" for i, event in enumerate(self.events, start=1)]
+
+    @property
+    def can_undo(self) -> bool:
+        return self._cursor > 0
+
+    @property
+    def can_redo(self) -> bool:
+        return self._cursor < len(self._actions)
+
+    # Changing it.
+
+    def act(self, action: Any) -> Event:
+        """Apply `action` (rolling its dice if they are None), save it, return what happened.
+
+        Raises RuleError or InputError and changes nothing when the engine refuses.
+        """
+        position = self._cursor
+        filled = self.state.fill_chance(action, self._rng(position))
+        new_state = self.state.apply(filled)
+        stored = self.game.action_to_json(filled)
+        if self.game.action_from_json(stored) != filled:
+            raise InputError(f"{type(filled).__name__} does not survive being saved")
+        if self.store is not None:
+            self._revision = self.store.record_action(self.id, self._revision, position, stored)
+        del self._actions[position:], self._states[position + 1 :]
+        self._actions.append(filled)
+        self._states.append(new_state)
+        self._cursor += 1
+        return new_state.last_event or Event(type(filled).__name__)
+
+    def undo(self) -> Event | None:
+        """Step back one action (it can be redone); returns the undone event."""
+        if not self.can_undo:
+            return None
+        undone = self.state.last_event
+        self._move_cursor(self._cursor - 1)
+        return undone
+
+    def redo(self) -> Event | None:
+        """Re-apply the last undone action, with the same dice."""
+        if not self.can_redo:
+            return None
+        self._move_cursor(self._cursor + 1)
+        return self.state.last_event
+
+    def rename(self, name: str) -> None:
+        self.name = _check_name(name)
+        if self.store is not None:
+            self.store.rename(self.id, self.name)
+
+    def _move_cursor(self, cursor: int) -> None:
+        if self.store is not None:
+            self._revision = self.store.move_cursor(self.id, self._revision, cursor)
+        self._cursor = cursor
+
+    def _rng(self, position: int) -> random.Random:
+        return random.Random(f"{self.seed}:{position}")
+
+    def _replay(self, stored: tuple[JSON, ...], cursor: int) -> None:
+        """Rebuild every state from stored actions; InputError names the first bad one."""
+        for position, data in enumerate(stored):
+            state = self._states[-1]
+            try:
+                action = self.game.action_from_json(data)
+                if state.fill_chance(action, self._rng(position)) != action:
+                    raise InputError("its dice are missing")
+                self._states.append(state.apply(action))
+            except CompanionError as error:
+                raise InputError(f"action {position + 1} does not replay: {error}") from None
+            self._actions.append(action)
+        self._cursor = cursor
+
+    def _record(self) -> SessionRecord:
+        return SessionRecord(
+            id=self.id, game=self.game.name, game_version=self.game.version, name=self.name,
+            options=self.options, seed=self.seed, cursor=self._cursor,
+            actions=tuple(self.game.action_to_json(a) for a in self._actions),
+            revision=self._revision,
+        )
+
+    def to_export(self) -> dict[str, JSON]:
+        record = self._record()
+        return {
+            "format": EXPORT_FORMAT, "version": EXPORT_VERSION, "game": record.game,
+            "game_version": record.game_version, "name": record.name,
+            "options": record.options, "seed": record.seed, "cursor": record.cursor,
+            "actions": list(record.actions),
+        }
+
+
+def export_session(session: Session) -> str:
+    """The session as a JSON document another companion can import."""
+    return json.dumps(session.to_export(), indent=1)
+
+
+def import_session(store: Store | None, text: str | bytes) -> Session:
+    """Validate an exported session by replaying it, then save it under a new id.
+
+    A wrong, truncated or hostile file raises InputError and writes nothing.
+    """
+    data = _parse_export(text)
+    game = find_game(data["game"])
+    if data["game_version"] != game.version:
+        raise InputError(f"the file is from {game.title} version {data['game_version']}, "
+                         f"this companion plays version {game.version}")
+    record = SessionRecord(
+        id=secrets.token_hex(8), game=game.name, game_version=game.version,
+        name=_check_name(data["name"]), options=data["options"], seed=_check_seed(data["seed"]),
+        cursor=data["cursor"], actions=tuple(data["actions"]),
+    )
+    if not 0 <= record.cursor <= len(record.actions):
+        raise InputError(f"cursor {record.cursor} is outside the {len(record.actions)} actions")
+    try:
+        session = Session(game, record.options, record.seed, store=store, name=record.name,
+                          _record=record)
+    except (CompanionError, TypeError, ValueError, KeyError) as error:
+        raise InputError(f"the file does not replay: {error}") from None
+    if store is not None:
+        store.create(record)
+    return session
+
+
+_EXPORT_FIELDS = {
+    "format": str, "version": int, "game": str, "game_version": int, "name": str,
+    "options": dict, "seed": int, "cursor": int, "actions": list,
+}
+
+
+def _parse_export(text: str | bytes) -> dict[str, JSON]:
+    if len(text) > MAX_IMPORT_BYTES:
+        raise InputError(f"the file is larger than {MAX_IMPORT_BYTES // 1_000_000} MB")
+    try:
+        data = json.loads(text, parse_constant=_reject_constant)
+    except (ValueError, RecursionError) as error:
+        raise InputError(f"the file is not valid JSON: {str(error)[:120]}") from None
+    if not isinstance(data, dict) or set(data) != set(_EXPORT_FIELDS):
+        raise InputError(f"the file is not a companion session export "
+                         f"(expected fields {sorted(_EXPORT_FIELDS)})")
+    for key, kind in _EXPORT_FIELDS.items():
+        if not isinstance(data[key], kind) or isinstance(data[key], bool):
+            raise InputError(f"field {key!r} should be a {kind.__name__}, got {data[key]!r:.60}")
+    if data["format"] != EXPORT_FORMAT or data["version"] != EXPORT_VERSION:
+        raise InputError(f"unsupported export format {data['format']!r} "
+                         f"version {data['version']}")
+    if len(data["actions"]) > MAX_ACTIONS:
+        raise InputError(f"the file holds more than {MAX_ACTIONS} actions")
+    return data
+
+
+def _reject_constant(name: str) -> float:
+    raise ValueError(f"{name} is not allowed")
+
+
+def _check_seed(seed: object) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise InputError(f"a seed is a whole number from 0 to {MAX_SEED}, got {seed!r:.40}")
+    return seed
+
+
+def _check_name(name: object) -> str:
+    if not isinstance(name, str) or not 0 < len(name.strip()) <= 120:
+        raise InputError("a session name is 1 to 120 characters")
+    return name.strip()
+

@@ -1,0 +1,231 @@
+"""SQLite storage of sessions: every action is committed before `act` returns.
+
+One file holds every game's sessions (default: the user's data folder;
+``COMPANION_DB`` overrides). The log is append-only per position with a cursor
+for undo/redo, and each write checks the session's revision so two screens on
+the same game can never overwrite each other silently.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+
+from companion.core.errors import CompanionError, InputError
+
+# Each entry upgrades the file by one schema version; never edit a shipped one.
+MIGRATIONS: tuple[str, ...] = (
+    # 1: sessions and their action logs.
+    """
+    CREATE TABLE sessions (
+        id TEXT PRIMARY KEY,
+        game TEXT NOT NULL,
+        game_version INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        options TEXT NOT NULL,
+        seed INTEGER NOT NULL,
+        cursor INTEGER NOT NULL,
+        revision INTEGER NOT NULL,
+        created REAL NOT NULL,
+        updated REAL NOT NULL
+    );
+    CREATE TABLE actions (
+        session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+        position INTEGER NOT NULL,
+        action TEXT NOT NULL,
+        PRIMARY KEY (session_id, position)
+    );
+    """,
+    # 2: the session picker lists a game's sessions, newest first.
+    "CREATE INDEX sessions_by_game ON sessions (game, updated DESC);",
+)
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+class StaleSessionError(CompanionError):
+    """The session changed on another screen since this one loaded it."""
+
+
+def default_path() -> Path:
+    """Where sessions live unless ``COMPANION_DB`` says otherwise."""
+    override = os.environ.get("COMPANION_DB")
+    if override:
+        return Path(override)
+    return platformdirs.user_data_path("companion") / "companion.sqlite3"
+
+
+@dataclass(frozen=True)
+class SessionRecord:
+    """One stored session: how it started and every action, done or undone."""
+
+    id: str
+    game: str
+    game_version: int
+    name: str
+    options: dict[str, Any]
+    seed: int
+    cursor: int  # how many of `actions` are applied; the rest can be redone
+    actions: tuple[dict[str, Any], ...] = ()
+    revision: int = 0
+    created: float = field(default_factory=time.time)
+    updated: float = field(default_factory=time.time)
+
+
+class Store:
+    """A SQLite file of sessions, safe to share between the server's sessions."""
+
+    def __init__(self, path: str | Path | None = None):
+        self.path = Path(path) if path is not None else default_path()
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._lock = threading.RLock()
+        self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=FULL")
+        self._db.execute("PRAGMA foreign_keys=ON")
+        self._migrate()
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    @property
+    def schema_version(self) -> int:
+        return self._db.execute("PRAGMA user_version").fetchone()[0]
+
+    def _migrate(self) -> None:
+        with self._write():
+            version = self.schema_version
+            if version > SCHEMA_VERSION:
+                raise InputError(
+                    f"{self.path} was written by a newer companion (schema {version}, "
+                    f"this one knows {SCHEMA_VERSION})"
+                )
+            for number in range(version, SCHEMA_VERSION):
+                for statement in MIGRATIONS[number].split(";"):
+                    if statement.strip():
+                        self._db.execute(statement)
+                self._db.execute(f"PRAGMA user_version = {number + 1}")
+
+    @contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        """One transaction: committed on success, rolled back on any error."""
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+
+    # Reading.
+
+    def list_sessions(self, game: str | None = None) -> list[SessionRecord]:
+        """Sessions (without their actions), most recently played first."""
+        query = "SELECT * FROM sessions"
+        args: tuple[str, ...] = ()
+        if game is not None:
+            query, args = query + " WHERE game = ?", (game,)
+        with self._lock:
+            rows = self._db.execute(query + " ORDER BY updated DESC", args).fetchall()
+        return [self._record(row, ()) for row in rows]
+
+    def load(self, session_id: str) -> SessionRecord:
+        with self._lock:
+            row = self._db.execute("SELECT * FROM sessions WHERE id = ?", (session_id,)).fetchone()
+            if row is None:
+                raise InputError(f"no saved session {session_id!r}")
+            actions = self._db.execute(
+                "SELECT action FROM actions WHERE session_id = ? ORDER BY position", (session_id,)
+            ).fetchall()
+        return self._record(row, tuple(json.loads(a) for (a,) in actions))
+
+    @staticmethod
+    def _record(row: tuple, actions: tuple[dict[str, Any], ...]) -> SessionRecord:
+        sid, game, version, name, options, seed, cursor, revision, created, updated = row
+        return SessionRecord(sid, game, version, name, json.loads(options), seed, cursor,
+                             actions, revision, created, updated)
+
+    # Writing.
+
+    def create(self, record: SessionRecord) -> None:
+        """Insert a whole session (a new one, or an import) in one transaction."""
+        with self._write() as db:
+            db.execute(
+                "INSERT INTO sessions VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (record.id, record.game, record.game_version, record.name,
+                 json.dumps(record.options), record.seed, record.cursor, record.revision,
+                 record.created, record.updated),
+            )
+            db.executemany(
+                "INSERT INTO actions VALUES (?, ?, ?)",
+                [(record.id, i, json.dumps(a)) for i, a in enumerate(record.actions)],
+            )
+
+    def record_action(self, session_id: str, revision: int, position: int,
+                      action: dict[str, Any]) -> int:
+        """Store `action` at `position`, dropping any undone actions after it.
+
+        Returns the new revision; raises StaleSessionError when another screen
+        changed the session since `revision`.
+        """
+        with self._write() as db:
+            self._check_revision(db, session_id, revision)
+            db.execute("DELETE FROM actions WHERE session_id = ? AND position >= ?",
+                       (session_id, position))
+            db.execute("INSERT INTO actions VALUES (?, ?, ?)",
+                       (session_id, position, json.dumps(action)))
+            return self._bump(db, session_id, revision, position + 1)
+
+    def move_cursor(self, session_id: str, revision: int, cursor: int) -> int:
+        """Undo or redo: only the cursor moves; returns the new revision."""
+        with self._write() as db:
+            self._check_revision(db, session_id, revision)
+            return self._bump(db, session_id, revision, cursor)
+
+    def rename(self, session_id: str, name: str) -> None:
+        with self._write() as db:
+            db.execute("UPDATE sessions SET name = ? WHERE id = ?", (name, session_id))
+
+    def delete(self, session_id: str) -> None:
+        with self._write() as db:
+            db.execute("DELETE FROM sessions WHERE id = ?", (session_id,))
+
+    @staticmethod
+    def _check_revision(db: sqlite3.Connection, session_id: str, revision: int) -> None:
+        row = db.execute("SELECT revision FROM sessions WHERE id = ?", (session_id,)).fetchone()
+        if row is None:
+            raise InputError(f"no saved session {session_id!r}")
+        if row[0] != revision:
+            raise StaleSessionError("this game was changed on another screen; reload it")
+
+    @staticmethod
+    def _bump(db: sqlite3.Connection, session_id: str, revision: int, cursor: int) -> int:
+        db.execute(
+            "UPDATE sessions SET cursor = ?, revision = ?, updated = ? WHERE id = ?",
+            (cursor, revision + 1, time.time(), session_id),
+        )
+        return revision + 1
+
+
+_shared: dict[Path, Store] = {}
+_shared_lock = threading.Lock()
+
+
+def shared_store(path: str | Path | None = None) -> Store:
+    """One Store per file for the whole server process (every browser tab shares it)."""
+    resolved = (Path(path) if path is not None else default_path()).resolve()
+    with _shared_lock:
+        if resolved not in _shared:
+            _shared[resolved] = Store(resolved)
+        return _shared[resolved]

@@ -1,0 +1,144 @@
+"""Dice Lab on a tablet: set up a check, see the exact odds, roll, keep the history."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from html import escape
+
+import holoviews as hv
+import panel as pn
+import param
+
+from companion.core.dice import total_distribution
+from companion.dice_lab import GAME, rules
+from companion.dice_lab.engine import Check
+from companion.dice_lab.odds import succeeds
+from companion.ui import (
+    TOUCH,
+    Counter,
+    DicePad,
+    GameDashboard,
+    OddsBar,
+    button,
+    choice,
+    heading,
+    page,
+    section,
+)
+from companion.ui.theme import INPUT_CSS
+
+SUCCESS, FAILURE = "#2e7d32", "#9e9e9e"
+
+
+class DiceLabDashboard(GameDashboard):
+    game = GAME
+
+    n_dice = param.Integer(default=2, bounds=(1, 6))
+    goal = param.Selector(default="at most", objects=list(rules.GOALS))
+    modifiers = param.List(default=[], doc="(label, value) pairs added to the dice.")
+
+    def __init__(self, **params):
+        super().__init__(**params)
+        self.target = Counter(label="Target", value=7, low=rules.TARGET_RANGE.start,
+                              high=rules.TARGET_RANGE.stop - 1)
+        self.new_label = pn.widgets.TextInput(placeholder="name, e.g. guard", height=TOUCH + 8,
+                                              stylesheets=[INPUT_CSS], min_width=110,
+                                              sizing_mode="stretch_width")
+        self.new_value = Counter(label="Modifier", value=4, low=rules.MODIFIER_RANGE.start,
+                                 high=rules.MODIFIER_RANGE.stop - 1)
+        self.odds = OddsBar(label="Chance of success")
+        self.dice = DicePad(self.roll, verb="Roll")
+        self.param.watch(self._refresh_odds, ["n_dice", "goal", "modifiers"])
+        self.target.param.watch(self._refresh_odds, "value")
+        self.param.watch(lambda e: setattr(self.dice, "n_dice", e.new), "n_dice")
+        self._refresh_odds()
+
+    def check(self) -> Check:
+        """The check as set up on screen, dice still to come."""
+        return Check(self.n_dice, self.target.value, self.goal, tuple(self.modifiers))
+
+    def roll(self, dice: tuple[int, ...] | None) -> None:
+
+        self.act(replace(self.check(), dice=dice))
+
+    def add_modifier(self, _event=None) -> None:
+        label = self.new_label.value.strip()
+        if not label:
+            self.message = "Give the modifier a name first (for example: guard)."
+            return
+        self.modifiers = [*self.modifiers, (label[: rules.MAX_LABEL], self.new_value.value)]
+        self.new_label.value = ""
+
+    def remove_modifier(self, index: int) -> None:
+        self.modifiers = [m for i, m in enumerate(self.modifiers) if i != index]
+
+    def _refresh_odds(self, *_events) -> None:
+        check = self.check()
+        mods = ", ".join(f"{label} {value:+d}" for label, value in check.modifiers)
+        self.odds.param.update(chance=check.chance,
+                               detail=check.describe() + ("" if mods else ", no modifiers"))
+
+    # Views.
+
+    def _modifier_list(self):
+        rows = [
+            pn.Row(pn.pane.Markdown(f"**{escape(label)}** {value:+d}", margin=(14, 8)),
+                   button("✕ remove", lambda _, i=i: self.remove_modifier(i), width=120))
+            for i, (label, value) in enumerate(self.modifiers)
+        ]
+        return pn.Column(*rows, margin=0) if rows else pn.pane.Markdown("None yet.", margin=(0, 8))
+
+    def _chart(self, n_dice, goal, target, modifiers):
+        modifier = sum(v for _, v in modifiers)
+        rows = [
+            (total, float(p) * 100,
+             "succeeds" if succeeds(total, target, goal, modifier) else "fails")
+            for total, p in total_distribution(n_dice).items()
+        ]
+        bars = hv.Bars(rows, kdims=["total"], vdims=["percent", "result"])
+        labels = hv.Labels([(t, p, f"{p:.0f}") for t, p, _ in rows],
+                           kdims=["total", "percent"], vdims=["text"])
+        return (bars.opts(color="result", cmap={"succeeds": SUCCESS, "fails": FAILURE},
+                          show_legend=False, ylabel="% of rolls", xlabel="dice total",
+                          ylim=(0, max(p for _, p, _ in rows) * 1.2),
+                          responsive=True, height=240, toolbar=None, default_tools=[])
+                * labels.opts(text_font_size="9pt", yoffset=1.5, text_color="grey"))
+
+    def _verdict(self, _revision):
+        event = self.session.state.last_event
+        if event is None:
+            return pn.pane.Markdown("Set up the check, then roll.", styles={"font-size": "1.2rem"})
+        color = SUCCESS if event.outcome == "success" else "#b71c1c"
+        word = "Success" if event.outcome == "success" else "Failure"
+        return pn.pane.HTML(
+            f'<div class="verdict" style="font-size:1.25rem;border-left:6px solid {color};'
+            f'padding:6px 12px"><b style="color:{color}">{word}.</b> {escape(event.text)}</div>',
+            sizing_mode="stretch_width",
+        )
+
+    def __panel__(self):
+        wide = {"sizing_mode": "stretch_width"}
+        n_dice = choice({f"{n} {'die' if n == 1 else 'dice'}": n for n in rules.DICE_RANGE},
+                        self.n_dice, **wide)
+        n_dice.link(self, value="n_dice")
+        goal = choice({"Roll at most the target": "at most",
+                       "Roll at least the target": "at least"}, self.goal, **wide)
+        goal.link(self, value="goal")
+        add_row = pn.Column(self.new_label, pn.Row(self.new_value, button(
+            "Add modifier", self.add_modifier, sizing_mode="stretch_width")), **wide)
+        setup = section(
+            "The check", n_dice, goal, self.target,
+            heading("Modifiers"), pn.bind(lambda _m: self._modifier_list(), self.param.modifiers),
+            add_row, self.odds,
+        )
+        play = section(
+            "Roll", self.dice, self.message_view(),
+            pn.bind(self._verdict, self.param.revision), heading("History"), self.log,
+        )
+        chart = section(
+            "Every total and its chance",
+            hv.DynamicMap(pn.bind(self._chart, self.param.n_dice, self.param.goal,
+                                  self.target.param.value, self.param.modifiers)),
+        )
+        saved = section("Saved games", self.picker, collapsed=True)
+        return page("Dice Lab", setup, play, chart, saved)

@@ -1,0 +1,117 @@
+"""Dice Lab: any table's dice check, kept as a history with undo.
+
+A `Check` is the number of dice, a target, the goal (roll at most / at least
+the target) and labelled modifiers ("guard +4"). Its dice come from the
+table or from the app; the state is the history of checks and their verdicts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass
+from fractions import Fraction
+
+from companion.core.dice import Roll, percent
+from companion.core.errors import InputError
+from companion.core.game import JSON, Event, GameState, check_options
+from companion.dice_lab import rules
+from companion.dice_lab.odds import chance, succeeds
+
+
+@dataclass(frozen=True)
+class Check:
+    """Roll `n_dice` d6, add the modifiers, compare with `target`."""
+
+    n_dice: int = 2
+    target: int = 7
+    goal: rules.Goal = "at most"
+    modifiers: tuple[tuple[str, int], ...] = ()
+    dice: tuple[int, ...] | None = None
+
+    @property
+    def modifier(self) -> int:
+        return sum(value for _, value in self.modifiers)
+
+    @property
+    def chance(self) -> Fraction:
+        return chance(self.n_dice, self.target, self.goal, self.modifier)
+
+    def describe(self) -> str:
+        """'2 dice, at most 7 (guard +4)'."""
+        mods = ", ".join(f"{label} {value:+d}" for label, value in self.modifiers)
+        return f"{self.n_dice} {'die' if self.n_dice == 1 else 'dice'}, {self.goal} " \
+               f"{self.target}" + (f" ({mods})" if mods else "")
+
+    def validate(self) -> None:
+        _in_range("number of dice", self.n_dice, rules.DICE_RANGE)
+        _in_range("target", self.target, rules.TARGET_RANGE)
+        if self.goal not in rules.GOALS:
+            raise InputError(f"the goal is 'at most' or 'at least', got {self.goal!r}")
+        if len(self.modifiers) > rules.MAX_MODIFIERS:
+            raise InputError(f"at most {rules.MAX_MODIFIERS} modifiers")
+        for label, value in self.modifiers:
+            if not 0 < len(label.strip()) <= rules.MAX_LABEL:
+                raise InputError(f"a modifier's label is 1 to {rules.MAX_LABEL} characters")
+            _in_range(f"modifier {label!r}", value, rules.MODIFIER_RANGE)
+
+
+def _in_range(what: str, value: int, allowed: range) -> None:
+    if value not in allowed:
+        raise InputError(f"{what} must be {allowed.start} to {allowed.stop - 1}, got {value}")
+
+
+@dataclass(frozen=True)
+class Verdict:
+    check: Check
+    total: int
+    success: bool
+
+
+@dataclass(frozen=True)
+class DiceLabState(GameState):
+    history: tuple[Verdict, ...] = ()
+    last_event: Event | None = None
+
+    def dice_needed(self, action: Check) -> int:
+        return action.n_dice
+
+    def apply(self, action: Check) -> DiceLabState:
+        if not isinstance(action, Check):
+            raise InputError(f"Dice Lab takes a Check, got {type(action).__name__}")
+        action.validate()
+        if action.dice is None:
+            raise InputError("the dice are missing: roll them or let the app roll")
+        dice = Roll.of(action.dice, action.n_dice)
+        success = succeeds(dice.total, action.target, action.goal, action.modifier)
+        verdict = Verdict(action, dice.total, success)
+        return DiceLabState((*self.history, verdict), _event(verdict, dice))
+
+    def to_json(self) -> JSON:
+        return {"history": [asdict(v.check) for v in self.history]}
+
+    @classmethod
+    def from_json(cls, data: JSON) -> DiceLabState:
+        """Rebuild a state from `to_json`, checking every check again."""
+        from companion.dice_lab import GAME
+
+        if not isinstance(data, dict) or not isinstance(data.get("history"), list):
+            raise InputError("a Dice Lab state is an object with a 'history' list")
+        state = cls()
+        for check in data["history"]:
+            state = state.apply(GAME.action_from_json({"type": "Check", **check}))
+        return state
+
+
+def _event(verdict: Verdict, dice: Roll) -> Event:
+    check = verdict.check
+    final = f", {check.modifier:+d} makes {verdict.total + check.modifier}" \
+        if check.modifier else ""
+    word = "succeeds" if verdict.success else "fails"
+    text = (f"{check.describe()}: rolled {dice}{final}, {word} "
+            f"(chance was {percent(check.chance)})")
+    return Event(text, "success" if verdict.success else "failure")
+
+
+def new_state(options: Mapping[str, JSON]) -> DiceLabState:
+    check_options(options, (), "Dice Lab")
+    return DiceLabState()

@@ -1,0 +1,31 @@
+"""Exact chances for a Dice Lab check."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from companion.core.dice import p_at_least, p_at_most, total_distribution
+from companion.dice_lab.rules import Goal
+
+
+def chance(n_dice: int, target: int, goal: Goal, modifier: int = 0) -> Fraction:
+    """The chance that `n_dice` d6 plus `modifier` reach `target` the `goal` way.
+
+    >>> chance(2, 7, "at most")
+    Fraction(7, 12)
+    >>> chance(2, 7, "at most", modifier=4)
+    Fraction(1, 12)
+    """
+    check = p_at_most if goal == "at most" else p_at_least
+    return check(target, modifier, n_dice)
+
+
+def succeeds(total: int, target: int, goal: Goal, modifier: int = 0) -> bool:
+    if goal == "at most":
+        return total + modifier <= target
+    return total + modifier >= target
+
+
+def success_totals(n_dice: int, target: int, goal: Goal, modifier: int = 0) -> list[int]:
+    """The dice totals (before modifiers) that succeed."""
+    return [t for t in total_distribution(n_dice) if succeeds(t, target, goal, modifier)]

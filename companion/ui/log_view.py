@@ -1,0 +1,42 @@
+"""The game's log, newest first, with Undo and Redo."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from html import escape
+
+import panel as pn
+import param
+
+from companion.ui.theme import button
+
+
+class LogView(pn.viewable.Viewer):
+    lines = param.List(default=[])
+    can_undo = param.Boolean(default=False)
+    can_redo = param.Boolean(default=False)
+
+    def __init__(self, on_undo: Callable[[], None], on_redo: Callable[[], None], **params):
+        super().__init__(**params)
+        self._undo = button("↶ Undo", lambda _: on_undo(), sizing_mode="stretch_width")
+        self._redo = button("↷ Redo", lambda _: on_redo(), sizing_mode="stretch_width")
+        self._lines = pn.pane.HTML(sizing_mode="stretch_width", max_height=320,
+                                   styles={"overflow-y": "auto"})
+        self.param.watch(self._render, ["lines", "can_undo", "can_redo"])
+        self._render()
+
+    def _render(self, *_events) -> None:
+        self._undo.disabled = not self.can_undo
+        self._redo.disabled = not self.can_redo
+        if not self.lines:
+            self._lines.object = '<p style="opacity:0.7">Nothing has happened yet.</p>'
+            return
+        items = "".join(f'<div class="log-line">{escape(line)}</div>'
+                        for line in reversed(self.lines))
+        self._lines.object = (
+            f'<div class="game-log" style="font-size:1rem;line-height:1.5">{items}</div>'
+        )
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return pn.Column(pn.Row(self._undo, self._redo, sizing_mode="stretch_width"),
+                         self._lines, sizing_mode="stretch_width")

@@ -1,0 +1,41 @@
+"""An exact chance shown as a bar, a percentage and the fraction behind it."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from html import escape
+
+import panel as pn
+import param
+
+from companion.core.dice import percent
+
+
+def odds_html(label: str, chance: Fraction, detail: str = "") -> str:
+    """The markup of one odds bar; usable from any pane."""
+    width = float(chance) * 100
+    note = f'<div style="font-size:0.9rem;opacity:0.8">{escape(detail)}</div>' if detail else ""
+    return (
+        '<div class="odds" style="margin:4px 0">'
+        f'<div style="display:flex;justify-content:space-between;font-size:1.05rem">'
+        f"<span>{escape(label)}</span>"
+        f'<span><b style="font-size:1.3rem">{percent(chance)}</b> '
+        f'<span style="opacity:0.75">({chance.numerator}/{chance.denominator})</span></span>'
+        "</div>"
+        '<div style="height:14px;border-radius:7px;background:rgba(127,127,127,0.25)">'
+        f'<div style="height:14px;border-radius:7px;width:{width:.2f}%;'
+        'background:#2e7d32"></div></div>'
+        f"{note}</div>"
+    )
+
+
+class OddsBar(pn.viewable.Viewer):
+    label = param.String(default="Chance")
+    chance = param.ClassSelector(class_=Fraction, default=Fraction(0))
+    detail = param.String(default="")
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return pn.pane.HTML(
+            pn.bind(odds_html, self.param.label, self.param.chance, self.param.detail),
+            sizing_mode="stretch_width", margin=(4, 8),
+        )

@@ -1,0 +1,108 @@
+"""New game, resume, rename, delete, export and import: the saved games of one game."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+from datetime import datetime
+
+import panel as pn
+
+from companion.core.errors import CompanionError
+from companion.core.game import Game
+from companion.core.session import Session, export_session, import_session
+from companion.core.store import Store
+from companion.ui.theme import INPUT_CSS, TOUCH, button
+
+
+class SessionPicker(pn.viewable.Viewer):
+    """Switches the dashboard between saved games through `on_open(session)`."""
+
+    def __init__(self, game: Game, store: Store, current: Callable[[], Session],
+                 on_open: Callable[[Session], None],
+                 new_options: Callable[[], dict] = dict):
+        super().__init__()
+        self._game, self._store, self._current = game, store, current
+        self._on_open, self._new_options = on_open, new_options
+        self._saved = pn.widgets.Select(name="Saved games", height=TOUCH + 20,
+                                        sizing_mode="stretch_width", stylesheets=[INPUT_CSS])
+        self._name = pn.widgets.TextInput(name="Name of this game", height=TOUCH + 20,
+                                          sizing_mode="stretch_width", stylesheets=[INPUT_CSS])
+        self._upload = pn.widgets.FileInput(accept=".json", sizing_mode="stretch_width")
+        self._confirm = button("Yes, delete it for good", self._delete, color="danger",
+                               visible=False, sizing_mode="stretch_width")
+        self._status = pn.pane.Markdown("", sizing_mode="stretch_width")
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Re-read the list of saved games and the current name."""
+        records = self._store.list_sessions(self._game.name)
+        self._saved.options = {_describe(r): r.id for r in records}
+        self._saved.value = self._current().id if records else None
+        self._name.value = self._current().name
+        self._confirm.visible = False
+
+    def _new(self, _event) -> None:
+        self._open(Session(self._game, self._new_options(), store=self._store),
+                   "Started a new game.")
+
+    def _resume(self, _event) -> None:
+        if self._saved.value:
+            self._open(Session.resume(self._store, self._saved.value), "Resumed.")
+
+    def _rename(self, _event) -> None:
+        self._guard(lambda: self._current().rename(self._name.value), "Renamed.")
+
+    def _delete(self, _event) -> None:
+        self._store.delete(self._current().id)
+        remaining = self._store.list_sessions(self._game.name)
+        if remaining:
+            self._open(Session.resume(self._store, remaining[0].id), "Deleted.")
+        else:
+            self._new(None)
+
+    def _import(self, _event) -> None:
+        if self._upload.value is None:
+            self._status.object = "Choose an exported .json file first."
+            return
+        self._guard(lambda: self._open(import_session(self._store, self._upload.value),
+                                       "Imported."), "")
+
+    def _export(self) -> io.StringIO:
+        return io.StringIO(export_session(self._current()))
+
+    def _open(self, session: Session, status: str) -> None:
+        self._on_open(session)
+        self.refresh()
+        self._status.object = status
+
+    def _guard(self, step: Callable[[], None], status: str) -> None:
+        try:
+            step()
+        except CompanionError as error:
+            self._status.object = f"**Not done:** {error}"
+            return
+        self.refresh()
+        if status:
+            self._status.object = status
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        wide = {"sizing_mode": "stretch_width"}
+        download = pn.widgets.FileDownload(
+            callback=self._export, filename=f"{self._game.name}.json", label="Export to a file",
+            height=TOUCH, **wide,
+        )
+        return pn.Column(
+            button("New game", self._new, color="primary", **wide),
+            self._saved, button("Resume the chosen game", self._resume, **wide),
+            self._name, button("Rename", self._rename, **wide),
+            download, self._upload, button("Import the chosen file", self._import, **wide),
+            button("Delete this game…", lambda _: setattr(self._confirm, "visible", True),
+                   color="danger", button_style="outline", **wide),
+            self._confirm, self._status, **wide,
+        )
+
+
+def _describe(record) -> str:
+    when = datetime.fromtimestamp(record.updated).strftime("%d %b %H:%M")
+    return f"{record.name} · {record.cursor} actions · {when}"

@@ -1,0 +1,42 @@
+"""Sizes and styles for fingers: every target at least 44 px, text readable at arm's length."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import panel as pn
+
+TOUCH = 52  # px: comfortably over the 44 px minimum for a fingertip
+GAP = 8
+
+# Panel widgets live in shadow DOM, so each gets the stylesheet itself.
+BUTTON_CSS = """
+:host .bk-btn { font-size: 1.1rem; min-height: 44px; }
+:host .bk-btn-group .bk-btn { min-width: 44px; }
+"""
+INPUT_CSS = """
+:host input, :host select { font-size: 1.1rem; min-height: 44px; }
+:host label { font-size: 1rem; }
+"""
+
+
+def button(label: str, on_click: Callable[[Any], None] | None = None, *,
+           color: str = "default", **params: Any) -> pn.widgets.Button:
+    """A button big enough for a thumb."""
+    widget = pn.widgets.Button(label=label, button_type=color, height=TOUCH,
+                               stylesheets=[BUTTON_CSS], **params)
+    if on_click is not None:
+        widget.on_click(on_click)
+    return widget
+
+
+def choice(options: list | dict, value: Any, **params: Any) -> pn.widgets.RadioButtonGroup:
+    """A row of big toggle buttons: one tap picks one option."""
+    return pn.widgets.RadioButtonGroup(options=options, value=value, height=TOUCH,
+                                       button_type="primary", button_style="outline",
+                                       stylesheets=[BUTTON_CSS], **params)
+
+
+def heading(text: str) -> pn.pane.Markdown:
+    return pn.pane.Markdown(f"### {text}", margin=(4, 8, 0, 8))

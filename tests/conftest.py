@@ -1,0 +1,108 @@
+"""Shared fixtures: a throwaway store, served apps, and Debian chromium for Playwright."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from companion.core.store import Store
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM_CANDIDATES = ("/usr/lib/chromium/chromium", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+@pytest.fixture
+def store(tmp_path) -> Store:
+    store = Store(tmp_path / "sessions.sqlite3")
+    yield store
+    store.close()
+
+
+def chromium_path() -> str | None:
+    for candidate in (os.environ.get("CHROMIUM_PATH"), *CHROMIUM_CANDIDATES):
+        if candidate and Path(candidate).exists():
+            return candidate
+    return None
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    path = chromium_path()
+    if path is None:
+        message = "Chromium is missing: `make test` installs it (apt-get install chromium)"
+        if os.environ.get("CI"):
+            pytest.fail(message)  # under CI a missing browser is a failure, never a skip
+        pytest.skip(message)
+    return {**browser_type_launch_args, "executable_path": path, "args": CHROMIUM_ARGS}
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class Server:
+    """`panel serve` of some apps in a subprocess, with its own store file."""
+
+    def __init__(self, apps: list[str], db: Path, index: str | None = None):
+        self.apps, self.db, self.index = apps, db, index
+        self.start()
+
+    def start(self) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        command = [sys.executable, "-m", "panel", "serve", *self.apps, "--address", "127.0.0.1",
+                   "--port", str(self.port), "--allow-websocket-origin",
+                   f"127.0.0.1:{self.port}"]
+        if self.index:
+            command += ["--index", self.index]
+        self.process = subprocess.Popen(
+            command, cwd=ROOT, env={**os.environ, "COMPANION_DB": str(self.db)},
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )
+        self._wait_until_up()
+
+    def _wait_until_up(self, timeout: float = 60) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"panel serve exited with {self.process.returncode}")
+            try:
+                with urllib.request.urlopen(self.url + "/", timeout=2) as response:
+                    if response.status == 200:
+                        return
+            except OSError:
+                time.sleep(0.3)
+        raise RuntimeError("panel serve did not answer within a minute")
+
+    def stop(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+
+    def restart(self) -> None:
+        """Kill the server hard and start it again on the same store."""
+        self.process.kill()
+        self.process.wait()
+        self.start()
+
+
+@pytest.fixture(scope="session")
+def served(tmp_path_factory):
+    """Every app under apps/, served once for the whole test run."""
+    apps = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "apps").glob("*.py"))
+    server = Server(apps, tmp_path_factory.mktemp("served") / "sessions.sqlite3", index="index")
+    yield server
+    server.stop()

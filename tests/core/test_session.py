@@ -1,0 +1,143 @@
+"""The event-sourced Session: act, undo/redo, seeded dice, replay, export/import."""
+
+import json
+
+import pytest
+
+from companion.core.errors import InputError
+from companion.core.session import Session, export_session, import_session
+from companion.dice_lab.engine import Check
+
+
+def test_act_fills_in_app_dice_and_logs_them():
+    session = Session("dice_lab", seed=11)
+    event = session.act(Check(n_dice=3, target=10))
+    assert len(session.actions[0].dice) == 3
+    assert "rolled" in event.text
+    assert session.log == [f"1. {event.text}"]
+
+
+def test_real_dice_are_kept_as_given():
+    session = Session("dice_lab", seed=11)
+    session.act(Check(dice=(6, 5)))
+    assert session.actions[0].dice == (6, 5)
+    assert session.state.last_event.outcome == "failure"
+
+
+def test_undo_is_not_a_reroll():
+    """Undoing an app roll and doing it again gives the same dice: undo mends a mis-tap."""
+    session = Session("dice_lab", seed=99)
+    session.act(Check(n_dice=4))
+    first = session.actions[-1].dice
+    session.undo()
+    session.act(Check(n_dice=4, target=12))
+    assert session.actions[-1].dice == first
+
+
+def test_dice_depend_on_seed_and_position():
+    rolls = set()
+    for seed in range(5):
+        session = Session("dice_lab", seed=seed)
+        for _ in range(3):
+            session.act(Check(n_dice=6))
+        rolls.update(a.dice for a in session.actions)
+    assert len(rolls) > 10
+
+
+def test_undo_redo_and_a_new_action_drops_the_redo_tail():
+    session = Session("dice_lab", seed=1)
+    session.act(Check(dice=(1, 1)))
+    session.act(Check(dice=(2, 2)))
+    assert session.undo().text.startswith("2 dice, at most 7: rolled 2+2")
+    assert session.can_redo
+    session.redo()
+    assert len(session.log) == 2
+    session.undo()
+    session.act(Check(dice=(3, 3)))
+    assert not session.can_redo
+    assert [a.dice for a in session.actions] == [(1, 1), (3, 3)]
+    assert Session("dice_lab").undo() is None
+    assert Session("dice_lab").redo() is None
+
+
+def test_a_refused_action_changes_nothing(store):
+    session = Session("dice_lab", seed=1, store=store)
+    session.act(Check(dice=(1, 1)))
+    before = (session.state, session.log, store.load(session.id))
+    with pytest.raises(InputError, match="1 to 6, got 7"):
+        session.act(Check(dice=(7, 1)))
+    with pytest.raises(InputError, match="expected 2 dice"):
+        session.act(Check(dice=(1, 1, 1)))
+    assert (session.state, session.log, store.load(session.id)) == before
+
+
+def test_resume_rebuilds_the_same_state_and_redo_tail(store):
+    session = Session("dice_lab", seed=5, store=store)
+    for _ in range(4):
+        session.act(Check(n_dice=2, target=6))
+    session.undo()
+    again = Session.resume(store, session.id)
+    assert again.state == session.state
+    assert again.log == session.log
+    assert again.can_redo
+    again.redo()
+    assert again.actions[-1] == session._actions[-1]
+
+
+def test_export_then_import_round_trips(store):
+    session = Session("dice_lab", seed=5, store=store, name="Lab night")
+    session.act(Check(n_dice=2, target=6, modifiers=(("guard", 4),)))
+    session.act(Check(dice=(2, 5)))
+    copy = import_session(store, export_session(session))
+    assert copy.id != session.id
+    assert (copy.state, copy.log, copy.name) == (session.state, session.log, "Lab night")
+    assert len(store.list_sessions()) == 2
+
+
+def _export() -> dict:
+    session = Session("dice_lab", seed=5)
+    session.act(Check(dice=(2, 5)))
+    return json.loads(export_session(session))
+
+
+@pytest.mark.parametrize(("change", "complaint"), [
+    (lambda d: "not json {", "not valid JSON"),
+    (lambda d: json.dumps(d)[:-20], "not valid JSON"),
+    (lambda d: "[" * 100_000, "not valid JSON"),
+    (lambda d: json.dumps({**d, "seed": float("nan")}), "not valid JSON"),
+    (lambda d: json.dumps([d]), "not a companion session export"),
+    (lambda d: json.dumps({**d, "evil": "__import__('os')"}), "not a companion session"),
+    (lambda d: json.dumps({**d, "game": "chess"}), "unknown game 'chess'"),
+    (lambda d: json.dumps({**d, "version": 99}), "unsupported export format"),
+    (lambda d: json.dumps({**d, "game_version": 0}), "version 0"),
+    (lambda d: json.dumps({**d, "seed": "5"}), "'seed' should be a int"),
+    (lambda d: json.dumps({**d, "seed": -1}), "seed"),
+    (lambda d: json.dumps({**d, "cursor": 9}), "cursor 9"),
+    (lambda d: json.dumps({**d, "name": ""}), "name"),
+    (lambda d: json.dumps({**d, "options": {"x": 1}}), "no option x"),
+    (lambda d: json.dumps({**d, "actions": [{"type": "Check"}]}), "does not replay"),
+    (lambda d: json.dumps({**d, "actions": [{**d["actions"][0], "dice": [9, 9]}]}), "1 to 6"),
+    (lambda d: json.dumps({**d, "actions": [{**d["actions"][0], "dice": None}]}), "missing"),
+    (lambda d: "x" * 6_000_000, "larger than"),
+])
+def test_a_wrong_truncated_or_hostile_file_writes_nothing(store, change, complaint):
+    with pytest.raises(InputError, match=complaint):
+        import_session(store, change(_export()))
+    assert store.list_sessions() == []
+
+
+def test_rename_validates_the_name(store):
+    session = Session("dice_lab", store=store)
+    with pytest.raises(InputError):
+        session.rename("  ")
+    session.rename("  Game night ")
+    assert store.load(session.id).name == "Game night"
+
+
+def test_unknown_games_and_bad_seeds_are_input_errors():
+    with pytest.raises(InputError, match="unknown game"):
+        Session("monopoly")
+    with pytest.raises(InputError, match="seed"):
+        Session("dice_lab", seed=-5)
+    with pytest.raises(InputError, match="no option"):
+        Session("dice_lab", options={"speed": 2})

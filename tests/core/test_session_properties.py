@@ -1,0 +1,101 @@
+"""Hypothesis properties of the Session over random Dice Lab action sequences."""
+
+import json
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from companion.core.errors import CompanionError
+from companion.core.session import Session, export_session, import_session
+from companion.core.store import Store
+from companion.dice_lab.engine import Check
+
+checks = st.builds(
+    Check,
+    n_dice=st.integers(1, 6),
+    target=st.integers(-5, 40),
+    goal=st.sampled_from(["at most", "at least"]),
+    modifiers=st.lists(st.tuples(st.sampled_from(["guard", "range", "screen"]),
+                                 st.integers(-6, 6)), max_size=3).map(tuple),
+    dice=st.none(),
+)
+steps = st.lists(st.one_of(checks, st.just("undo"), st.just("redo")), max_size=12)
+FAST = settings(max_examples=40, deadline=None,
+                suppress_health_check=[HealthCheck.function_scoped_fixture])
+
+
+def play(session: Session, moves) -> None:
+    for move in moves:
+        if move == "undo":
+            session.undo()
+        elif move == "redo":
+            session.redo()
+        else:
+            session.act(move)
+
+
+@FAST
+@given(seed=st.integers(0, 2**32), moves=steps)
+def test_undo_then_redo_is_the_identity(seed, moves):
+    session = Session("dice_lab", seed=seed)
+    play(session, moves)
+    before = (session.state, session.log)
+    if session.undo() is not None:
+        session.redo()
+    assert (session.state, session.log) == before
+
+
+@FAST
+@given(seed=st.integers(0, 2**32), moves=steps)
+def test_replay_equals_live_state(seed, moves):
+    session = Session("dice_lab", seed=seed)
+    play(session, moves)
+    replayed = Session("dice_lab", seed=seed)
+    for action in session.actions:
+        replayed.act(action)
+    assert replayed.state == session.state
+    assert replayed.log == session.log
+
+
+@FAST
+@given(seed=st.integers(0, 2**32), moves=steps)
+def test_export_then_import_round_trips(tmp_path_factory, seed, moves):
+    store = Store(tmp_path_factory.mktemp("db") / "s.sqlite3")
+    session = Session("dice_lab", seed=seed, store=store)
+    play(session, moves)
+    copy = import_session(store, export_session(session))
+    assert (copy.state, copy.log, copy.can_redo) == (session.state, session.log,
+                                                    session.can_redo)
+    resumed = Session.resume(store, session.id)
+    assert (resumed.state, resumed.log) == (session.state, session.log)
+    store.close()
+
+
+bad_checks = st.one_of(
+    st.builds(Check, n_dice=st.integers(7, 20)),
+    st.builds(Check, target=st.integers(100, 1000)),
+    st.builds(Check, dice=st.lists(st.integers(-3, 12), min_size=2, max_size=2)
+              .filter(lambda d: not all(1 <= f <= 6 for f in d)).map(tuple)),
+    st.builds(Check, dice=st.lists(st.integers(1, 6), min_size=3, max_size=3).map(tuple)),
+    st.builds(Check, modifiers=st.just((("", 1),))),
+)
+
+
+@FAST
+@given(seed=st.integers(0, 2**32), moves=steps, bad=bad_checks)
+def test_a_rejected_action_changes_nothing(tmp_path_factory, seed, moves, bad):
+    store = Store(tmp_path_factory.mktemp("db") / "s.sqlite3")
+    session = Session("dice_lab", seed=seed, store=store)
+    play(session, moves)
+    before = (session.state, session.log, session.can_redo, json.dumps(
+        store.load(session.id).__dict__, sort_keys=True))
+    try:
+        session.act(bad)
+    except CompanionError:
+        pass
+    else:
+        raise AssertionError(f"{bad} was accepted")
+    after = (session.state, session.log, session.can_redo, json.dumps(
+        store.load(session.id).__dict__, sort_keys=True))
+    assert after == before
+    store.close()
