@@ -104,17 +104,15 @@ class DiceLabDashboard(GameDashboard):
                           responsive=True, height=240, toolbar=None, default_tools=[])
                 * labels.opts(text_font_size="9pt", yoffset=1.5, text_color="grey"))
 
-    def _verdict(self, _revision):
+    def _verdict_html(self, _revision: int) -> str:
         event = self.session.state.last_event
         if event is None:
-            return pn.pane.Markdown("Set up the check, then roll.", styles={"font-size": "1.2rem"})
+            return '<div class="verdict">Set up the check, then roll.</div>'
         color = SUCCESS if event.outcome == "success" else "#b71c1c"
         word = "Success" if event.outcome == "success" else "Failure"
-        return pn.pane.HTML(
-            f'<div class="verdict" style="font-size:1.25rem;border-left:6px solid {color};'
-            f'padding:6px 12px"><b style="color:{color}">{word}.</b> {escape(event.text)}</div>',
-            sizing_mode="stretch_width",
-        )
+        return (f'<div class="verdict" style="font-size:1.25rem;border-left:6px solid {color};'
+                f'padding:6px 12px"><b style="color:{color}">{word}.</b> '
+                f"{escape(event.text)}</div>")
 
     def __panel__(self):
         wide = {"sizing_mode": "stretch_width"}
@@ -133,7 +131,9 @@ class DiceLabDashboard(GameDashboard):
         )
         play = section(
             "Roll", self.dice, self.message_view(),
-            pn.bind(self._verdict, self.param.revision), heading("History"), self.log,
+            pn.pane.HTML(pn.bind(self._verdict_html, self.param.revision),
+                         sizing_mode="stretch_width"),
+            heading("History"), self.log,
         )
         chart = section(
             "Every total and its chance",

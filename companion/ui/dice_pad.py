@@ -40,7 +40,7 @@ class DicePad(pn.viewable.Viewer):
     def _face_row(self, index: int) -> pn.Row:
         faces = pn.widgets.RadioButtonGroup(
             options=FACES, value=None, height=TOUCH, sizing_mode="stretch_width",
-            button_type="default", stylesheets=[BUTTON_CSS], name=f"die {index + 1}",
+            color="default", stylesheets=[BUTTON_CSS],
         )
         faces.param.watch(self._refresh_go, "value")
         label = pn.pane.Markdown(f"**Die {index + 1}**", width=64, margin=(12, 4))

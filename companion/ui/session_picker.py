@@ -24,9 +24,9 @@ class SessionPicker(pn.viewable.Viewer):
         super().__init__()
         self._game, self._store, self._current = game, store, current
         self._on_open, self._new_options = on_open, new_options
-        self._saved = pn.widgets.Select(name="Saved games", height=TOUCH + 20,
+        self._saved = pn.widgets.Select(label="Saved games", height=TOUCH + 20,
                                         sizing_mode="stretch_width", stylesheets=[INPUT_CSS])
-        self._name = pn.widgets.TextInput(name="Name of this game", height=TOUCH + 20,
+        self._name = pn.widgets.TextInput(label="Name of this game", height=TOUCH + 20,
                                           sizing_mode="stretch_width", stylesheets=[INPUT_CSS])
         self._upload = pn.widgets.FileInput(accept=".json", sizing_mode="stretch_width")
         self._confirm = button("Yes, delete it for good", self._delete, color="danger",
@@ -98,7 +98,7 @@ class SessionPicker(pn.viewable.Viewer):
             self._name, button("Rename", self._rename, **wide),
             download, self._upload, button("Import the chosen file", self._import, **wide),
             button("Delete this game…", lambda _: setattr(self._confirm, "visible", True),
-                   color="danger", button_style="outline", **wide),
+                   color="danger", variant="outline", **wide),
             self._confirm, self._status, **wide,
         )
 

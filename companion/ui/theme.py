@@ -24,7 +24,7 @@ INPUT_CSS = """
 def button(label: str, on_click: Callable[[Any], None] | None = None, *,
            color: str = "default", **params: Any) -> pn.widgets.Button:
     """A button big enough for a thumb."""
-    widget = pn.widgets.Button(label=label, button_type=color, height=TOUCH,
+    widget = pn.widgets.Button(label=label, color=color, height=TOUCH,
                                stylesheets=[BUTTON_CSS], **params)
     if on_click is not None:
         widget.on_click(on_click)
@@ -34,7 +34,7 @@ def button(label: str, on_click: Callable[[Any], None] | None = None, *,
 def choice(options: list | dict, value: Any, **params: Any) -> pn.widgets.RadioButtonGroup:
     """A row of big toggle buttons: one tap picks one option."""
     return pn.widgets.RadioButtonGroup(options=options, value=value, height=TOUCH,
-                                       button_type="primary", button_style="outline",
+                                       color="primary", variant="outline",
                                        stylesheets=[BUTTON_CSS], **params)
 
 

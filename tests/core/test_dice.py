@@ -6,7 +6,13 @@ from fractions import Fraction
 import pytest
 
 from companion.core.dice import (
-    ResultTable, Roll, p_at_least, p_at_most, percent, roll, total_distribution,
+    ResultTable,
+    Roll,
+    p_at_least,
+    p_at_most,
+    percent,
+    roll,
+    total_distribution,
 )
 from companion.core.errors import InputError
 

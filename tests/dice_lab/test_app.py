@@ -1,0 +1,73 @@
+"""Dice Lab in a real browser: real dice in, verdict out, undo, and a history that survives."""
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.conftest import Server
+
+pytestmark = pytest.mark.browser
+WAIT = 20_000
+
+
+def start_new_game(page: Page) -> None:
+    page.get_by_role("button", name="Saved games").click()
+    page.get_by_role("button", name="New game").click()
+    expect(page.get_by_text("Started a new game.")).to_be_visible(timeout=WAIT)
+    expect(page.get_by_text("Nothing has happened yet.")).to_be_visible(timeout=WAIT)
+
+
+def roll_real_dice(page: Page, first: int, second: int) -> None:
+    page.get_by_role("button", name="Enter the real dice").click()
+    page.get_by_role("button", name=str(first), exact=True).nth(0).click()
+    page.get_by_role("button", name=str(second), exact=True).nth(1).click()
+    page.get_by_role("button", name=f"Roll with {first} + {second}").click()
+
+
+def test_index_opens_dice_lab_and_real_dice_give_a_verdict(served, page: Page):
+    page.set_viewport_size({"width": 768, "height": 1024})
+    page.goto(served.url + "/")
+    page.get_by_role("link", name="Open Dice Lab").click()
+    expect(page.get_by_text("Chance of success")).to_be_visible(timeout=WAIT)
+    expect(page.get_by_text("58.3%")).to_be_visible()
+    start_new_game(page)
+
+    roll_real_dice(page, 3, 4)
+    verdict = page.locator(".verdict")
+    expect(verdict).to_contain_text("Success.", timeout=WAIT)
+    expect(verdict).to_contain_text("rolled 3+4 = 7")
+    expect(page.locator(".log-line")).to_have_count(1)
+
+    page.get_by_role("button", name="↶ Undo").click()
+    expect(page.get_by_text("Nothing has happened yet.")).to_be_visible(timeout=WAIT)
+
+    roll_real_dice(page, 6, 6)
+    expect(verdict).to_contain_text("Failure.", timeout=WAIT)
+    page.reload()
+    expect(page.locator(".log-line").first).to_contain_text("rolled 6+6 = 12", timeout=WAIT)
+    expect(page.locator(".log-line")).to_have_count(1)
+
+
+def test_a_modifier_changes_the_odds_shown_before_the_roll(served, page: Page):
+    page.goto(served.url + "/dice_lab")
+    expect(page.get_by_text("Chance of success")).to_be_visible(timeout=WAIT)
+    page.get_by_placeholder("name, e.g. guard").fill("guard")
+    page.get_by_role("button", name="Add modifier").click()
+    expect(page.get_by_text("8.3%", exact=True)).to_be_visible(timeout=WAIT)  # 2d6+4 <= 7
+    expect(page.get_by_text(re.compile(r"guard \+4"))).to_have_count(2)
+
+
+def test_the_history_survives_a_server_killed_and_restarted(tmp_path, page: Page):
+    server = Server(["apps/dice_lab.py"], tmp_path / "restart.sqlite3")
+    try:
+        page.goto(server.url + "/dice_lab")
+        expect(page.get_by_text("Chance of success")).to_be_visible(timeout=WAIT)
+        roll_real_dice(page, 2, 5)
+        expect(page.locator(".verdict")).to_contain_text("rolled 2+5 = 7", timeout=WAIT)
+        server.restart()
+        page.goto(server.url + "/dice_lab")
+        expect(page.locator(".log-line").first).to_contain_text("rolled 2+5 = 7", timeout=WAIT)
+    finally:
+        server.stop()
+

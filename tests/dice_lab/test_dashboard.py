@@ -1,0 +1,49 @@
+"""The Dice Lab dashboard's logic without a browser (Panel objects are plain Python)."""
+
+from fractions import Fraction
+
+from companion.core.session import Session
+from companion.dice_lab.dashboard import DiceLabDashboard
+
+
+def make(store) -> DiceLabDashboard:
+    return DiceLabDashboard(store=store, session=Session("dice_lab", seed=3, store=store))
+
+
+def test_odds_follow_the_check_on_screen(store):
+    lab = make(store)
+    assert lab.odds.chance == Fraction(7, 12)
+    lab.new_label.value = "guard"
+    lab.add_modifier()
+    assert lab.modifiers == [("guard", 4)]
+    assert lab.odds.chance == Fraction(1, 12)
+    lab.remove_modifier(0)
+    lab.goal = "at least"
+    lab.n_dice = 3
+    assert lab.odds.chance == Fraction(196, 216)
+    assert lab.dice.n_dice == 3
+
+
+def test_a_roll_is_saved_and_refusals_are_shown_not_raised(store):
+    lab = make(store)
+    lab.roll((3, 4))
+    assert store.load(lab.session.id).cursor == 1
+    assert lab.log.lines == lab.session.log
+    lab.roll((3, 9))
+    assert "1 to 6, got 9" in lab.message
+    assert len(lab.session.log) == 1
+    lab.undo()
+    assert lab.log.lines == [] and lab.log.can_redo
+    lab.redo()
+    assert len(lab.log.lines) == 1
+
+
+def test_a_modifier_needs_a_name(store):
+    lab = make(store)
+    lab.add_modifier()
+    assert "name" in lab.message
+    assert lab.modifiers == []
+
+
+def test_the_page_builds(store):
+    assert make(store).__panel__() is not None
