@@ -82,7 +82,7 @@ class DiceLabDashboard(GameDashboard):
 
     def _modifier_list(self):
         rows = [
-            pn.Row(pn.pane.Markdown(f"**{escape(label)}** {value:+d}", margin=(14, 8)),
+            pn.Row(pn.pane.Markdown(f"**{escape(label)}** {value:+d}", align="center"),
                    button("✕ remove", lambda _, i=i: self.remove_modifier(i), width=120))
             for i, (label, value) in enumerate(self.modifiers)
         ]

@@ -39,11 +39,12 @@ class DicePad(pn.viewable.Viewer):
 
     def _face_row(self, index: int) -> pn.Row:
         faces = pn.widgets.RadioButtonGroup(
-            options=FACES, value=None, height=TOUCH, sizing_mode="stretch_width",
-            color="default", stylesheets=[BUTTON_CSS],
+            options=FACES, height=TOUCH, sizing_mode="stretch_width", color="primary",
+            variant="outline", stylesheets=[BUTTON_CSS],
         )
+        faces.value = None  # the group picks its first option; no face is chosen yet
         faces.param.watch(self._refresh_go, "value")
-        label = pn.pane.Markdown(f"**Die {index + 1}**", width=64, margin=(12, 4))
+        label = pn.pane.Markdown(f"**Die {index + 1}**", width=64, margin=(0, 4), align="center")
         return pn.Row(label, faces, sizing_mode="stretch_width", margin=0)
 
     def _faces(self) -> list[int | None]:

@@ -20,6 +20,7 @@ def start_new_game(page: Page) -> None:
 
 def roll_real_dice(page: Page, first: int, second: int) -> None:
     page.get_by_role("button", name="Enter the real dice").click()
+    expect(page.get_by_role("button", name="Tap the dice above")).to_be_disabled(timeout=WAIT)
     page.get_by_role("button", name=str(first), exact=True).nth(0).click()
     page.get_by_role("button", name=str(second), exact=True).nth(1).click()
     page.get_by_role("button", name=f"Roll with {first} + {second}").click()

@@ -1,0 +1,55 @@
+"""The UI kit's logic, without a browser."""
+
+from fractions import Fraction
+
+from companion.ui import Counter, DicePad, LogView, odds_html
+from companion.ui.dice_pad import REAL
+
+
+def test_dice_pad_app_mode_rolls_with_none():
+    rolled = []
+    pad = DicePad(rolled.append, n_dice=2)
+    pad._go.clicks += 1
+    assert rolled == [None]
+
+
+def test_dice_pad_real_mode_waits_for_every_die():
+    rolled = []
+    pad = DicePad(rolled.append, n_dice=2, mode=REAL)
+    assert pad._faces() == [None, None]
+    assert pad._go.disabled and pad._go.label == "Tap the dice above"
+    pad._rows[0][1].value = 3
+    assert pad._go.disabled
+    pad._rows[1][1].value = 4
+    assert not pad._go.disabled and pad._go.label == "Roll with 3 + 4"
+    pad._go.clicks += 1
+    assert rolled == [(3, 4)]
+    assert pad._faces() == [None, None]  # ready for the next roll
+
+
+def test_dice_pad_follows_the_number_of_dice():
+    pad = DicePad(lambda dice: None, n_dice=1, mode=REAL)
+    pad.n_dice = 3
+    assert len(pad._rows) == 3
+
+
+def test_counter_stays_within_bounds():
+    counter = Counter(value=1, low=0, high=2, label="Hits")
+    counter._step(+1)
+    counter._step(+1)
+    assert counter.value == 2 and counter._plus.disabled
+    counter._step(-5)
+    assert counter.value == 0 and counter._minus.disabled
+
+
+def test_odds_bar_shows_percent_and_fraction():
+    html = odds_html("Fire", Fraction(7, 12), "+2 distance")
+    assert "58.3%" in html and "(7/12)" in html and "+2 distance" in html
+
+
+def test_log_view_shows_newest_first_and_disables_undo():
+    log = LogView(lambda: None, lambda: None)
+    assert log._undo.disabled and "Nothing has happened yet" in log._lines.object
+    log.param.update(lines=["1. first", "2. second"], can_undo=True)
+    assert log._lines.object.index("2. second") < log._lines.object.index("1. first")
+    assert not log._undo.disabled and log._redo.disabled
