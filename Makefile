@@ -24,7 +24,7 @@ test: $(VENV)/.installed-test
 
 bench: $(VENV)/.installed-test
 	@bash scripts/ensure-chromium.sh
-	$(BIN)/python benchmarks/run.py
+	cd benchmarks && ../$(BIN)/python run.py
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .
