@@ -1,0 +1,700 @@
+"""Golden Goal: the state of a match and every action's rules, from the toss to the last goal.
+
+A match runs through phases: "toss" (who places first), "setup" (players placed
+one at a time), "roll-off" and "kickoff", then turns of "roll" and "play"; after a
+goal in a longer match, "restart", "restart roll" and "restart kick"; then "over".
+`GoldenGoalState.legal_actions()` lists what may be done now; a turn's options
+depend on its roll, so a turn is a `Roll` then a `Play` (see `turns.legal_turns`).
+
+>>> from companion.golden_goal.actions import Toss
+>>> state = new_state({}).apply(Toss("orange"))
+>>> state.phase, state.to_move
+('setup', 'orange')
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from functools import cache, cached_property
+from itertools import product
+from typing import Any, Literal
+
+from companion.core.dice import Roll as DiceRoll
+from companion.core.errors import InputError, RuleError
+from companion.core.game import JSON, Event, GameState, check_options
+from companion.golden_goal import rules
+from companion.golden_goal.actions import (
+    Kick,
+    Pass,
+    Place,
+    PlaceKeeper,
+    Play,
+    Roll,
+    RollOff,
+    Toss,
+)
+from companion.golden_goal.board import STANDARD_FIELD, Field, Square
+from companion.golden_goal.kicks import Chain, Table, chain_ends, play_chain, team_of
+from companion.golden_goal.turns import (
+    Outcome,
+    is_keeper,
+    killjoy_problem,
+    legal_turns,
+    move_path,
+    other,
+    placements,
+)
+
+S = rules.SECTIONS
+TEAMS = rules.TEAMS
+PLAYERS: tuple[str, ...] = tuple(
+    f"{team} {number}" for team in TEAMS
+    for number in (*range(1, rules.OUTFIELDERS_PER_TEAM + 1), rules.KEEPER)
+)
+Phase = Literal["toss", "setup", "roll-off", "kickoff", "roll", "play", "restart",
+                "restart roll", "restart kick", "over"]
+PHASES: tuple[str, ...] = ("toss", "setup", "roll-off", "kickoff", "roll", "play", "restart",
+                           "restart roll", "restart kick", "over")
+WAITING_FOR = {
+    "toss": "choose which team places first", "setup": "place a player",
+    "roll-off": "both teams roll for the kickoff", "kickoff": "kick off",
+    "roll": "roll the die", "play": "move a player", "restart": "place the keeper and ball",
+    "restart roll": "roll for the restart kick", "restart kick": "kick the restart",
+    "over": "nothing: the match is over",
+}
+
+
+@dataclass(frozen=True)
+class Options:
+    """The match mode, the HOUSE RULE choices (rules.DEFAULT_OPTIONS) and the field."""
+
+    match: rules.MatchMode = "golden goal"
+    own_goals: bool = False
+    time_limit_draw: bool = False
+    killjoy_after_kickoff: bool = True
+    placement_adjacency: int = 8
+    restart_is_a_turn: bool = rules.RESTART_IS_A_TURN
+    field: Field = STANDARD_FIELD
+
+    @classmethod
+    def from_mapping(cls, options: Mapping[str, JSON]) -> Options:
+        """Options from plain JSON; InputError for unknown keys or bad values."""
+        allowed = (*rules.DEFAULT_OPTIONS, "restart_is_a_turn")
+        check_options(options, allowed, rules.GAME_TITLE)
+        values = {**rules.DEFAULT_OPTIONS, "restart_is_a_turn": rules.RESTART_IS_A_TURN,
+                  **options}
+        if values["match"] not in rules.MATCH_MODES:
+            raise InputError(f"match must be one of {list(rules.MATCH_MODES)}, "
+                             f"got {values['match']!r:.40}")
+        for key in ("own_goals", "time_limit_draw", "killjoy_after_kickoff",
+                    "restart_is_a_turn"):
+            if not isinstance(values[key], bool):
+                raise InputError(f"option {key} must be true or false, got {values[key]!r:.40}")
+        if values["placement_adjacency"] not in (4, 8) or isinstance(
+                values["placement_adjacency"], bool):
+            raise InputError("placement_adjacency must be 4 or 8")
+        mat = values["field"]
+        values["field"] = STANDARD_FIELD if mat is None else Field.from_mapping(mat, "field")
+        return cls(**values)
+
+    def to_mapping(self) -> dict[str, JSON]:
+        return {"match": self.match, "own_goals": self.own_goals,
+                "time_limit_draw": self.time_limit_draw,
+                "killjoy_after_kickoff": self.killjoy_after_kickoff,
+                "placement_adjacency": self.placement_adjacency,
+                "restart_is_a_turn": self.restart_is_a_turn,
+                "field": self.field.to_mapping()}
+
+
+@dataclass(frozen=True)
+class GoldenGoalState(GameState):
+    """One moment of a match. `positions` lists placed players in `PLAYERS` order."""
+
+    options: Options = field(default_factory=Options)
+    phase: Phase = "toss"
+    to_move: str | None = None
+    positions: tuple[tuple[str, Square], ...] = ()
+    ball: Square | None = None  # None: on the centre spot (setup) or in a net
+    roll: int | None = None  # the turn's roll, the kickoff difference or the restart roll
+    score: tuple[int, int] = (0, 0)
+    turns: int = 0
+    deadline: int | None = None  # Last Chance: the turn by which the score must be level
+    winner: str | None = None  # a team, or "draw"
+    last_event: Event | None = None
+
+    # What the table sees.
+
+    @property
+    def field(self) -> Field:
+        return self.options.field
+
+    @cached_property
+    def where(self) -> dict[str, Square]:
+        """Each placed player's square."""
+        return dict(self.positions)
+
+    @cached_property
+    def occupant(self) -> dict[Square, str]:
+        """Who stands on each occupied square."""
+        return {square: player for player, square in self.positions}
+
+    @property
+    def round(self) -> int:
+        """Longer Matches: each team takes 1 turn per round."""
+        return self.turns // 2 + 1
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    @property
+    def result(self) -> str | None:
+        if self.winner is None:
+            return None
+        score = f"{self.score[0]}-{self.score[1]}"
+        return f"draw, {score}" if self.winner == "draw" else f"{self.winner} wins {score}"
+
+    @property
+    def waiting_for(self) -> str:
+        who = f"{self.to_move}: " if self.to_move and self.phase != "over" else ""
+        return who + WAITING_FOR[self.phase]
+
+    def dice_needed(self, action: Any) -> int:
+        if isinstance(action, RollOff):
+            return rules.ROLL_OFF_DICE
+        return 1 if isinstance(action, Roll) else 0
+
+    def fill_chance(self, action: Any, rng: random.Random) -> Any:
+        """A Toss without a team gets a random one; dice are rolled as usual."""
+        if isinstance(action, Toss) and action.first is None:
+            return Toss(rng.choice(TEAMS))
+        return super().fill_chance(action, rng)
+
+    def legal_actions(self) -> list[Any]:
+        """Everything that may be done now (dice None), for the dashboard's buttons."""
+        listing = {
+            "toss": lambda: [Toss()], "setup": self._legal_places,
+            "roll-off": lambda: [RollOff()], "kickoff": self._legal_kicks,
+            "roll": lambda: [Roll()], "restart roll": lambda: [Roll()],
+            "play": lambda: [o.play for o in self.legal_turns(self.roll or 0)] or _stuck(),
+            "restart": self._legal_keeper_squares, "restart kick": self._legal_kicks,
+            "over": list,
+        }
+        return listing[self.phase]()
+
+    def legal_turns(self, roll: int) -> list[Outcome]:
+        """Every distinct end of a turn with this roll (see `turns.legal_turns`)."""
+        return legal_turns(self, roll)
+
+    def diagram(self) -> str:
+        """The mat as text, north at the top: O1..O4/OK orange, B1..B4/BK blue, () the ball,
+        ## in front of a net, :: penalty box, .. field, blank out of bounds."""
+        field, rows = self.field, []
+        for r in range(field.rows + field.ring - 1, -field.ring - 1, -1):
+            cells = [self._cell((c, r)) for c in range(-field.ring, field.columns + field.ring)]
+            rows.append(" ".join(cells))
+        return "\n".join(rows)
+
+    def _cell(self, square: Square) -> str:
+        player = self.occupant.get(square)
+        if player is not None:
+            team, number = player.split(" ")
+            return team[0].upper() + ("K" if number == rules.KEEPER else number)
+        if square == self.ball:
+            return "()"
+        if not self.field.on_field(square):
+            return "  "
+        if self.field.in_front_of_net(square):
+            return "##"
+        boxed = any(self.field.in_box(square, team) for team in TEAMS)
+        return "::" if boxed else ".."
+
+    def _repr_html_(self) -> str:
+        status = self.result or self.waiting_for
+        score = f"orange {self.score[0]} - {self.score[1]} blue, round {self.round}"
+        return f"<pre>{score}; {status}\n{self.diagram()}</pre>"
+
+    # Changing it.
+
+    def apply(self, action: Any) -> GoldenGoalState:
+        """The state after `action`; RuleError / InputError leave this state as it was."""
+        handler = _HANDLERS.get(type(action))
+        if handler is None:
+            raise InputError(f"{type(action).__name__} is not a Golden Goal action")
+        if self.is_over:
+            raise RuleError(f"the match is over: {self.result}", rule=S["goal"])
+        if self.phase not in _PHASES_OF[type(action)]:
+            raise RuleError(f"not now: waiting for {self.waiting_for}",
+                            rule=S[_SECTION_OF_PHASE[self.phase]])
+        return handler(self, action)
+
+    def _toss(self, action: Toss) -> GoldenGoalState:
+        if action.first is None:
+            raise InputError("the toss is missing: choose a team or let the app choose")
+        _check_team(action.first)
+        return replace(self, phase="setup", to_move=action.first,
+                       last_event=Event(f"{action.first} places first"))
+
+    def _place(self, action: Place) -> GoldenGoalState:
+        _check_player(action.player)
+        square = _check_square(action.square)
+        setup_problem = self._placement_problem(action.player, square)
+        if setup_problem is not None:
+            raise setup_problem
+        positions = _sorted_positions((*self.positions, (action.player, square)))
+        done = len(positions) == len(PLAYERS)
+        team = team_of(action.player)
+        placed = sum(team_of(p) == other(team) for p, _ in positions)
+        next_team = other(team) if placed < len(PLAYERS) // 2 else team
+        text = f"{action.player} placed on {self.field.name(square)}"
+        return replace(self, positions=positions, phase="roll-off" if done else "setup",
+                       to_move=None if done else next_team, last_event=Event(text))
+
+    def _roll_off(self, action: RollOff) -> GoldenGoalState:
+        dice = _dice(action.dice, rules.ROLL_OFF_DICE)
+        rolled = ", ".join(f"{team} {face}" for team, face in zip(TEAMS, dice, strict=True))
+        if dice[0] == dice[1]:
+            return replace(self, last_event=Event(f"Kickoff roll: {rolled}: a tie, both "
+                                                  "teams roll again"))
+        winner = TEAMS[0] if dice[0] > dice[1] else TEAMS[1]
+        kicker = self._circle_player(winner)
+        square = self.where[kicker]
+        difference = abs(dice[0] - dice[1])
+        text = (f"Kickoff roll: {rolled}: {winner} wins the kickoff; {kicker} kicks from "
+                f"{self.field.name(square)}, {difference} space(s) (no free space)")
+        return replace(self, phase="kickoff", to_move=winner, ball=square, roll=difference,
+                       last_event=Event(text, "success"))
+
+    def _kick(self, action: Kick) -> GoldenGoalState:
+        kicker = self.occupant[self.ball]
+        kickoff = self.phase == "kickoff"
+        chain = play_chain(self._table(goals=not kickoff), kicker, self.ball, self.roll,
+                           rules.FREE_SPACE_ON_KICKOFF, action.kicks)
+        if kickoff:
+            self._check_kickoff_end(chain.ball)
+            text = f"Kickoff: {describe_chain(self.field, chain, action.kicks)}"
+            return replace(self, phase="roll", to_move=other(self.to_move), ball=chain.ball,
+                           roll=None, last_event=Event(text))
+        self._check_end(self.where, chain.ball, chain.last.net)
+        text = (f"{self.to_move} restarts with a {self.roll}: "
+                f"{describe_chain(self.field, chain, action.kicks)}")
+        return self._end_turn(self.positions, chain.ball, chain.last.net, text,
+                              counts=self.options.restart_is_a_turn)
+
+    def _roll(self, action: Roll) -> GoldenGoalState:
+        (face,) = _dice(action.dice, 1)
+        if self.phase == "roll":
+            return replace(self, phase="play", roll=face,
+                           last_event=Event(f"{self.to_move} rolled {face}"))
+        if face in rules.RESTART_REROLL:
+            return replace(self, last_event=Event(f"{self.to_move} rolled {face} for the "
+                                                  "restart and must reroll"))
+        return replace(self, phase="restart kick", roll=face,
+                       last_event=Event(f"{self.to_move} rolled {face} for the restart kick"))
+
+    def _play(self, action: Play) -> GoldenGoalState:
+        # Section: the player moves.
+        _check_player(action.player)
+        if team_of(action.player) != self.to_move:
+            raise RuleError(f"{action.player} is not on {self.to_move}'s team, whose turn it "
+                            "is", rule=S["turns"])
+        others = {sq: p for p, sq in self.positions if p != action.player}
+        end = move_path(self.field, others, self.ball, self.where[action.player],
+                        tuple(action.path), self.roll)
+        # Section: the kicks, if the player reached the ball.
+        chain, ball, net = None, self.ball, None
+        if end == self.ball:
+            table = replace(self._table(goals=True), occupant={**others, end: action.player})
+            chain = play_chain(table, action.player, end, self.roll - len(action.path),
+                               rules.FREE_SPACE, action.kicks)
+            ball, net = chain.ball, chain.last.net
+        else:
+            self._check_no_kick(action)
+        # Section: where the mover ends, and the No Killjoy checks.
+        final = self._placed_square(action, end, others, ball)
+        where = {**self.where, action.player: final}
+        self._check_end(where, ball, net)
+        text = self._play_text(action, end, final, chain)
+        return self._end_turn(_sorted_positions(tuple(where.items())), ball, net, text)
+
+    def _place_keeper(self, action: PlaceKeeper) -> GoldenGoalState:
+        square = _check_square(action.square)
+        keeper = f"{self.to_move} {rules.KEEPER}"
+        if self.field.in_front_of_net(square) != self.to_move:
+            raise RuleError(f"{keeper} and the ball go in front of {self.to_move}'s net",
+                            rule=S["longer"])
+        if self.occupant.get(square, keeper) != keeper:
+            raise RuleError(f"{self.occupant[square]} stands on {self.field.name(square)}",
+                            rule=S["field"])
+        positions = _sorted_positions(
+            tuple((p, square if p == keeper else sq) for p, sq in self.positions))
+        text = f"{keeper} and the ball are placed on {self.field.name(square)}"
+        return replace(self, positions=positions, ball=square, phase="restart roll",
+                       last_event=Event(text))
+
+    def _pass(self, action: Pass) -> GoldenGoalState:
+        if self.legal_actions() != [Pass()]:
+            raise RuleError("there is a legal way to play: passing is only for a roll or kick "
+                            "with none (house rule)", rule=S["end"])
+        text = f"{self.to_move} has no legal way to play and passes (house rule)"
+        if self.phase == "kickoff":
+            return replace(self, phase="roll", to_move=other(self.to_move), roll=None,
+                           last_event=Event(text))
+        return self._end_turn(self.positions, self.ball, None, text)
+
+    # Checks.
+
+    def _table(self, goals: bool) -> Table:
+        return Table(self.field, self.occupant, self.to_move, goals, self.options.own_goals)
+
+    def _check_end(self, where: Mapping[str, Square], ball: Square | None,
+                   net: str | None) -> None:
+        problem = killjoy_problem(self.field, where, ball, self.to_move, net is not None)
+        if problem is not None:
+            raise problem
+
+    def _check_kickoff_end(self, ball: Square | None) -> None:
+        if self.options.killjoy_after_kickoff:
+            self._check_end(self.where, ball, None)
+
+    def _check_no_kick(self, action: Play) -> None:
+        if len(action.path) != self.roll:
+            raise RuleError(f"{action.player} did not reach the ball, so all {self.roll} pips "
+                            f"must be spent moving (the path has {len(action.path)})",
+                            rule=S["end"])
+        if action.kicks:
+            raise RuleError(f"{action.player} did not reach the ball and cannot kick",
+                            rule=S["kicking"])
+
+    def _placed_square(self, action: Play, end: Square, others: Mapping[Square, str],
+                       ball: Square | None) -> Square:
+        """No Killjoy Rules: an outfielder who kicked from in front of a net is put beside it."""
+        needed = end == self.ball and not is_keeper(action.player) and \
+            self.field.in_front_of_net(end) is not None
+        if not needed:
+            if action.placed is not None:
+                raise RuleError(f"only an outfielder who kicked from in front of a net is "
+                                f"placed afterwards; {action.player} stays where he is",
+                                rule=S["killjoy"])
+            return end
+        if action.placed is None:
+            raise RuleError(f"{action.player} kicked from in front of the net: place him in an "
+                            "adjacent empty space", rule=S["killjoy"])
+        square = _check_square(action.placed)
+        allowed = set(placements(self.field, others, end, ball,
+                                 self.options.placement_adjacency))
+        if square not in allowed:
+            raise RuleError(f"{self.field.name(square)} is not an empty space beside "
+                            f"{self.field.name(end)} (nor in front of a net, nor the ball's)",
+                            rule=S["killjoy"])
+        return square
+
+    def _placement_problem(self, player: str, square: Square) -> RuleError | None:
+        team = team_of(player)
+        if team != self.to_move:
+            return RuleError(f"teams take turns placing: it is {self.to_move}'s turn",
+                             rule=S["setup"])
+        if player in self.where:
+            return RuleError(f"{player} is already on the field", rule=S["setup"])
+        if not self.field.on_field(square):
+            return RuleError("players are placed on the field, not out of bounds",
+                             rule=S["setup"])
+        if square in self.occupant:
+            return RuleError(f"only 1 player can occupy each space ({self.occupant[square]} "
+                             f"is on {self.field.name(square)})", rule=S["field"])
+        if is_keeper(player):
+            if self.field.in_front_of_net(square) != team:
+                return RuleError(f"{player} must start in front of {team}'s net",
+                                 rule=S["setup"])
+            return None
+        return self._outfielder_problem(player, square)
+
+    def _outfielder_problem(self, player: str, square: Square) -> RuleError | None:
+        team = team_of(player)
+        if self.field.in_front_of_net(square) is not None:
+            return RuleError("only a keeper can occupy the spaces in front of his net",
+                             rule=S["field"])
+        where = {**self.where, player: square}
+        mine = [sq for p, sq in where.items() if team_of(p) == team and not is_keeper(p)]
+        if sum(self.field.in_box(sq, team) for sq in mine) > rules.MAX_DEFENDERS_IN_BOX:
+            return RuleError(f"at most {rules.MAX_DEFENDERS_IN_BOX} defending outfielder in "
+                             "your penalty box", rule=S["field"])
+        counts = [0, 0, 0, 0]
+        for sq in mine:
+            counts[_zone(self.field, sq, team)] += 1
+        if not _formation_possible(tuple(counts), rules.OUTFIELDERS_PER_TEAM - len(mine)):
+            return RuleError(_FORMATION_TEXT, rule=S["setup"])
+        return None
+
+    def _circle_player(self, team: str) -> str:
+        circle = self.field.centre_circle
+        return next(p for p, sq in self.positions if team_of(p) == team and sq in circle
+                    and self.field.half(sq) == team)
+
+    # What may be done now.
+
+    def _legal_places(self) -> list[Place]:
+        squares = [sq for sq in self.field.squares if sq not in self.occupant]
+        players = [p for p in PLAYERS if team_of(p) == self.to_move and p not in self.where]
+        return [Place(p, sq) for p in players for sq in squares
+                if self._placement_problem(p, sq) is None]
+
+    def _legal_kicks(self) -> list[Kick | Pass]:
+        kickoff = self.phase == "kickoff"
+        ends = chain_ends(self._table(goals=not kickoff), self.ball, self.roll,
+                          rules.FREE_SPACE_ON_KICKOFF)
+        kicks = []
+        for key, specs in ends.items():
+            ball, net = (None, key) if isinstance(key, str) else (key, None)
+            if kickoff and not self.options.killjoy_after_kickoff:
+                problem = None
+            else:
+                problem = killjoy_problem(self.field, self.where, ball, self.to_move,
+                                          net is not None)
+            if problem is None:
+                kicks.append(Kick(specs))
+        return kicks or _stuck()
+
+    def _legal_keeper_squares(self) -> list[PlaceKeeper]:
+        keeper = f"{self.to_move} {rules.KEEPER}"
+        return [PlaceKeeper(sq) for sq, team in self.field.nets.items()
+                if team == self.to_move and self.occupant.get(sq, keeper) == keeper]
+
+    # After a turn.
+
+    def _end_turn(self, positions: tuple[tuple[str, Square], ...], ball: Square | None,
+                  net: str | None, text: str, counts: bool = True) -> GoldenGoalState:
+        """Score, count the turn, decide the match, and hand over (or restart after a goal)."""
+        score, scorer = self.score, None
+        if net is not None:
+            scorer = other(net)
+            score = tuple(s + (t == scorer) for s, t in zip(score, TEAMS, strict=True))
+        turns = self.turns + counts
+        deadline = _deadline(self.options.match, self.score, score, turns, self.deadline)
+        winner = _winner(self.options, score, turns, deadline, scorer)
+        text += _score_text(scorer, score, winner)
+        done = replace(self, positions=positions, ball=ball, roll=None, score=score,
+                       turns=turns, deadline=deadline, winner=winner,
+                       last_event=Event(text, "success" if scorer else "info"))
+        if winner is not None:
+            return replace(done, phase="over", to_move=None)
+        if scorer is not None:
+            return replace(done, phase="restart", to_move=net)
+        next_team = self.to_move if not counts else other(self.to_move)
+        return replace(done, phase="roll", to_move=next_team)
+
+    def _play_text(self, action: Play, end: Square, final: Square, chain: Chain | None) -> str:
+        name = self.field.name
+        steps = ", ".join(action.path)
+        text = f"{self.to_move} rolled {self.roll}: {action.player} moves {steps} to {name(end)}"
+        if chain is None:
+            return text
+        pips = self.roll - len(action.path)
+        kicks = describe_chain(self.field, chain, action.kicks)
+        text += f" and kicks with {pips} pip(s) left: {kicks}"
+        if final != end:
+            text += f"; {action.player} is placed on {name(final)}"
+        return text
+
+    # JSON.
+
+    def to_json(self) -> JSON:
+        return {
+            "options": self.options.to_mapping(), "phase": self.phase, "to_move": self.to_move,
+            "positions": {p: list(sq) for p, sq in self.positions},
+            "ball": None if self.ball is None else list(self.ball), "roll": self.roll,
+            "score": list(self.score), "turns": self.turns, "deadline": self.deadline,
+            "winner": self.winner,
+        }
+
+    @classmethod
+    def from_json(cls, data: JSON) -> GoldenGoalState:
+        """Rebuild a state from `to_json`, checking every field (InputError if bad)."""
+        if not isinstance(data, dict) or set(data) != set(cls().to_json()):
+            raise InputError(f"a Golden Goal state has the fields {sorted(cls().to_json())}")
+        options = Options.from_mapping(data["options"])
+        positions = _json_positions(data["positions"], options.field)
+        ball = None if data["ball"] is None else _check_square(tuple(data["ball"]))
+        _check_json_values(data, ball, positions, options.field)
+        return cls(options, data["phase"], data["to_move"], positions, ball, data["roll"],
+                   tuple(data["score"]), data["turns"], data["deadline"], data["winner"])
+
+
+_HANDLERS = {
+    Toss: GoldenGoalState._toss, Place: GoldenGoalState._place,
+    RollOff: GoldenGoalState._roll_off, Kick: GoldenGoalState._kick,
+    Roll: GoldenGoalState._roll, Play: GoldenGoalState._play,
+    PlaceKeeper: GoldenGoalState._place_keeper, Pass: GoldenGoalState._pass,
+}
+_PHASES_OF: dict[type, tuple[str, ...]] = {
+    Toss: ("toss",), Place: ("setup",), RollOff: ("roll-off",),
+    Kick: ("kickoff", "restart kick"), Roll: ("roll", "restart roll"), Play: ("play",),
+    PlaceKeeper: ("restart",), Pass: ("play", "kickoff", "restart kick"),
+}
+_SECTION_OF_PHASE = {
+    "toss": "setup", "setup": "setup", "roll-off": "kickoff", "kickoff": "kickoff",
+    "roll": "turns", "play": "turns", "restart": "longer", "restart roll": "longer",
+    "restart kick": "longer", "over": "goal",
+}
+
+
+def _stuck() -> list[Pass]:
+    return [Pass()] if rules.PASS_WHEN_STUCK else []
+
+
+def new_state(options: Mapping[str, JSON]) -> GoldenGoalState:
+    """A new match before the toss; options as in `rules.DEFAULT_OPTIONS`."""
+    return GoldenGoalState(Options.from_mapping(options))
+
+
+def describe_chain(field: Field, chain: Chain, kicks: tuple) -> str:
+    """'orange 2 kicks NE 3 spaces to e7, a pass to orange 3; orange 3 kicks N ...'."""
+    parts = []
+    for kicker, leg, (direction, after, to) in zip(chain.kickers, chain.legs, kicks,
+                                                   strict=False):
+        how = f"{direction}" + (f" bending {to} after {after}" if after else "")
+        where = {"stop": f"to {field.name(leg.square)}",
+                 "pass": f"to {field.name(leg.square)}, a pass",
+                 "goal": f"into {leg.net}'s net"}[leg.kind]
+        parts.append(f"{kicker} kicks {how}, {len(leg.path) + (leg.kind == 'goal')} "
+                     f"space(s) {where}")
+    return "; ".join(parts)
+
+
+# Setup: the outfielders' zones and whether the formation can still be completed.
+
+_FORMATION_TEXT = (
+    "the outfielders start 2-3 on your half with 1 in the centre circle, and 1-2 on the "
+    "opponent's half outside it: this placement leaves no way to complete that"
+)
+
+
+def _zone(field: Field, square: Square, team: str) -> int:
+    """0: own half outside the circle, 1: own circle, 2: opponent's half, 3: its circle."""
+    own = field.half(square) == team
+    return (0 if own else 2) + (square in field.centre_circle)
+
+
+@cache
+def _formation_possible(counts: tuple[int, ...], remaining: int) -> bool:
+    for extra in product(range(4), repeat=remaining):
+        final = list(counts)
+        for zone in extra:
+            final[zone] += 1
+        if _formation_ok(final):
+            return True
+    return False
+
+
+def _formation_ok(final: list[int]) -> bool:
+    checks = ((final[0] + final[1], rules.OWN_HALF_OUTFIELDERS),
+              (final[1], rules.OWN_CIRCLE_OUTFIELDERS),
+              (final[2] + final[3], rules.OPPONENT_HALF_OUTFIELDERS),
+              (final[3], rules.OPPONENT_CIRCLE_OUTFIELDERS))
+    return all(low <= value <= high for value, (low, high) in checks)
+
+
+# Match endings.
+
+def _deadline(match: str, before: tuple[int, ...], after: tuple[int, ...], turns: int,
+              deadline: int | None) -> int | None:
+    """Last Chance: a goal that breaks a tie gives the other team its turns to level."""
+    if match != "last chance" or after[0] == after[1]:
+        return None
+    if before[0] == before[1]:
+        return turns + rules.LAST_CHANCE_TURNS
+    return deadline
+
+
+def _winner(options: Options, score: tuple[int, ...], turns: int, deadline: int | None,
+            scorer: str | None) -> str | None:
+    leader = None if score[0] == score[1] else TEAMS[0] if score[0] > score[1] else TEAMS[1]
+    if options.match in ("golden goal", "first to 3"):
+        needed = rules.GOLDEN_GOALS_TO_WIN if options.match == "golden goal" \
+            else rules.GOALS_TO_WIN
+        return leader if max(score) >= needed else None
+    if options.match == "time limit":
+        if turns < 2 * rules.TIME_LIMIT_ROUNDS:
+            return None
+        return leader or ("draw" if options.time_limit_draw else None)
+    return leader if deadline is not None and turns >= deadline else None
+
+
+def _score_text(scorer: str | None, score: tuple[int, ...], winner: str | None) -> str:
+    text = f". GOAL for {scorer}! {score[0]}-{score[1]}" if scorer else ""
+    if winner == "draw":
+        return text + f". Time is up: a draw, {score[0]}-{score[1]}"
+    if winner is not None:
+        return text + f". {winner} wins {score[0]}-{score[1]}"
+    return text
+
+
+# Input checks.
+
+def _check_team(team: object) -> str:
+    if team not in TEAMS:
+        raise InputError(f"the teams are {' and '.join(TEAMS)}, got {team!r:.30}")
+    return team
+
+
+def _check_player(player: object) -> str:
+    if player not in PLAYERS:
+        raise InputError(f"unknown player {player!r:.30} (players are e.g. 'orange 1', "
+                         f"'blue keeper')")
+    return player
+
+
+def _check_square(square: object) -> Square:
+    if not (isinstance(square, tuple) and len(square) == 2 and all(
+            isinstance(v, int) and not isinstance(v, bool) for v in square)):
+        raise InputError(f"a square is (column, row), got {square!r:.40}")
+    return square
+
+
+def _dice(dice: object, count: int) -> tuple[int, ...]:
+    if dice is None:
+        raise InputError("the dice are missing: roll them or let the app roll")
+    return DiceRoll.of(dice, count).faces
+
+
+def _sorted_positions(positions: tuple[tuple[str, Square], ...]
+                      ) -> tuple[tuple[str, Square], ...]:
+    return tuple(sorted(positions, key=lambda item: PLAYERS.index(item[0])))
+
+
+def _json_positions(data: object, field: Field) -> tuple[tuple[str, Square], ...]:
+    if not isinstance(data, dict):
+        raise InputError("positions must map players to squares")
+    positions = []
+    for player, square in data.items():
+        _check_player(player)
+        if not isinstance(square, list):
+            raise InputError(f"{player}: a square is [column, row]")
+        square = _check_square(tuple(square))
+        if not field.on_mat(square):
+            raise InputError(f"{player} stands off the mat at {square}")
+        positions.append((player, square))
+    if len({sq for _, sq in positions}) != len(positions):
+        raise InputError("two players stand on the same square")
+    return _sorted_positions(tuple(positions))
+
+
+def _check_json_values(data: dict, ball: Square | None,
+                       positions: tuple[tuple[str, Square], ...], field: Field) -> None:
+    if data["phase"] not in PHASES:
+        raise InputError(f"unknown phase {data['phase']!r:.30}")
+    if data["to_move"] is not None:
+        _check_team(data["to_move"])
+    if data["winner"] is not None and data["winner"] != "draw":
+        _check_team(data["winner"])
+    score = data["score"]
+    if not isinstance(score, list) or len(score) != 2:
+        raise InputError("score is a list of two numbers")
+    numbers = [data["turns"], *score] + [v for v in (data["roll"], data["deadline"])
+                                         if v is not None]
+    if not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in numbers):
+        raise InputError("score, turns, roll and deadline are whole numbers")
+    if ball is not None and not field.on_field(ball):
+        raise InputError(f"the ball is off the field at {ball}")

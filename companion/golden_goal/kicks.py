@@ -1,0 +1,229 @@
+"""Kicking the ball: one kick's path, a chain of passes, and every distinct way a chain ends.
+
+The same walk serves the engine (which turns a refusal into a RuleError) and the
+search (which skips refusals), so what the search lists is what `apply` accepts.
+A kick's budget is the spaces it may travel: its pips plus the free first space
+(Going the Distance), without the free space on the kickoff's initial kick.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from typing import NamedTuple
+
+from companion.core.errors import InputError, RuleError
+from companion.golden_goal import rules
+from companion.golden_goal.actions import STRAIGHT, KickSpec
+from companion.golden_goal.board import COMPASS, DIRECTIONS, Field, Square, bend
+
+S = rules.SECTIONS
+
+
+class Leg(NamedTuple):
+    """How one kick ended: 'stop', 'pass' (to `square`), 'goal' (into `net`) or 'refused'."""
+
+    kind: str
+    square: Square
+    remaining: int = 0  # pips left after a pass
+    path: tuple[Square, ...] = ()
+    net: str | None = None
+    why: tuple[str, str] | None = None  # (refusal code, blocking player) when refused
+
+
+@dataclass(frozen=True)
+class Table:
+    """What a kick sees: the field, who stands where, who is kicking, what may score."""
+
+    field: Field
+    occupant: Mapping[Square, str]
+    team: str
+    goals_allowed: bool = True
+    own_goals: bool = False
+
+
+def team_of(player: str) -> str:
+    """'orange 3' -> 'orange'."""
+    return player.split(" ", 1)[0]
+
+
+def check_spec(spec: object) -> KickSpec:
+    """InputError unless `spec` is a (direction, bend_after, bend_to) triple of known names."""
+    if not isinstance(spec, tuple) or len(spec) != 3:
+        raise InputError(f"a kick is (direction, bend_after, bend_to), got {spec!r:.60}")
+    direction, bend_after, bend_to = spec
+    if direction not in DIRECTIONS:
+        raise InputError(f"unknown kick direction {direction!r} (use {', '.join(COMPASS)})")
+    if isinstance(bend_after, bool) or not isinstance(bend_after, int) or bend_after < 0:
+        raise InputError(f"bend_after is a number of spaces, got {bend_after!r}")
+    if bend_to not in ("", *DIRECTIONS):
+        raise InputError(f"unknown bend direction {bend_to!r}")
+    return spec
+
+
+def check_bend(spec: KickSpec, budget: int) -> None:
+    """RuleError unless the bend is one 45-degree turn at a point on the ball's path."""
+    direction, bend_after, bend_to = spec
+    if (bend_after == STRAIGHT) != (bend_to == ""):
+        raise RuleError("a bend needs both the space it happens after and its new direction",
+                        rule=S["bending"])
+    if bend_after == STRAIGHT:
+        return
+    turns = {bend(direction, e) for e in (rules.BEND_EIGHTHS, -rules.BEND_EIGHTHS)}
+    if bend_to not in turns:
+        raise RuleError(f"the ball bends exactly 45 degrees: from {direction} only to "
+                        f"{' or '.join(sorted(turns))}", rule=S["bending"])
+    if bend_after >= budget:
+        raise RuleError(f"the bend must come before the ball stops: this kick travels "
+                        f"{budget} space(s), so bend after 1 to {budget - 1}", rule=S["bending"])
+
+
+@cache
+def route(spec: KickSpec, budget: int) -> tuple[Square, ...]:
+    """The unit steps of a kick travelling `budget` spaces, bend included."""
+    direction, bend_after, bend_to = spec
+    if bend_after == STRAIGHT:
+        return (DIRECTIONS[direction],) * budget
+    return (DIRECTIONS[direction],) * bend_after + (DIRECTIONS[bend_to],) * (budget - bend_after)
+
+
+@cache
+def kick_specs(budget: int) -> tuple[KickSpec, ...]:
+    """Every kick for a budget: 8 straight, then each bend point and side."""
+    straight = tuple((d, STRAIGHT, "") for d in COMPASS)
+    bent = tuple((d, after, bend(d, side)) for d in COMPASS for after in range(1, budget)
+                 for side in (-rules.BEND_EIGHTHS, rules.BEND_EIGHTHS))
+    return straight + bent
+
+
+def walk(table: Table, start: Square, budget: int, spec: KickSpec) -> Leg:
+    """Move the ball from `start` along `spec` for up to `budget` spaces (spec pre-checked)."""
+    square, path, on_field = start, [], table.field.square_set
+    bend_after, occupant = spec[1], table.occupant
+    for travelled, step in enumerate(route(spec, budget), start=1):
+        target = (square[0] + step[0], square[1] + step[1])
+        if target not in on_field:
+            return _leaving(table, square, step, travelled, bend_after, tuple(path))
+        who = occupant.get(target)
+        if who is not None:
+            if team_of(who) != table.team:
+                return Leg("refused", target, why=("blocked", who))
+            if bend_after >= travelled:
+                return _unbent(square)
+            return Leg("pass", target, budget - travelled, (*path, target))
+        path.append(target)
+        square = target
+    return Leg("stop", square, 0, tuple(path))
+
+
+def _unbent(square: Square) -> Leg:
+    return Leg("refused", square, why=("unbent", ""))
+
+
+# Why a kick was refused, worded only when the engine reports it (the search skips it).
+_REFUSALS = {
+    "blocked": ("{who} blocks {square}: the ball may not go into or through a space with an "
+                "opposing player", "blocking"),
+    "unbent": ("the ball reached a player or the net before the bend: bend earlier or kick "
+               "straight", "bending"),
+    "out": ("the ball must stay on the field (it would leave from {square})", "blocking"),
+    "kickoff": ("you may not score a goal during the Kickoff", "killjoy"),
+}
+
+
+def refusal(field: Field, leg: Leg) -> tuple[str, str]:
+    """(message, section key) for a refused leg."""
+    code, who = leg.why or ("out", "")
+    template, section = _REFUSALS[code]
+    return template.format(who=who, square=field.name(leg.square)), section
+
+
+def _leaving(table: Table, square: Square, step: Square, travelled: int, bend_after: int,
+             path: tuple[Square, ...]) -> Leg:
+    """The ball is about to leave the field from `square`: a goal or a refusal."""
+    net = table.field.goal_into(square, step)
+    out = Leg("refused", square, why=("out", ""))
+    if net is None:
+        return out
+    if bend_after >= travelled:
+        return _unbent(square)
+    if net == table.team and not table.own_goals:
+        return out
+    if not table.goals_allowed:
+        return Leg("refused", square, why=("kickoff", ""))
+    return Leg("goal", square, 0, path, net)
+
+
+@dataclass(frozen=True)
+class Chain:
+    """A whole turn's kicking: each kick's leg and who kicked it."""
+
+    kickers: tuple[str, ...]
+    legs: tuple[Leg, ...]
+
+    @property
+    def last(self) -> Leg:
+        return self.legs[-1]
+
+    @property
+    def ball(self) -> Square | None:
+        return None if self.last.kind == "goal" else self.last.square
+
+
+def play_chain(table: Table, kicker: str, start: Square, pips: int, free: int,
+               kicks: tuple[KickSpec, ...]) -> Chain:
+    """Play the kicks in order (RuleError on the first refused one)."""
+    if not kicks:
+        raise RuleError(f"{kicker} reached the ball and must kick it", rule=S["kicking"])
+    if len(kicks) > rules.MAX_KICKS_PER_TURN:
+        raise InputError(f"at most {rules.MAX_KICKS_PER_TURN} kicks in a turn")
+    for spec in kicks:
+        check_spec(spec)
+    kickers, legs, budget = [kicker], [], pips + free
+    for number, spec in enumerate(kicks, start=1):
+        check_bend(spec, budget)
+        leg = walk(table, start, budget, spec)
+        if leg.kind == "refused":
+            message, section = refusal(table.field, leg)
+            raise RuleError(f"kick {number} ({kickers[-1]}): {message}", rule=S[section])
+        legs.append(leg)
+        if leg.kind != "pass":
+            break
+        kickers.append(table.occupant[leg.square])
+        start, budget = leg.square, leg.remaining + rules.FREE_SPACE
+    if len(legs) < len(kicks):
+        raise RuleError(f"the ball stopped after kick {len(legs)}; the turn lists "
+                        f"{len(kicks)} kicks", rule=S["end"])
+    if legs[-1].kind == "pass":
+        raise RuleError(f"{kickers[-1]} received the pass and must kick the ball again",
+                        rule=S["passing"])
+    return Chain(tuple(kickers[: len(legs)]), tuple(legs))
+
+
+def chain_ends(table: Table, start: Square, pips: int, free: int,
+               stop_at_net: str | None = None) -> dict[Square | str, tuple[KickSpec, ...]]:
+    """Every distinct end of a kicking chain from `start`, with one way to reach it.
+
+    Keys are the square where the ball stops, or the name of the net it went into.
+    Passes are followed without repeating a (square, budget) pair, so loops end. With
+    `stop_at_net`, the search returns as soon as the ball goes into that net.
+    """
+    ends: dict[Square | str, tuple[KickSpec, ...]] = {}
+    seen = {(start, pips + free)}
+    stack = [(start, pips + free, ())]
+    while stack:
+        square, budget, done = stack.pop()
+        for spec in kick_specs(budget):
+            leg = walk(table, square, budget, spec)
+            if leg.kind == "pass":
+                state = (leg.square, leg.remaining + rules.FREE_SPACE)
+                if state not in seen:
+                    seen.add(state)
+                    stack.append((*state, (*done, spec)))
+            elif leg.kind != "refused":
+                key = leg.net if leg.kind == "goal" else leg.square
+                ends.setdefault(key, (*done, spec))
+                if leg.net is not None and leg.net == stop_at_net:
+                    return ends
+    return ends

@@ -1,0 +1,259 @@
+"""A turn's movement, the No Killjoy end-of-turn checks, and every distinct turn for a roll.
+
+`legal_turns(state, roll)` lists each distinct end result once (where every player
+and the ball end up, and which net the ball went into) with one `Play` that gets
+there; everything it lists is accepted by `GoldenGoalState.apply`, because both use
+`move_path`, `kicks.play_chain`/`kicks.chain_ends` and `killjoy_problem`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from companion.core.errors import InputError, RuleError
+from companion.golden_goal import rules
+from companion.golden_goal.actions import KickSpec, Play
+from companion.golden_goal.board import NEIGHBOURS_4, NEIGHBOURS_8, STEPS, Field, Square
+from companion.golden_goal.kicks import Table, chain_ends, team_of
+
+if TYPE_CHECKING:
+    from companion.golden_goal.engine import GoldenGoalState
+
+S = rules.SECTIONS
+
+
+def other(team: str) -> str:
+    return rules.TEAMS[1 - rules.TEAMS.index(team)]
+
+
+def is_keeper(player: str) -> bool:
+    return player.endswith(" " + rules.KEEPER)
+
+
+# Player Movement.
+
+def move_path(field: Field, occupant: Mapping[Square, str], ball: Square | None,
+              start: Square, path: tuple[str, ...], roll: int) -> Square:
+    """Walk `path` from `start`; returns the end square. RuleError names the broken rule.
+
+    `occupant` must not hold the moving player (his start square is free once he leaves).
+    """
+    for step in path:
+        if step not in STEPS:
+            raise InputError(f"a player steps N, E, S or W, got {step!r:.20}")
+    if not 1 <= len(path) <= roll:
+        raise RuleError(f"spend 1 to {roll} pips moving (the path has {len(path)} steps)",
+                        rule=S["turns"])
+    square = start
+    for number, step in enumerate(path, start=1):
+        square = (square[0] + STEPS[step][0], square[1] + STEPS[step][1])
+        if not field.on_mat(square):
+            raise RuleError(f"step {number} leaves the mat", rule=S["movement"])
+        if square in occupant:
+            raise RuleError(f"step {number} enters {field.name(square)}, where "
+                            f"{occupant[square]} stands", rule=S["movement"])
+        if square == ball and number < len(path):
+            raise RuleError(f"step {number} reaches the ball: the player must stop and kick it",
+                            rule=S["movement"])
+    return square
+
+
+def reachable(field: Field, occupant: Mapping[Square, str], ball: Square | None,
+              start: Square, roll: int) -> tuple[dict[Square, tuple[str, ...]],
+                                                  dict[int, tuple[str, ...]]]:
+    """Squares reached with exactly `roll` steps (ball excluded), and the steps to the ball.
+
+    Returns (ends, arrivals): ends maps a square to one path there; arrivals maps a
+    number of steps k <= roll to one path reaching the ball on step k.
+    """
+    steps_from = field.steps_from
+    layer: dict[Square, tuple[str, ...]] = {start: ()}
+    arrivals: dict[int, tuple[str, ...]] = {}
+    for k in range(1, roll + 1):
+        nxt: dict[Square, tuple[str, ...]] = {}
+        for square, path in layer.items():
+            for name, target in steps_from[square]:
+                if target in nxt or target in occupant:
+                    continue
+                if target == ball:
+                    arrivals.setdefault(k, (*path, name))
+                else:
+                    nxt[target] = (*path, name)
+        layer = nxt
+    return layer, arrivals
+
+
+# No Killjoy Rules.
+
+def killjoy_problem(field: Field, where: Mapping[str, Square], ball: Square | None,
+                    team: str, scored: bool) -> RuleError | None:
+    """Why the end of `team`'s turn breaks a rule, or None when it may end like this."""
+    for player, square in where.items():
+        net = field.in_front_of_net(square)
+        if team_of(player) != team or net is None:
+            continue
+        if not is_keeper(player):
+            return RuleError(f"{player} may not end the turn in front of a net "
+                             f"({field.name(square)})", rule=S["killjoy"])
+        if net != team:
+            return RuleError(f"only {net}'s keeper may end in front of {net}'s net",
+                             rule=S["keeper"])
+    in_box = [p for p, sq in where.items()
+              if team_of(p) == team and not is_keeper(p) and field.in_box(sq, team)]
+    if len(in_box) > rules.MAX_DEFENDERS_IN_BOX:
+        return RuleError(f"at most {rules.MAX_DEFENDERS_IN_BOX} defending outfielder in your "
+                         f"penalty box at the end of your turn ({', '.join(in_box)})",
+                         rule=S["killjoy"])
+    if not scored and ball is not None and not clear_path(field, where, ball, other(team)):
+        return RuleError(f"{other(team)} must keep a clear path from a player to the ball",
+                         rule=S["killjoy"])
+    return None
+
+
+def clear_path(field: Field, where: Mapping[str, Square], ball: Square, team: str) -> bool:
+    """Can some player of `team` reach the ball through empty squares of the field?"""
+    occupied = {sq: p for p, sq in where.items()}
+    seen, frontier = {ball}, [ball]
+    while frontier:
+        square = frontier.pop()
+        for dc, dr in NEIGHBOURS_4:
+            target = (square[0] + dc, square[1] + dr)
+            who = occupied.get(target)
+            if who is not None:
+                if team_of(who) == team:
+                    return True
+            elif target not in seen and field.on_field(target):
+                seen.add(target)
+                frontier.append(target)
+    return False
+
+
+def placements(field: Field, occupant: Mapping[Square, str], square: Square,
+               ball: Square | None, adjacency: int) -> Iterator[Square]:
+    """No Killjoy Rules: empty squares next to a net square where the kicker may be put."""
+    for dc, dr in NEIGHBOURS_8 if adjacency == 8 else NEIGHBOURS_4:
+        target = (square[0] + dc, square[1] + dr)
+        if (field.on_mat(target) and target not in occupant and target != ball
+                and field.in_front_of_net(target) is None):
+            yield target
+
+
+# Every distinct turn.
+
+@dataclass(frozen=True)
+class Outcome:
+    """One distinct end of a turn, with one way to play it."""
+
+    play: Play
+    square: Square  # where the moving player ends
+    ball: Square | None  # None: the ball went into a net
+    net: str | None  # whose net the ball went into
+
+    @property
+    def scored(self) -> bool:
+        return self.net is not None
+
+
+def legal_turns(state: GoldenGoalState, roll: int,
+                goals_only: bool = False) -> list[Outcome]:
+    """Every distinct end result of the team on turn playing `roll`, each once.
+
+    With `goals_only`: at most one turn, the first found that scores in the opponent's
+    net (all the odds need to know; much faster than listing every turn).
+    """
+    results: dict[tuple, Outcome] = {}
+    for player in sorted(p for p in state.where if team_of(p) == state.to_move):
+        for outcome in _player_turns(state, player, roll, goals_only):
+            results.setdefault(_result_key(state, outcome), outcome)
+            if goals_only and results:
+                return list(results.values())
+    return list(results.values())
+
+
+def moves_for(outcomes: list[Outcome], player: str) -> dict[Square, list[Outcome]]:
+    """A dashboard's menu: where `player` can end (or kick from), each with its outcomes."""
+    menu: dict[Square, list[Outcome]] = {}
+    for outcome in outcomes:
+        if outcome.play.player == player:
+            menu.setdefault(outcome.square, []).append(outcome)
+    return menu
+
+
+def _result_key(state: GoldenGoalState, outcome: Outcome) -> tuple:
+    if outcome.square == state.where[outcome.play.player]:
+        return (None, None, outcome.ball, outcome.net)
+    return (outcome.play.player, outcome.square, outcome.ball, outcome.net)
+
+
+def _player_turns(state: GoldenGoalState, player: str, roll: int,
+                  goals_only: bool) -> Iterator[Outcome]:
+    field, ball, team = state.field, state.ball, state.to_move
+    others = {sq: p for p, sq in state.where.items() if p != player}
+    ends, arrivals = reachable(field, others, ball, state.where[player], roll)
+    if not goals_only:
+        for square, path in ends.items():
+            yield from _checked(state, Play(player, path), square, ball, None)
+    for steps, path in sorted(arrivals.items()):
+        table = Table(field, {**others, ball: player}, team, True, state.options.own_goals)
+        target = other(team) if goals_only else None
+        found = chain_ends(table, ball, roll - steps, rules.FREE_SPACE, stop_at_net=target)
+        for key, kicks in found.items():
+            net = key if isinstance(key, str) else None
+            if goals_only and net != other(team):
+                continue
+            end = None if net else key
+            yield from _after_kicks(state, player, others, path, kicks, end, net)
+
+
+def _after_kicks(state: GoldenGoalState, player: str, others: dict[Square, str],
+                 path: tuple[str, ...], kicks: tuple[KickSpec, ...], ball: Square | None,
+                 net: str | None) -> Iterator[Outcome]:
+    kicked_from = state.ball
+    if is_keeper(player) or state.field.in_front_of_net(kicked_from) is None:
+        yield from _checked(state, Play(player, path, kicks), kicked_from, ball, net)
+        return
+    for square in placements(state.field, others, kicked_from, ball,
+                             state.options.placement_adjacency):
+        yield from _checked(state, Play(player, path, kicks, square), square, ball, net)
+
+
+def _checked(state: GoldenGoalState, play: Play, square: Square, ball: Square | None,
+             net: str | None) -> Iterator[Outcome]:
+    where = {**state.where, play.player: square}
+    if killjoy_problem(state.field, where, ball, state.to_move, net is not None) is None:
+        yield Outcome(play, square, ball, net)
+
+
+def scoring_rolls(state: GoldenGoalState, faces: tuple[int, ...]) -> tuple[int, ...]:
+    """The faces with which the team on turn can score: the same search as `legal_turns`
+    with goals only, but each player's steps to the ball are found once for all faces."""
+    found: set[int] = set()
+    team = state.to_move
+    for player in sorted(p for p in state.where if team_of(p) == team):
+        others = {sq: p for p, sq in state.where.items() if p != player}
+        _, arrivals = reachable(state.field, others, state.ball, state.where[player], max(faces))
+        table = Table(state.field, {**others, state.ball: player}, team, True,
+                      state.options.own_goals)
+        scores_with: dict[int, bool] = {}
+        for face in faces:
+            if face in found:
+                continue
+            for steps, path in arrivals.items():
+                pips = face - steps
+                if pips >= 0 and pips not in scores_with:
+                    scores_with[pips] = _scores(state, player, others, path, table, pips)
+                if pips >= 0 and scores_with[pips]:
+                    found.add(face)
+                    break
+    return tuple(face for face in faces if face in found)
+
+
+def _scores(state: GoldenGoalState, player: str, others: dict[Square, str],
+            path: tuple[str, ...], table: Table, pips: int) -> bool:
+    net = other(state.to_move)
+    ends = chain_ends(table, state.ball, pips, rules.FREE_SPACE, stop_at_net=net)
+    if net not in ends:
+        return False
+    return any(True for _ in _after_kicks(state, player, others, path, ends[net], None, net))
