@@ -1,0 +1,563 @@
+"""License to Kill: the table as a referee and a ledger sees it; the cards stay physical.
+
+The state holds each player's Agency and Plot Zone (Main Plots as stacks,
+bottom first, of face-up and face-down cards), discard and reward piles, the
+turn's step, an assignment in progress and the plot-point ledger. Every card on
+the table is a `Piece` with an id, so a card is always in exactly one place.
+
+Options (plain JSON): ``players`` (2 to 6 names, in turn order), ``cards`` (a
+card library as rows, default the sample library), and the HOUSE RULE keys of
+`rules.HOUSE_RULES`.
+
+The game starts with a `Setup` per player, then turns run through the six steps
+of `rules.TURN_STEPS` with `NextStep`. Player-entered Intrigue effects are
+fields of the actions (`attacker_bonus`, `AssignmentIntrigue`): the tablet does
+not read card text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from functools import cached_property
+from html import escape
+from types import MappingProxyType
+from typing import Any
+
+from companion.core.errors import InputError, RuleError
+from companion.core.game import JSON, Event, GameState, check_options
+from companion.license_to_kill import assignment as team_check
+from companion.license_to_kill import odds, rules
+from companion.license_to_kill.actions import (
+    ACTION_TYPES,
+    AddToAgency,
+    AssignmentIntrigue,
+    AttachQ,
+    AttackCharm,
+    HenchmanAttack,
+    MoveQ,
+    NextStep,
+    PlacePlot,
+    Proceed,
+    Setup,
+    StartAssignment,
+)
+from companion.license_to_kill.cards import Card, Library, cards_from_json, sample_library
+from companion.license_to_kill.steps import HANDLERS, check_bonus
+from companion.license_to_kill.table import (
+    Assignment,
+    Config,
+    LedgerEntry,
+    MainPlot,
+    Piece,
+    Player,
+    Table,
+    Turn,
+    refuse,
+)
+
+__all__ = [
+    "ACTION_TYPES",
+    "AddToAgency",
+    "Assignment",
+    "AssignmentIntrigue",
+    "AttachQ",
+    "AttackCharm",
+    "Config",
+    "HenchmanAttack",
+    "LedgerEntry",
+    "LtkState",
+    "MainPlot",
+    "MoveQ",
+    "NextStep",
+    "Piece",
+    "PlacePlot",
+    "Player",
+    "Proceed",
+    "Setup",
+    "StartAssignment",
+    "Turn",
+    "new_state",
+]
+
+MAX_NAME = 30
+
+
+@dataclass(frozen=True)
+class LtkState(GameState):
+    config: Config
+    players: tuple[Player, ...]
+    turn: Turn | None = None  # None while players set up
+    assignment: Assignment | None = None
+    ledger: tuple[LedgerEntry, ...] = ()
+    next_id: int = 1
+    winner: int | None = None
+    history: tuple[Any, ...] = ()
+    last_event: Event | None = None
+
+    # Looking at the table.
+
+    @property
+    def library(self) -> Library:
+        return self.config.library
+
+    @property
+    def is_over(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def result(self) -> str | None:
+        if self.winner is None:
+            return None
+        return (f"{self.players[self.winner].name} wins with {self.points()[self.winner]} "
+                "Plot Points, reached by Overcoming a Plot")
+
+    def points(self) -> tuple[int, ...]:
+        """Each player's Plot Points: the sum of their ledger entries."""
+        totals = [0] * len(self.players)
+        for entry in self.ledger:
+            totals[entry.player] += entry.change
+        return tuple(totals)
+
+    def history_of(self, player: int) -> list[LedgerEntry]:
+        return [entry for entry in self.ledger if entry.player == player]
+
+    def card(self, piece: Piece) -> Card:
+        return self.library[piece.title]
+
+    @cached_property
+    def _places(self) -> dict[int, tuple[Piece, str, int, int | None]]:
+        """Every piece on the table: (piece, 'agency' or 'zone', player, main plot)."""
+        places: dict[int, tuple[Piece, str, int, int | None]] = {}
+        for p, player in enumerate(self.players):
+            for piece in player.agency:
+                _index(places, piece, "agency", p, None)
+            for m, main_plot in enumerate(player.zone):
+                for piece in main_plot:
+                    _index(places, piece, "zone", p, m)
+        return places
+
+    def piece(self, piece_id: object) -> Piece:
+        """The piece on the table with this id; InputError if there is none."""
+        if not isinstance(piece_id, int) or piece_id not in self._places:
+            raise InputError(f"no card on the table has id {piece_id!r:.20}")
+        return self._places[piece_id][0]
+
+    def place_of(self, piece_id: int) -> tuple[str, int, int | None]:
+        """('agency' or 'zone', player, main plot index or None) of a piece on the table."""
+        _, where, player, main_plot = self._places[self.piece(piece_id).id]
+        return where, player, main_plot
+
+    def on_table(self) -> Iterable[Piece]:
+        """Every piece in an Agency or a Plot Zone, attached cards included."""
+        for piece, _, _, _ in self._places.values():
+            yield piece
+            yield from piece.attached
+
+    def in_play(self, title: str) -> list[Piece]:
+        """The face-up copies of a card on the table (Unique Cards: "in play")."""
+        return [p for p in self.on_table() if p.title == title and p.face_up]
+
+    def strength(self, piece: Piece) -> team_check.Strength:
+        """A character's PV, CV and icons with its attached Q cards."""
+        return team_check.strength(self.card(piece), self._q_cards(piece))
+
+    def _q_cards(self, piece: Piece) -> list[Card]:
+        return [self.card(a) for a in piece.attached if self.card(a).type == "Q"]
+
+    def requirement(self, owner: int, main_plot: int,
+                    effects: Iterable[AssignmentIntrigue] = ()) -> team_check.Strength:
+        """What Overcoming a Main Plot asks now, from its face-up cards (and Intrigue)."""
+        cards = [team_check.plot_strength(self.card(p), self._q_cards(p))
+                 for p in self.players[owner].zone[main_plot] if p.face_up]
+        extra = [team_check.Strength(e.pv, e.cv, e.icons) for e in effects if e.side == "plot"]
+        return team_check.requirement(cards, extra)
+
+    def team(self, bond: int, personality: int | None = None,
+             effects: Iterable[AssignmentIntrigue] = ()) -> team_check.Strength:
+        """Bond's team On Assignment, with Q cards and Intrigue effects."""
+        members = self.strength(self.piece(bond))
+        partner, requires = None, ()
+        if personality is not None:
+            partner = self.strength(self.piece(personality))
+            requires = self.card(self.piece(personality)).requires
+        combined = team_check.team(members, partner, self.config.house["team_values"],
+                                   requires)
+        for e in effects:
+            if e.side == "team":
+                combined = team_check.Strength(
+                    _plus(combined.pv, e.pv), _plus(combined.cv, e.cv),
+                    team_check.pool_icons([combined.icons, e.icons]))
+        return combined
+
+    def assignment_check(self) -> team_check.Check | None:
+        """The assignment in progress: every factor met or missing, as revealed so far."""
+        a = self.assignment
+        if a is None:
+            return None
+        return team_check.compare(self.team(a.bond, a.personality, a.effects),
+                                  self.requirement(a.plot_owner, a.main_plot, a.effects))
+
+    def preview_assignment(self, bond: int, plot_owner: int, main_plot: int,
+                           personality: int | None = None) -> team_check.Check:
+        """What a team would meet and miss against a Main Plot's face-up cards."""
+        return team_check.compare(self.team(bond, personality),
+                                  self.requirement(plot_owner, main_plot))
+
+    def win_over_report(self, player: int, title: str) -> dict[str, tuple[str, ...]]:
+        """Which Bond cards in the player's Agency meet each factor of a Personality."""
+        bonds = {f"{p.title} (#{p.id})": self.strength(p) for p in self.players[player].agency
+                 if self.card(p).type == "Bond"}
+        return team_check.win_over(self.library.card(title), bonds)
+
+    def attack_values(self, attacker: int, target: int, value: str,
+                      section: str = "henchman") -> tuple[int, int]:
+        """Both cards' values for a duel, Q modifiers added; RuleError if one is blank."""
+        pair = []
+        for piece_id in (attacker, target):
+            amount = self.strength(self.piece(piece_id)).value(value)
+            if amount is None:
+                raise refuse(f"{self.piece(piece_id).title} has no {value}", section)
+            pair.append(amount)
+        return pair[0], pair[1]
+
+    def attack_odds(self, attacker: int, target: int, value: str = "PV",
+                    attacker_bonus: int = 0, target_bonus: int = 0) -> dict[str, Fraction]:
+        """The chances of a duel between two pieces before the dice. RuleError if the
+        attacker's value is lower; Intrigue bonuses that lift the target above it make the
+        attack fail without dice (the target side certain)."""
+        mine, theirs = self.attack_values(attacker, target, value)
+        odds.attack_modifiers(mine, theirs)
+        if theirs + target_bonus > mine + attacker_bonus:
+            return {"attacker": Fraction(0), "tie": Fraction(0), "target": Fraction(1)}
+        return odds.henchman_attack(mine + attacker_bonus, theirs + target_bonus)
+
+    def checklist(self) -> list[tuple[str, str]]:
+        """The turn's steps with 'done', 'now' or 'to do' (all 'to do' during setup)."""
+        now = -1 if self.turn is None else self.turn.step
+        return [(name, "done" if i < now else "now" if i == now else "to do")
+                for i, name in enumerate(rules.TURN_STEPS)]
+
+    def race(self) -> list[list[int]]:
+        """Each player's running Plot Point total after every ledger entry (from 0), the
+        race to `rules.WINNING_POINTS` as a chart draws it."""
+        totals = [0] * len(self.players)
+        lines = [[0] for _ in self.players]
+        for entry in self.ledger:
+            totals[entry.player] += entry.change
+            for p, line in enumerate(lines):
+                line.append(totals[p])
+        return lines
+
+    def view(self, viewer: int | None = None) -> dict[str, JSON]:
+        """The table as plain JSON, as `viewer` may see it: face-down cards show their
+        title only to their owner (None: a shared screen, which sees none of them)."""
+        return {
+            "step": None if self.turn is None else self.turn.step_name,
+            "player": None if self.turn is None else self.turn.player,
+            "turn": None if self.turn is None else self.turn.number,
+            "winner": self.winner,
+            "players": [self._player_view(p, viewer) for p in range(len(self.players))],
+        }
+
+    def _player_view(self, p: int, viewer: int | None) -> dict[str, JSON]:
+        player = self.players[p]
+        return {
+            "name": player.name, "points": self.points()[p],
+            "agency": [self._piece_view(piece, True) for piece in player.agency],
+            "zone": [[self._piece_view(piece, piece.face_up or viewer == p)
+                      for piece in main_plot] for main_plot in player.zone],
+            "won": [piece.title for piece in player.won],
+            "action_discard": len(player.action_discard),
+            "plot_discard": [piece.title for piece in player.plot_discard],
+        }
+
+    def _piece_view(self, piece: Piece, shown: bool) -> dict[str, JSON]:
+        return {"id": piece.id, "title": piece.title if shown else None,
+                "type": self.card(piece).type if shown else None, "face_up": piece.face_up,
+                "demotions": piece.demotions,
+                "attached": [{"id": a.id, "title": a.title} for a in piece.attached]}
+
+    def _repr_html_(self) -> str:
+        """The table in a notebook, as a shared screen shows it (face-down cards hidden)."""
+        view = self.view()
+        rows = [f"<tr><th>{escape(p['name'])}</th><td>{p['points']}</td>"
+                f"<td>{_cards_html(p['agency'])}</td>"
+                f"<td>{'<br>'.join(_cards_html(m) for m in p['zone'])}</td></tr>"
+                for p in view["players"]]
+        step = "Setup" if self.turn is None else f"turn {view['turn']}, {view['step']}"
+        return (f"<p>{escape(step)}</p><table><tr><th>Player</th><th>Plot Points</th>"
+                f"<th>Agency</th><th>Main Plots (bottom first)</th></tr>{''.join(rows)}</table>")
+
+    def to_json(self) -> JSON:
+        """The options and the applied actions: replaying them rebuilds this state."""
+        return state_to_json(self)
+
+    @classmethod
+    def from_json(cls, data: JSON) -> LtkState:
+        return state_from_json(data)
+
+    # Changing it.
+
+    def dice_needed(self, action: Any) -> int:
+        if isinstance(action, HenchmanAttack | AttackCharm):
+            try:
+                _, fails = self._duel(action)
+            except (RuleError, InputError):
+                return 2 * rules.ATTACK_DICE_EACH
+            return 0 if fails else 2 * rules.ATTACK_DICE_EACH
+        return 0
+
+    def apply(self, action: Any) -> LtkState:
+        """The state after `action`; RuleError / InputError leave this one untouched."""
+        handler = HANDLERS.get(type(action))
+        if handler is None:
+            raise InputError(f"License to Kill has no action {type(action).__name__}")
+        if self.is_over:
+            raise refuse(f"the game is over: {self.result}", "winning")
+        check, do = handler
+        check(self, action)
+        table = Table(self)
+        event = do(self, table, action)
+        return table.build(self, action, event)
+
+    def legal_actions(self) -> list[Any]:
+        """Every listable action `apply` accepts now (Intrigue effects are not listed)."""
+        if self.is_over:
+            return []
+        return [a for a in self._candidates() if self._allowed(a)]
+
+    def attack_charm_options(self) -> list[AttackCharm]:
+        """The Attacks and Charms allowed now, for when an Intrigue card calls for one
+        (the tablet does not know the cards in hand, so `legal_actions` leaves them out)."""
+        if self.is_over or self.turn is None:
+            return []
+        faces = [p.id for p, _, _, _ in self._places.values() if p.face_up]
+        candidates = (AttackCharm(a, t, kind) for a in faces for t in faces
+                      for kind in rules.ATTACK_CHARM_VALUE)
+        return [c for c in candidates if self._allowed(c)]
+
+    def _allowed(self, action: Any) -> bool:
+        """Whether `apply` accepts the action once the Session has filled its dice."""
+        try:
+            needed = self.dice_needed(action)
+            if needed and action.dice is None:
+                action = replace(action, dice=(1,) * needed)
+            HANDLERS[type(action)][0](self, action)
+        except (RuleError, InputError):
+            return False
+        return True
+
+    def _candidates(self) -> Iterable[Any]:
+        if self.turn is None:
+            yield from self._setup_candidates()
+            return
+        if self.assignment is not None:
+            yield Proceed()
+            return
+        yield NextStep()
+        yield from _STEP_CANDIDATES[self.turn.step_name](self)
+
+    def _setup_candidates(self) -> Iterable[Any]:
+        lib = self.library
+        for p, player in enumerate(self.players):
+            if player.ready:
+                continue
+            for mission in lib.of_type("Mission"):
+                for villain in lib.of_type("Villain"):
+                    for bond in lib.of_type("Bond"):
+                        yield Setup(p, mission.title, villain.title, bond.title)
+            return  # one player at a time keeps the list short
+
+    def _placement_candidates(self) -> Iterable[Any]:
+        me = self.players[self.turn.player]
+        titles = [c.title for c in self.library.values()
+                  if c.is_plot or (c.is_personality and not c.ally)]
+        for title in titles:
+            for face_up in (True, False):
+                yield PlacePlot(title, None, None, face_up)
+                for m, main_plot in enumerate(me.zone):
+                    for position in range(len(main_plot) + 1):
+                        yield PlacePlot(title, m, position, face_up)
+        yield from self._q_candidates([p.id for m in me.zone for p in m])
+
+    def _q_candidates(self, holders: list[int]) -> Iterable[Any]:
+        for q in self.library.of_type("Q"):
+            for holder in holders:
+                yield AttachQ(q.title, holder)
+
+    def _attack_candidates(self) -> Iterable[Any]:
+        mine = self.turn.player
+        attackers = [p.id for m in self.players[mine].zone for p in m]
+        targets = [p.id for i, pl in enumerate(self.players) if i != mine for p in pl.agency]
+        for attacker in attackers:
+            for target in targets:
+                for value in ("PV", "CV"):
+                    yield HenchmanAttack(attacker, target, value)
+
+    def _briefing_candidates(self) -> Iterable[Any]:
+        for card in self.library.of_type("Bond", *rules.PERSONALITY_TYPES):
+            yield AddToAgency(card.title)
+        yield from self._q_candidates([p.id for p in self.players[self.turn.player].agency])
+
+    def _assignment_candidates(self) -> Iterable[Any]:
+        mine = self.turn.player
+        agency = self.players[mine].agency
+        for bond in agency:
+            for partner in (None, *(p.id for p in agency)):
+                for owner, player in enumerate(self.players):
+                    for m in range(len(player.zone)):
+                        yield StartAssignment(bond.id, owner, m, partner)
+            for q in bond.attached:
+                for holder in agency:
+                    yield MoveQ(q.id, holder.id)
+                    for back in holder.attached:
+                        yield MoveQ(q.id, holder.id, back.id)
+
+    # Checks shared by several actions.
+
+    def _in_turn(self, step: str | None, section: str) -> Turn:
+        if self.turn is None:
+            raise refuse("the players are still setting up (Preparing to Play)", "preparing")
+        if self.assignment is not None:
+            raise refuse("an assignment is in progress: Bond cannot abandon it", "assignment")
+        if step is not None and self.turn.step_name != step:
+            raise refuse(f"this is done during {step}; the turn is at "
+                         f"{self.turn.step_name}", section)
+        return self.turn
+
+    def _own(self, piece_id: int, where: str, types: tuple[str, ...], section: str) -> Piece:
+        """A piece of the current player's Agency or Plot Zone, of one of `types`."""
+        piece = self.piece(piece_id)
+        place, player, _ = self.place_of(piece_id)
+        if place != where or player != self.turn.player:
+            raise refuse(f"{piece.title} is not in your {_AREA[where]}", section)
+        self._of_type(piece, types, section)
+        return piece
+
+    def _of_type(self, piece: Piece, types: tuple[str, ...], section: str) -> None:
+        if not piece.face_up:
+            raise refuse(f"card #{piece.id} is face down", section)
+        if self.card(piece).type not in types:
+            raise refuse(f"{piece.title} is a {self.card(piece).type}; this needs "
+                         f"{' or '.join(types)}", section)
+
+    def _check_unique(self, card: Card, section: str = "unique") -> None:
+        if card.is_unique and self.in_play(card.title):
+            raise refuse(f"{card.title} is Unique and already in play", section)
+
+    def _duel(self, action: HenchmanAttack | AttackCharm) -> tuple[tuple[int, int], bool]:
+        """The two values with Intrigue bonuses, and whether Intrigue made the attack fail."""
+        value = action.value if isinstance(action, HenchmanAttack) else \
+            rules.ATTACK_CHARM_VALUE[action.kind]
+        section = "henchman" if isinstance(action, HenchmanAttack) else "attack"
+        for bonus in (action.attacker_bonus, action.target_bonus):
+            check_bonus(bonus)
+        mine, theirs = self.attack_values(action.attacker, action.target, value, section)
+        odds.attack_modifiers(mine, theirs, rule=rules.SECTION[section])
+        final = (mine + action.attacker_bonus, theirs + action.target_bonus)
+        return final, final[1] > final[0]
+
+
+def _cards_html(cards: list[dict[str, JSON]]) -> str:
+    names = []
+    for card in cards:
+        name = escape(card["title"]) if card["title"] else "(face down)"
+        name += " (Demoted)" * (card["demotions"] > 0)
+        names += [name + "".join(f" + {escape(a['title'])}" for a in card["attached"])]
+    return " / ".join(names)
+
+
+def _index(places: dict, piece: Piece, where: str, player: int, main_plot: int | None) -> None:
+    places[piece.id] = (piece, where, player, main_plot)
+
+
+_AREA = {"agency": "Agency", "zone": "Plot Zone"}
+
+
+def _plus(value: int | None, change: int) -> int | None:
+    return value if value is None and not change else (value or 0) + change
+
+
+_STEP_CANDIDATES = {  # Draw Cards and Discard and Draw Cards happen at the table only
+    "Draw Cards": lambda s: (),
+    "Develop Plot Zone": LtkState._placement_candidates,
+    "Henchman Attack": LtkState._attack_candidates,
+    "Assignment Briefing": LtkState._briefing_candidates,
+    "On Assignment": LtkState._assignment_candidates,
+    "Discard and Draw Cards": lambda s: (),
+}
+assert tuple(_STEP_CANDIDATES) == rules.TURN_STEPS
+
+
+# Options and the first state.
+
+OPTION_KEYS = ("players", "cards", *rules.HOUSE_RULES)
+
+
+def new_state(options: Mapping[str, JSON]) -> LtkState:
+    """The table before Setup. Options: players (2-6 names), cards, house rules."""
+    check_options(options, OPTION_KEYS, "License to Kill")
+    names = _names(options.get("players", ["Player 1", "Player 2"]))
+    library = sample_library() if "cards" not in options else cards_from_json(options["cards"])
+    house = _house_rules(options)
+    config = Config(names, library, MappingProxyType(house), MappingProxyType(dict(options)))
+    return LtkState(config, tuple(Player(name) for name in names))
+
+
+def _names(value: object) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(n, str) for n in value):
+        raise InputError("players must be a list of names")
+    names = tuple(n.strip() for n in value)
+    if len(names) not in rules.PLAYERS:
+        raise InputError(f"License to Kill is for {rules.PLAYERS.start} to "
+                         f"{rules.PLAYERS.stop - 1} players, got {len(names)}")
+    if any(not 0 < len(n) <= MAX_NAME for n in names) or len(set(names)) != len(names):
+        raise InputError(f"player names are different, 1 to {MAX_NAME} characters")
+    return names
+
+
+_HOUSE_CHECKS = {
+    "team_values": lambda v: v in ("higher", "sum"),
+    "check_face_down_placements": lambda v: isinstance(v, bool),
+    "reveal_checks": lambda v: isinstance(v, list) and sorted(v) == sorted(rules.REVEAL_CHECKS),
+    "score_face_down_when_overcome": lambda v: isinstance(v, bool),
+    "special_plot_rank": lambda v: type(v) is int and 0 <= v <= 9,
+    "special_plots_per_main_plot": lambda v: type(v) is int and 0 <= v <= 5,
+}
+
+
+def _house_rules(options: Mapping[str, JSON]) -> dict[str, Any]:
+    house = {}
+    for key, default in rules.HOUSE_RULES.items():
+        value = options.get(key, default)
+        if not _HOUSE_CHECKS[key](value):
+            raise InputError(f"house rule {key!r} cannot be {value!r:.60} "
+                             f"(default {default!r})")
+        house[key] = tuple(value) if isinstance(value, list) else value
+    return house
+
+
+def state_to_json(state: LtkState) -> JSON:
+    from companion.license_to_kill import GAME
+
+    return {"options": dict(state.config.options),
+            "actions": [GAME.action_to_json(a) for a in state.history]}
+
+
+def state_from_json(data: JSON) -> LtkState:
+    """Rebuild a state by replaying its actions; InputError for a file that does not."""
+    from companion.license_to_kill import GAME
+
+    if not isinstance(data, dict) or set(data) != {"options", "actions"} \
+            or not isinstance(data["actions"], list):
+        raise InputError("a License to Kill state is an object with 'options' and 'actions'")
+    state = new_state(data["options"])
+    for number, item in enumerate(data["actions"], start=1):
+        try:
+            state = state.apply(GAME.action_from_json(item))
+        except RuleError as error:
+            raise InputError(f"action {number} does not replay: {error}") from None
+    return state
+
