@@ -8,7 +8,11 @@ from companion.core.errors import InputError
 from companion.core.game import Game
 
 # Each module defines GAME; add a game by adding its package here.
-GAME_MODULES: tuple[str, ...] = ("companion.dice_lab",)
+GAME_MODULES: tuple[str, ...] = (
+    "companion.license_to_kill",
+    "companion.golden_goal",
+    "companion.dice_lab",
+)
 
 
 def games() -> list[Game]:

@@ -21,6 +21,7 @@ from companion.core.session import Session
 from companion.golden_goal.actions import Kick, Place
 from companion.golden_goal.engine import GoldenGoalState
 from companion.golden_goal.odds import opponent_chance_after, p_score_this_turn
+from companion.golden_goal.rules import TEAMS
 from companion.golden_goal.turns import Outcome, other
 
 Player = Callable[[GoldenGoalState, random.Random], Any]
@@ -57,6 +58,9 @@ def choose_turn(state: GoldenGoalState, roll: int) -> Outcome | None:
 def threat_after(state: GoldenGoalState, action: Any) -> tuple[Fraction, int]:
     """For a kickoff or restart kick: the opponent's chance after it, then the ball's distance."""
     after = state.apply(action)
+    if after.score != state.score:  # a goal: ours is best, one into our own net the worst
+        ours = after.score[TEAMS.index(state.to_move)] > state.score[TEAMS.index(state.to_move)]
+        return Fraction(-1 if ours else 2), 0
     if after.is_over:
         return Fraction(-1), 0
     return p_score_this_turn(after), attack_distance(state, after.ball)

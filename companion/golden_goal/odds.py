@@ -96,8 +96,11 @@ def after_turn(state: GoldenGoalState, outcome: Outcome) -> GoldenGoalState:
 def opponent_chance_after(state: GoldenGoalState, outcome: Outcome) -> Fraction:
     """The chance the opponent scores on their next turn if this turn ends as `outcome`.
 
-    A scoring outcome leaves them no next turn from this position, so it counts 0.
+    A goal leaves them no next turn from this position, so it counts 0; a goal into
+    one's own net (HOUSE RULE own_goals) is theirs already, so it counts 1.
     """
+    if outcome.net == state.to_move:
+        return Fraction(1)
     if outcome.scored:
         return Fraction(0)
     return p_score_this_turn(after_turn(state, outcome))

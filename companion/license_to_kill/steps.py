@@ -168,11 +168,11 @@ def _do_place(state: LtkState, table: Table, a: PlacePlot) -> Event:
     piece = table.new_piece(a.card, me, a.face_up)
     if a.main_plot is None:
         seat.zone.append([piece])
-        where = f"a new Main Plot {len(seat.zone) - 1}"
+        where = f"a new Main Plot {len(seat.zone)}"
     else:
         stack = seat.zone[a.main_plot]
         stack.insert(len(stack) if a.position is None else a.position, piece)
-        where = f"Main Plot {a.main_plot}"
+        where = f"Main Plot {a.main_plot + 1}"
     if state.card(piece).is_plot and not a.by_intrigue:
         table.turn = replace(state.turn, plots_placed=state.turn.plots_placed + 1)
     name = state.players[me].name
@@ -413,7 +413,7 @@ def _do_start(state: LtkState, table: Table, a: StartAssignment) -> Event:
     check = state.preview_assignment(a.bond, a.plot_owner, a.main_plot, a.personality)
     partner = "" if a.personality is None else f" with {state.piece(a.personality).title}"
     return Event(f"{state.piece(a.bond).title}{partner} goes On Assignment against "
-                 f"{state.players[a.plot_owner].name}'s Main Plot {a.main_plot}: "
+                 f"{state.players[a.plot_owner].name}'s Main Plot {a.main_plot + 1}: "
                  f"{check.describe()}")
 
 

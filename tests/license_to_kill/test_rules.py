@@ -282,7 +282,16 @@ def test_new_main_plot_face_up_or_face_down():
     new Main Plot. There is no limit to the number of Main Plots'."""
     state = develop(started(), PlacePlot("L1", None, None, False))
     assert len(state.players[0].zone) == 2 and not state.players[0].zone[1][0].face_up
-    assert state.last_event.text == "P0 adds a card face down to a new Main Plot 1"
+    assert state.last_event.text == "P0 adds a card face down to a new Main Plot 2"
+
+
+def test_main_plots_are_numbered_from_one_in_the_log():
+    """The log the table reads counts Main Plots as players do: the first is Main Plot 1."""
+    state = develop(started(), PlacePlot("H1", 0))
+    assert state.last_event.text == "P0 adds H1 face up to Main Plot 1 (+3 Plot Points)"
+    state = to_step(state, "On Assignment")
+    state = state.apply(StartAssignment(ids(state, 0, "B1")[0], 1, 0))
+    assert "goes On Assignment against P1's Main Plot 1:" in state.last_event.text
 
 
 def test_non_allied_personality_joins_a_main_plot_but_not_an_ally():

@@ -1,0 +1,81 @@
+"""License to Kill: the browser round trip of a step tap, and the work behind each change
+(legal actions of a full six-player table, the duel odds, the dashboard's re-draw)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from common import Server, median_ms, round_trips, shadow_text_js
+from playwright.sync_api import Browser
+
+from companion.core.session import Session
+from companion.license_to_kill import GAME
+from companion.license_to_kill.dashboard import LicenseToKillDashboard
+from companion.license_to_kill.engine import NextStep, PlacePlot, Setup
+from companion.license_to_kill.odds import attack_table, henchman_attack
+from companion.registry import games
+
+NEXT = re.compile(r"^(Done: go to|End the turn)")
+SETUPS = [("Avenge Felix Leiter", "Goldfinger", "The Navy Hero"),
+          *((f"Sample Mission {i}", "Blofeld", "Sample Bond 2") for i in range(1, 6))]
+
+
+def six_player_table() -> Session:
+    """Six players set up, a few plots on the table, the next player at Develop Plot Zone."""
+    session = Session(GAME, {"players": [f"Player {i}" for i in range(1, 7)]}, seed=1)
+    for player, setup in enumerate(SETUPS):
+        session.act(Setup(player, *setup))
+    for title in ("Oddjob", "Sample Location 1"):
+        session.act(NextStep(no_plot_card=True))
+        while session.state.turn.step_name != "Develop Plot Zone":
+            session.act(NextStep())
+        session.act(PlacePlot(title, 0, None))
+    session.act(NextStep())
+    while session.state.turn.step_name != "Develop Plot Zone":
+        session.act(NextStep())
+    return session
+
+
+def measure(browser: Browser, tmp: Path) -> list[tuple[str, float]]:
+    rows = step_round_trip(browser, tmp) if GAME.name in {g.name for g in games()} else []
+    session = six_player_table()
+    state = session.state
+    board = LicenseToKillDashboard(store=None, session=session)
+    return [
+        *rows,
+        ("License to Kill: legal actions, 6 players, Develop Plot Zone",
+         median_ms(state.legal_actions, repeat=20)),
+        ("License to Kill: Attack/Charm options, 6 players",
+         median_ms(state.attack_charm_options, repeat=20)),
+        ("License to Kill: Henchman Attack odds + table 0..6",
+         median_ms(lambda: (henchman_attack(9, 7), attack_table(6)), repeat=200)),
+        ("License to Kill: dashboard re-draw after a change",
+         median_ms(board._refresh, repeat=20)),
+    ]
+
+
+def step_round_trip(browser: Browser, tmp: Path) -> list[tuple[str, float]]:
+    """Tap the step button (a served page resumes its game, so the game must be in
+    companion/registry.py; until then this row is left out)."""
+    server = Server(["apps/license_to_kill.py"], tmp / "license_to_kill.sqlite3")
+    try:
+        page = browser.new_page(viewport={"width": 1024, "height": 768})
+        page.goto(server.url + "/license_to_kill")
+        for name in ("Player 1", "Player 2"):
+            page.get_by_role("button", name=f"Set up {name}").click()
+            page.wait_for_function(shadow_text_js(f"text.includes('{name} starts with')"))
+        page.wait_for_timeout(500)
+        status = page.locator(".status")
+        no_plot = page.get_by_role("button", name="The Plot Draw Pile is empty: no Plot card "
+                                   "this turn")
+        next_step = page.get_by_role("button", name=NEXT)
+
+        def tap() -> None:  # Develop Plot Zone ends with "no Plot card", the others with Done
+            (no_plot if "Develop Plot Zone" in status.inner_text() else next_step).click()
+
+        step = round_trips(page, tap, lambda i: shadow_text_js(
+            f"/(^|\\s){i + 2}\\. (Player|Turn) /.test(text)"))
+    finally:
+        server.stop()
+    return [("License to Kill: step tap -> new step in the log", step)]

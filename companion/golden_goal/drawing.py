@@ -1,0 +1,181 @@
+"""The field mat drawn to scale as SVG: zones, players, ball, and what may be tapped now.
+
+Pure text, no Panel: the dashboard puts it in a tappable view, a notebook shows it as
+HTML. One square is `U` units; north (blue's end) is at the top. Every mat square
+carries ``data-sq="c,r"``; the squares that may be tapped now (`Marks.targets`) are
+also buttons with the square's name (``e7``), and a net that may be scored in is a
+button named "blue's net" (``data-sq="net:blue"``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from html import escape
+
+from companion.golden_goal.board import Square
+from companion.golden_goal.engine import GoldenGoalState
+from companion.golden_goal.rules import KEEPER, TEAMS
+
+U = 10  # SVG units per square
+TEAM_COLOURS = {"orange": "#e65100", "blue": "#1565c0"}
+PITCH, BOX, NET_FRONT, OUT = "#2e7d32", "#388e3c", "#66bb6a", "#55695a"
+TARGET, SELECTED, GOLD = "#ffeb3b", "#ffffff", "#ffd600"
+Target = Square | str  # a square, or "net:<team>"
+
+
+@dataclass(frozen=True)
+class Marks:
+    """What to draw over the position: tappable targets, a selection, planned paths."""
+
+    targets: frozenset[Target] = frozenset()
+    selected: Square | None = None
+    mover_path: tuple[Square, ...] = ()  # from the mover's square, step by step
+    ball_path: tuple[Square, ...] = ()  # from the ball's square; a goal ends in "net:<team>"
+    lines: tuple[tuple[Target, ...], ...] = ()  # scoring lines, drawn faint
+
+
+def net_key(team: str) -> str:
+    return f"net:{team}"
+
+
+class _Canvas:
+    """Coordinates of one state's mat in SVG units."""
+
+    def __init__(self, state: GoldenGoalState):
+        self.state, self.field = state, state.field
+        self.ring = self.field.ring
+        self.width = (self.field.columns + 2 * self.ring) * U
+        self.height = (self.field.rows + 2 * self.ring) * U
+
+    def corner(self, x: float, y: float) -> tuple[float, float]:
+        """The SVG point of field corner coordinates (x, y)."""
+        return (x + self.ring) * U, (self.field.rows + self.ring - y) * U
+
+    def centre_of(self, target: Target) -> tuple[float, float]:
+        if isinstance(target, str):
+            team = target.split(":", 1)[1]
+            nets = self.field.net_columns
+            x = (min(nets) + max(nets) + 1) / 2
+            y = -0.5 if team == TEAMS[0] else self.field.rows + 0.5
+            return self.corner(x, y)
+        return self.corner(target[0] + 0.5, target[1] + 0.5)
+
+
+def field_svg(state: GoldenGoalState, marks: Marks = Marks()) -> str:
+    """The whole mat as one <svg> element, scaled to its container's width."""
+    canvas = _Canvas(state)
+    parts = [_square(canvas, sq, marks) for sq in canvas.field.mat_squares]
+    parts += [_nets(canvas, marks), _lines(canvas)]
+    parts += [_path(canvas, line, GOLD, 1.2, "4 3") for line in marks.lines]
+    parts.append(_path(canvas, marks.mover_path, "#fff59d", 1.6, "2 2"))
+    parts.append(_path(canvas, marks.ball_path, "#ffffff", 2.2, ""))
+    parts += [_player(canvas, p, sq, sq == marks.selected) for p, sq in state.positions]
+    parts.append(_ball(canvas))
+    return (f'<svg class="gg-field" viewBox="0 0 {canvas.width} {canvas.height}" '
+            f'xmlns="http://www.w3.org/2000/svg" style="width:100%;height:auto;display:block;'
+            f'touch-action:manipulation;font-family:system-ui,sans-serif">{"".join(parts)}</svg>')
+
+
+def _square(canvas: _Canvas, square: Square, marks: Marks) -> str:
+    field = canvas.field
+    fill = OUT
+    if field.on_field(square):
+        fill = PITCH
+        if any(field.in_box(square, team) for team in TEAMS):
+            fill = BOX
+        if field.in_front_of_net(square):
+            fill = NET_FRONT
+    x, y = canvas.corner(square[0], square[1] + 1)
+    name = escape(field.name(square))
+    attrs = f'data-sq="{square[0]},{square[1]}"'
+    cell = (f'<rect x="{x}" y="{y}" width="{U}" height="{U}" fill="{fill}" '
+            f'stroke="rgba(255,255,255,0.25)" stroke-width="0.3"/>')
+    if square in marks.targets:
+        cell += (f'<rect x="{x + 0.6}" y="{y + 0.6}" width="{U - 1.2}" height="{U - 1.2}" '
+                 f'rx="1.5" fill="{TARGET}" fill-opacity="0.45" stroke="{TARGET}" '
+                 f'stroke-width="0.8" pointer-events="none"/>')
+        attrs += f' role="button" tabindex="0" aria-label="{name}"'
+    # The transparent rect on top is the tap target; the drawing under it ignores taps.
+    return (f'{cell}<rect class="gg-sq" {attrs} x="{x}" y="{y}" width="{U}" height="{U}" '
+            f'fill="transparent" style="cursor:pointer"/>')
+
+
+def _nets(canvas: _Canvas, marks: Marks) -> str:
+    out = []
+    nets = canvas.field.net_columns
+    for team in TEAMS:
+        low, high = min(nets), max(nets) + 1
+        y_line = 0 if team == TEAMS[0] else canvas.field.rows
+        depth = -0.45 if team == TEAMS[0] else 0.45
+        (x0, y0), (x1, y1) = canvas.corner(low, y_line), canvas.corner(high, y_line + depth)
+        top, height = min(y0, y1), abs(y1 - y0)
+        key = net_key(team)
+        target = key in marks.targets
+        label = f' role="button" tabindex="0" aria-label="{team}\'s net"' if target else ""
+        out.append(f'<rect x="{x0}" y="{top}" width="{x1 - x0}" height="{height}" '
+                   f'fill="{TARGET if target else "#eeeeee"}" fill-opacity="0.85" '
+                   f'stroke="{TEAM_COLOURS[team]}" stroke-width="0.8" pointer-events="none"/>')
+        # A full square's height to tap, though the net is drawn thin.
+        (tx, ty) = canvas.corner(low, y_line + (0 if team == TEAMS[0] else 1))
+        out.append(f'<rect class="gg-sq" data-sq="{key}"{label} x="{tx}" y="{ty}" '
+                   f'width="{(high - low) * U}" height="{U}" fill="transparent"/>')
+        for post in canvas.field.posts(team):
+            px, py = canvas.corner(*post)
+            out.append(f'<circle cx="{px}" cy="{py}" r="0.9" fill="white" '
+                       f'pointer-events="none"/>')
+    return "".join(out)
+
+
+def _lines(canvas: _Canvas) -> str:
+    field = canvas.field
+    x0, y0 = canvas.corner(0, field.rows)
+    x1, y1 = canvas.corner(field.columns, 0)
+    cx, cy = canvas.corner(*field.centre)
+    _, mid = canvas.corner(0, field.centre_line)
+    style = 'fill="none" stroke="white" stroke-width="0.6" pointer-events="none"'
+    return (f'<rect x="{x0}" y="{y0}" width="{x1 - x0}" height="{y1 - y0}" {style}/>'
+            f'<line x1="{x0}" y1="{mid}" x2="{x1}" y2="{mid}" {style}/>'
+            f'<circle cx="{cx}" cy="{cy}" r="{U}" {style}/>')
+
+
+def _path(canvas: _Canvas, squares: tuple[Target, ...], colour: str, width: float,
+          dash: str) -> str:
+    if len(squares) < 2:
+        return ""
+    points = " ".join(f"{x:.1f},{y:.1f}" for x, y in map(canvas.centre_of, squares))
+    dashes = f' stroke-dasharray="{dash}"' if dash else ""
+    end_x, end_y = canvas.centre_of(squares[-1])
+    return (f'<polyline points="{points}" fill="none" stroke="{colour}" stroke-width="{width}" '
+            f'stroke-linecap="round" stroke-linejoin="round"{dashes} pointer-events="none"/>'
+            f'<circle cx="{end_x}" cy="{end_y}" r="{width * 1.2}" fill="{colour}" '
+            f'pointer-events="none"/>')
+
+
+def _player(canvas: _Canvas, player: str, square: Square, selected: bool) -> str:
+    team, number = player.split(" ")
+    cx, cy = canvas.centre_of(square)
+    ring = (f'<circle cx="{cx}" cy="{cy}" r="4.6" fill="none" stroke="{SELECTED}" '
+            f'stroke-width="1.2"/>') if selected else ""
+    text = "K" if number == KEEPER else number
+    return (f'<g pointer-events="none">{ring}<circle cx="{cx}" cy="{cy}" r="3.6" '
+            f'fill="{TEAM_COLOURS[team]}" stroke="white" stroke-width="0.6"/>'
+            f'<text x="{cx}" y="{cy + 1.6}" font-size="4.6" font-weight="700" fill="white" '
+            f'text-anchor="middle">{text}</text></g>')
+
+
+def _ball(canvas: _Canvas) -> str:
+    state = canvas.state
+    if state.ball is not None:
+        cx, cy = canvas.centre_of(state.ball)
+        if state.ball in state.occupant:  # a kicker stands on it: draw it at his feet
+            cx, cy = cx + 3.2, cy + 3.2
+    elif state.phase in ("toss", "setup", "roll-off"):
+        cx, cy = canvas.corner(*canvas.field.centre)  # the exact centre of the field
+    elif state.phase == "restart":  # the conceding team is on turn; the ball is in its net
+        cx, cy = canvas.centre_of(net_key(state.to_move))
+    elif state.phase == "over" and state.winner in TEAMS:  # the winning goal
+        cx, cy = canvas.centre_of(net_key(TEAMS[1 - TEAMS.index(state.winner)]))
+    else:
+        return ""
+    return (f'<circle cx="{cx}" cy="{cy}" r="2.2" fill="white" stroke="black" '
+            f'stroke-width="0.6" pointer-events="none"/>')

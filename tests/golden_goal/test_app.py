@@ -1,0 +1,92 @@
+"""Golden Goal in a real browser: set-up on the field, a real-dice kickoff, a planned turn."""
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from companion.golden_goal.actions import Kick, Place, Roll, RollOff, Toss
+from companion.golden_goal.engine import new_state
+from companion.golden_goal.odds import opponent_chance_after, score_hint
+
+pytestmark = pytest.mark.browser
+WAIT = 20_000
+# Turn by turn, orange first; each player is the next one the app offers to place.
+SETUP = [("orange 1", (3, 5)), ("blue 1", (4, 6)), ("orange 2", (1, 3)), ("blue 2", (6, 8)),
+         ("orange 3", (2, 8)), ("blue 3", (5, 2)), ("orange 4", (6, 9)), ("blue 4", (1, 10)),
+         ("orange keeper", (3, 0)), ("blue keeper", (4, 11))]
+
+
+def name(square: tuple[int, int]) -> str:
+    return new_state({}).field.name(square)
+
+
+def tap(page: Page, square) -> None:
+    page.get_by_role("button", name=square if isinstance(square, str) else name(square),
+                     exact=True).click()
+
+
+def real_dice(page: Page, faces: tuple[int, ...], verb: str) -> None:
+    page.get_by_role("button", name="Enter the real dice").click()
+    for index, face in enumerate(faces):
+        page.get_by_role("button", name=str(face), exact=True).nth(index).click()
+    page.get_by_role("button", name=f"{verb} with {' + '.join(map(str, faces))}").click()
+
+
+def test_setup_kickoff_and_a_turn_played_by_tapping_the_field(served, page: Page):
+    page.set_viewport_size({"width": 768, "height": 1024})
+    page.goto(served.url + "/golden_goal")
+    page.get_by_role("button", name="Saved games").click()
+    page.get_by_role("button", name="New game").click()
+    expect(page.get_by_text("Started a new game.")).to_be_visible(timeout=WAIT)
+    expect(page.get_by_text("Nothing has happened yet.")).to_be_visible(timeout=WAIT)
+    state = new_state({}).apply(Toss("orange"))
+
+    # Setup: only the legal squares are buttons; each tap places the player offered.
+    page.get_by_role("button", name="Orange places first").click()
+    expect(page.get_by_text("orange: tap a highlighted square to place orange 1.")) \
+        .to_be_visible(timeout=WAIT)
+    for player, square in SETUP:
+        tap(page, square)
+        state = state.apply(Place(player, square))
+        expect(page.locator(".log-line").first).to_contain_text(
+            f"{player} placed on {name(square)}", timeout=WAIT)
+    expect(page.get_by_text("die 1 is orange's, die 2 is blue's")).to_be_visible()
+
+    # The Kickoff with the real dice: orange 5, blue 2, so orange 1 kicks 3 spaces.
+    real_dice(page, (5, 2), "Kickoff roll")
+    expect(page.locator(".verdict")).to_contain_text("orange wins the kickoff", timeout=WAIT)
+    state = state.apply(RollOff((5, 2)))
+    kick = next(k for k in state.legal_actions() if state.apply(k).ball == (3, 4))
+    tap(page, (3, 4))
+    expect(page.locator(".plan")).to_contain_text("Kickoff: orange 1 kicks", timeout=WAIT)
+    expect(page.get_by_text("then blue scores next turn")).to_be_visible()
+    page.get_by_role("button", name="Play it").click()
+    expect(page.locator(".verdict")).to_contain_text("to d5", timeout=WAIT)
+    state = state.apply(kick)
+    assert isinstance(kick, Kick)
+
+    # Blue's turn: the chance to score before the roll, then tap a player and a square.
+    expect(page.locator(".odds-hint")).to_contain_text(score_hint(state), timeout=WAIT)
+    real_dice(page, (2,), "Roll")
+    expect(page.get_by_text("blue rolled 2: tap the player to move.")).to_be_visible(
+        timeout=WAIT)
+    state = state.apply(Roll((2,)))
+    outcome = next(o for o in state.legal_turns(2)
+                   if o.play.player == "blue 1" and not o.play.kicks)
+    tap(page, (4, 6))
+    expect(page.get_by_text("blue 1: tap where he ends, or the ball to kick it.")) \
+        .to_be_visible(timeout=WAIT)
+    tap(page, outcome.square)
+    chance = opponent_chance_after(state, outcome)
+    expect(page.locator(".plan")).to_contain_text(f"to {name(outcome.square)}", timeout=WAIT)
+    expect(page.get_by_text(f"({chance.numerator}/{chance.denominator})")).to_be_visible()
+    page.get_by_role("button", name="Play it").click()
+    expect(page.locator(".log-line").first).to_contain_text(
+        re.compile(rf"blue rolled 2: blue 1 moves .* to {name(outcome.square)}"), timeout=WAIT)
+    expect(page.locator(".scoreboard")).to_contain_text("orange roll the die")
+
+    # Undo takes the turn back; the plan is gone and blue may tap again.
+    page.get_by_role("button", name="↶ Undo").click()
+    expect(page.get_by_text("blue rolled 2: tap the player to move.")).to_be_visible(
+        timeout=WAIT)

@@ -1,0 +1,276 @@
+"""The Golden Goal dashboard's logic without a browser: taps, highlights, odds, plans, bot."""
+
+from __future__ import annotations
+
+import random
+import re
+from fractions import Fraction
+
+import pytest
+
+from companion.core.session import Session
+from companion.golden_goal import GAME
+from companion.golden_goal.actions import Kick, Place, Toss
+from companion.golden_goal.bot import bot_player
+from companion.golden_goal.dashboard import BOT_TEAMS, GoldenGoalDashboard, parse_target
+from companion.golden_goal.drawing import field_svg
+from companion.golden_goal.odds import (
+    opponent_chance_after,
+    score_hint,
+    scoring_faces,
+    scoring_lines,
+    turn_line,
+)
+
+from .scenes import scene
+
+BOT_BLUE = next(label for label, team in BOT_TEAMS.items() if team == "blue")
+# A legal set-up, orange placing first: (player, square), turn by turn.
+SETUP = [("orange keeper", (3, 0)), ("blue keeper", (4, 11)), ("orange 1", (3, 5)),
+         ("blue 1", (4, 6)), ("orange 2", (1, 3)), ("blue 2", (6, 8)),
+         ("orange 3", (2, 8)), ("blue 3", (5, 2)), ("orange 4", (6, 9)), ("blue 4", (1, 10))]
+
+
+def make(store, seed: int = 3, options: dict | None = None) -> GoldenGoalDashboard:
+    session = Session(GAME, options or {}, seed=seed, store=store)
+    board = GoldenGoalDashboard(store=store, session=session)
+    board.__panel__()
+    return board
+
+
+def set_up(board: GoldenGoalDashboard) -> None:
+    board.toss("orange")
+    for player, square in SETUP:
+        board.chosen = player
+        board.tap(square)
+        assert board.message == "", board.message
+
+
+def to_kickoff(board: GoldenGoalDashboard) -> None:
+    set_up(board)
+    board.roll((5, 2))  # orange wins, kicks 3 from its circle player (orange 1 on d6)
+
+
+def advance(board: GoldenGoalDashboard, until) -> None:
+    """Both teams played by the bot, through the dashboard, until `until(state)`."""
+    rng = random.Random(0)
+    for _ in range(400):
+        if until(board.session.state):
+            return
+        assert board.act(bot_player(board.session.state, rng)) is not None, board.message
+    raise AssertionError("never reached")
+
+
+def targets(board: GoldenGoalDashboard) -> set:
+    return set(board._targets(board.session.state))
+
+
+def test_the_page_builds_and_shows_the_toss(store):
+    board = make(store)
+    assert "App chooses who places first" in board.toss_row[3].label
+    assert board.toss_row.visible and not board.dice_box.visible
+    assert "choose who plays" in board.event_box.object
+
+
+def test_setup_highlights_only_legal_squares_and_checks_the_formation_live(store):
+    """Setup: the keeper only in front of his net; refusals explain, change nothing."""
+    board = make(store)
+    board.toss("orange")
+    board.chosen = "orange keeper"
+    assert targets(board) == {(3, 0), (4, 0)}
+    board.tap((5, 5))
+    assert "must start in front of orange's net" in board.message
+    assert len(board.session.actions) == 1
+    board.tap((3, 0))
+    assert board.session.state.where["orange keeper"] == (3, 0)
+    assert board.session.state.to_move == "blue"
+    assert "✓ Keeper in front of your net: 1" not in board.setup_rules.object  # blue's list
+    board.chosen = "blue keeper"
+    board.tap((4, 11))
+    assert "✓ Keeper in front of your net: 1" in board.setup_rules.object  # orange's again
+    assert "○ Outfielders on your half: 0 (need 2-3)" in board.setup_rules.object
+
+
+def test_place_at_random_uses_a_legal_square(store):
+    board = make(store)
+    board.toss("blue")
+    board.place_at_random()
+    (action,) = board.session.actions[1:]
+    assert isinstance(action, Place) and action.player == "blue 1"
+
+
+def test_kickoff_targets_are_the_legal_kicks_and_a_plan_shows_the_threat(store):
+    """The Kickoff: the ball stops where a legal kick puts it; the plan shows the opponent's
+    chance after it before anything is played."""
+    board = make(store)
+    to_kickoff(board)
+    state = board.session.state
+    assert state.phase == "kickoff" and state.roll == 3
+    ends = {state.apply(k).ball for k in state.legal_actions() if isinstance(k, Kick)}
+    assert targets(board) == ends
+    board.tap((3, 4))
+    assert isinstance(board.plan, Kick)
+    assert "then blue scores next turn" in board.plan_box.object
+    assert not board.play_button.disabled
+    board.confirm()
+    assert board.session.state.ball == (3, 4) and board.session.state.phase == "roll"
+    assert board.plan is None
+
+
+def test_before_the_roll_the_odds_name_the_scoring_faces(store):
+    board = make(store)
+    to_kickoff(board)
+    board.tap((3, 4))
+    board.confirm()
+    state = board.session.state
+    assert board.odds.visible
+    assert score_hint(state) in board.odds.object
+    percent = re.escape(f"{len(scoring_faces(state))}/6") if scoring_faces(state) else "0/1"
+    assert re.search(percent, board.odds.object)
+
+
+def test_a_move_is_tapped_player_then_square_and_the_plan_names_the_opponents_chance(store):
+    """Game Turns: tap a player, then a square he can end on; the plan shows the opponent's
+    chance after it (odds.opponent_chance_after); Play it applies exactly that turn."""
+    board = make(store)
+    to_kickoff(board)
+    board.tap((3, 4))
+    board.confirm()
+    board.roll((2,))
+    state = board.session.state
+    assert targets(board) == {state.where[o.play.player] for o in state.legal_turns(2)}
+    board.tap(state.where["blue 1"])
+    assert board.chosen == "blue 1"
+    board.tap((0, 0))
+    assert "cannot end there" in board.message and board.plan is None
+    ends = [o for o in state.legal_turns(2) if o.play.player == "blue 1" and not o.play.kicks]
+    board.tap(ends[0].square)
+    chance = opponent_chance_after(state, board.plan)
+    assert f"({chance.numerator}/{chance.denominator})" in board.plan_box.object
+    board.confirm()
+    assert board.session.state.where["blue 1"] == ends[0].square
+    assert board.session.state.to_move == "orange"
+
+
+def test_a_kick_is_player_then_ball_then_where_the_ball_stops(store):
+    """Kicking the Ball: reaching the ball, the player kicks; the ball's ends are tapped."""
+    board = make(store)
+    to_kickoff(board)
+    board.tap((3, 4))
+    board.confirm()
+    board.roll((5,))
+    state = board.session.state
+    kicks = [o for o in state.legal_turns(5) if o.play.kicks and o.play.player == "blue 3"]
+    assert kicks, "blue 3 on f3 reaches the ball on d5 in 4 steps, 1 pip left to kick"
+    board.tap(state.where["blue 3"])
+    board.tap(state.ball)
+    assert board.kicking
+    assert targets(board) == {o.ball for o in kicks}
+    board.tap(kicks[0].ball)
+    board.confirm()
+    assert board.session.state.ball == kicks[0].ball
+
+
+def test_after_the_roll_the_scoring_lines_are_listed_drawn_and_one_tap_plans_a_goal(store):
+    """Goal!!!: the ways to score with this roll are listed; playing one wins the match."""
+    board = make(store, seed=5)
+    advance(board, lambda s: s.phase == "roll" and scoring_faces(s))
+    state = board.session.state
+    face = scoring_faces(state)[0]
+    board.roll((face,))
+    state = board.session.state
+    lines = scoring_lines(state, face)
+    assert len(board.lines_box.objects) == 1 + min(len(lines), 6)
+    assert "You can score with this" in board.lines_box[0].object
+    assert 'stroke="#ffd600"' in board.field.svg  # the gold scoring lines on the field
+    board.plan_line(lines[0].outcome)
+    assert "This scores!" in board.plan_box.object
+    board.confirm()
+    assert board.session.state.is_over
+    assert "Game over" in board.event_box.object and board.over_box.visible
+
+
+def test_an_outfielder_kicking_from_in_front_of_a_net_is_then_placed(store):
+    """No Killjoy Rules: after kicking from in front of the net, tap where he goes."""
+    board = make(store)
+    state = scene({"orange 1": (4, 9)}, ball=(4, 11), roll=2)  # blue's keeper on d12
+    board.session._states[0] = state  # a position no seeded match needs to reach
+    board.revision += 1
+    board.tap((4, 9))
+    board.tap((4, 11))
+    board.tap((4, 10))  # the kick S: the ball's free space
+    assert board.ball_pick == (4, 10) and board.plan is None
+    placed = targets(board)
+    assert placed and (4, 10) not in placed and (3, 11) not in placed
+    board.tap(sorted(placed)[0])
+    assert board.plan.play.placed == sorted(placed)[0]
+
+
+def test_refusals_and_stray_taps_change_nothing(store):
+    board = make(store)
+    board.tap((2, 2))
+    assert "Nothing to tap" in board.message
+    board.roll((4,))  # a roll during the toss
+    assert "not now" in board.message
+    assert board.session.actions == ()
+
+
+def test_against_the_bot_it_plays_its_own_turns_and_waits_after_an_undo(store):
+    board = make(store, seed=8)
+    board.players = BOT_BLUE
+    board.toss("orange")
+    board.place_at_random()
+    assert len(board.session.actions) == 3  # the toss, orange's placement, the bot's
+    while board.session.state.phase == "setup":
+        board.place_at_random()
+    board.roll((6, 1))  # orange kicks off
+    board.tap(sorted(targets(board))[0])
+    board.confirm()
+    state = board.session.state
+    assert state.to_move == "orange" and state.phase == "roll"  # blue rolled and played
+    board.undo()
+    assert board.bot_button.visible and not targets(board)
+    board.bot_move()
+    assert board.session.state.to_move == "orange"
+
+
+def test_a_new_match_takes_the_chosen_mode_and_house_rules(store):
+    """Longer Matches and HOUSE RULES: chosen at the start, shown as 'house rule'."""
+    board = make(store)
+    board.match = "first to 3"
+    board._set_house("own_goals", True)
+    board.start_new_match()
+    assert board.session.options == {"match": "first to 3", "own_goals": True}
+    assert board.session.state.options.own_goals
+    assert "First to 3 goals" in board.scoreboard.object
+    assert "own net: counts (house rule)" in board.scoreboard.object
+    assert board.session.actions == ()
+
+
+def test_undo_and_redo_reach_the_log(store):
+    board = make(store)
+    board.act(Toss("orange"))
+    assert board.log.lines == board.session.log and board.log.can_undo
+    board.undo()
+    assert board.log.lines == [] and board.log.can_redo
+
+
+def test_the_field_marks_targets_as_named_buttons_and_nets_as_goals():
+    state = scene({"orange 1": (3, 9)}, ball=(3, 10), roll=3)
+    from companion.golden_goal.drawing import Marks
+    svg = field_svg(state, Marks(frozenset({(3, 9), "net:blue"})))
+    assert svg.count('role="button"') == 2
+    assert 'aria-label="d10"' in svg and 'aria-label="blue\'s net"' in svg
+    assert parse_target("3,9") == (3, 9) and parse_target("net:blue") == "net:blue"
+
+
+@pytest.mark.parametrize("kicks", [False, True])
+def test_turn_line_draws_a_move_with_or_without_a_kick(kicks):
+    """Odds: turn_line gives the mover's squares, and the ball's when it is kicked."""
+    state = scene({"orange 1": (3, 8)}, ball=(3, 10), roll=3)
+    outcome = next(o for o in state.legal_turns(3)
+                   if o.play.player == "orange 1" and bool(o.play.kicks) == kicks)
+    line = turn_line(state, 3, outcome)
+    assert len(line.mover_path) == len(outcome.play.path)
+    assert bool(line.ball_path) == kicks
+    assert Fraction(0) <= opponent_chance_after(state, outcome) <= 1

@@ -1,0 +1,105 @@
+"""License to Kill in a real browser: set-up, a Henchman Attack with real dice, and a Main
+Plot revealed, helped by an Intrigue card, and Overcome."""
+
+from fractions import Fraction
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from companion.core.dice import percent
+from companion.license_to_kill.odds import henchman_attack
+
+pytestmark = pytest.mark.browser
+WAIT = 20_000
+
+
+def start_new_game(page: Page, names: list[str]) -> None:
+    page.get_by_role("button", name="New game: players and house rules").click()
+    for i, name in enumerate(names):
+        page.get_by_label(f"Player {i + 1}", exact=True).fill(name)
+    page.get_by_role("button", name="Start a new game with these players").click()
+    expect(page.locator(".status")).to_contain_text(f"Setting up: {names[0]} next",
+                                                    timeout=WAIT)
+    page.get_by_role("button", name="New game: players and house rules").click()
+
+
+def choose(page: Page, label: str, option: str) -> None:
+    page.get_by_label(label).select_option(label=option)
+
+
+def set_up(page: Page, name: str, mission: str, villain: str, bond: str) -> None:
+    choose(page, "Starting Mission (face up)", mission)
+    choose(page, "Villain on it (face down: only its owner looks)", villain)
+    choose(page, "Starting Bond (PV + CV at most 10)", bond)
+    page.get_by_role("button", name=f"Set up {name}").click()
+    expect(page.locator(".verdict")).to_contain_text(f"{name} starts with {mission.split(' (')[0]}",
+                                                     timeout=WAIT)
+
+
+def go_to(page: Page, step: str) -> None:
+    page.get_by_role("button", name=f"Done: go to {step}").click()
+    expect(page.locator(".status")).to_contain_text(step, timeout=WAIT)
+
+
+def test_an_attack_with_real_dice_and_a_plot_overcome(served, page: Page):
+    page.set_viewport_size({"width": 768, "height": 1024})
+    page.goto(served.url + "/license_to_kill")
+    expect(page.get_by_text("The race to 60", exact=False)).to_be_visible(timeout=WAIT)
+    start_new_game(page, ["Ann", "Bob"])
+    set_up(page, "Ann", "Avenge Felix Leiter (PV 6, CV 6)", "Goldfinger",
+           "Sample Bond 2 (PV 5, CV 5)")
+    set_up(page, "Bob", "Sample Mission 6 (PV 4, CV 5)", "Sample Villain 1",
+           "The Navy Hero (PV 6, CV 4)")
+    expect(page.locator(".ltk-table")).not_to_contain_text("Sample Villain 1")
+    expect(page.locator(".card.face-down")).to_have_count(2)
+
+    # Develop Plot Zone: Oddjob face up on top of Ann's starting Main Plot.
+    go_to(page, "Develop Plot Zone")
+    choose(page, "Card to add (from your hand)", "Oddjob (PV 9, CV 3)")
+    choose(page, "Where", "Main Plot 1: on top, above a face-down card")
+    page.get_by_role("button", name="Add it to the Plot Zone").click()
+    expect(page.locator(".verdict")).to_contain_text("Ann adds Oddjob face up to Main Plot 1",
+                                                     timeout=WAIT)
+
+    # Henchman Attack: the odds before the dice, then the real dice.
+    go_to(page, "Henchman Attack")
+    odds = page.locator(".duel-odds.henchman")
+    expect(odds).to_contain_text("Oddjob PV 9 against The Navy Hero PV 6", timeout=WAIT)
+    expect(odds).to_contain_text("Die modifiers: attacker +3, target +0")
+    chance: Fraction = henchman_attack(9, 6)["attacker"]
+    expect(odds).to_contain_text(f"{percent(chance)} ({chance.numerator}/{chance.denominator})")
+    page.get_by_role("button", name="Enter the real dice").click()
+    page.get_by_role("button", name="4", exact=True).nth(0).click()
+    page.get_by_role("button", name="2", exact=True).nth(1).click()
+    page.get_by_role("button", name="Attack with 4 + 2").click()
+    expect(page.locator(".verdict")).to_contain_text(
+        "Oddjob rolled 4 +3 = 7, The Navy Hero rolled 2: the target loses, The Navy Hero is "
+        "Demoted", timeout=WAIT)
+    expect(page.locator(".ltk-table")).to_contain_text("Demoted")
+
+    # On Assignment: reveal Bob's face-down Villain, an Intrigue card, and Overcome.
+    go_to(page, "Assignment Briefing")
+    go_to(page, "On Assignment")
+    choose(page, "Main Plot to Overcome", "Bob's Main Plot 1: Sample Mission 6, face down")
+    expect(page.locator(".preview")).to_contain_text("Every requirement met.", timeout=WAIT)
+    page.get_by_role("button", name="Go On Assignment (no turning back)").click()
+    page.get_by_role("button",
+                     name="Everyone has passed: reveal the bottom-most face-down card").click()
+    expect(page.locator(".verdict")).to_contain_text("Revealed Sample Villain 1", timeout=WAIT)
+    expect(page.locator(".assignment")).to_contain_text("missing 2")
+    page.get_by_label("Intrigue card (name, optional)").fill("Snappy One-Liner")
+    cv_up = page.get_by_role("button", name="+", exact=True).nth(1)
+    cv_up.click()
+    cv_up.click()
+    page.get_by_role("button", name="Apply the Intrigue card").click()
+    expect(page.locator(".verdict")).to_contain_text("Snappy One-Liner on the team: CV +2",
+                                                     timeout=WAIT)
+    page.get_by_role("button", name="Everyone has passed: the Main Plot is Overcome").click()
+    expect(page.locator(".verdict")).to_contain_text("the Main Plot is Overcome, +18 Plot Points",
+                                                     timeout=WAIT)
+    expect(page.locator(".points")).to_contain_text("Ann: 26 Plot Points")
+    expect(page.locator(".ltk-table")).to_contain_text("Won: Sample Mission 6, Sample Villain 1")
+
+    # A mis-tap is undone from the log.
+    page.get_by_role("button", name="↶ Undo").click()
+    expect(page.locator(".points")).to_contain_text("Ann: 8 Plot Points", timeout=WAIT)

@@ -1,0 +1,297 @@
+"""The License to Kill dashboard's logic without a browser: it drives a Session and shows
+the table as a shared screen may see it."""
+
+from __future__ import annotations
+
+import panel as pn
+import pytest
+
+from companion.core.session import Session
+from companion.license_to_kill import GAME
+from companion.license_to_kill.dashboard import LicenseToKillDashboard, parse_deck
+from companion.license_to_kill.engine import HenchmanAttack, NextStep, PlacePlot, Setup
+from companion.license_to_kill.odds import henchman_attack
+
+from .helpers import options
+
+
+def make(store, players: int = 2, **house) -> LicenseToKillDashboard:
+    session = Session(GAME, options(players, **house), seed=5, store=store)
+    return LicenseToKillDashboard(store=store, session=session)
+
+
+def set_up(board: LicenseToKillDashboard, *setups: tuple[str, str, str]) -> None:
+    for mission, villain, bond in setups:
+        board.setup_mission.value, board.setup_villain.value = mission, villain
+        board.setup_bond.value = bond
+        board.setup_player()
+        assert board.message == ""
+
+
+def to_step(board: LicenseToKillDashboard, step: str) -> None:
+    for _ in range(12):
+        if board.state.turn.step_name == step:
+            return
+        board.next_step(no_plot_card=board.state.turn.step_name == "Develop Plot Zone")
+    raise AssertionError(f"never reached {step}")
+
+
+def shown(board: LicenseToKillDashboard) -> str:
+    """Everything the shared screen shows as text: table, log, choices, status."""
+    parts = [board.table.object, board.status.object, board.verdict.object,
+             board.points.object, *board.log.lines, *board.piece_names().values()]
+    for widget in (board.place_where, board.mission_plot, board.mission_bond,
+                   board.attack.attacker, board.attack.target):
+        parts += list(widget.options)
+    return "\n".join(parts)
+
+
+def test_setup_is_checked_by_the_engine_and_refusals_are_words(store):
+    board = make(store)
+    assert "Setting up" in board.status.object and "P0 next" in board.status.object
+    set_up(board, ("M1", "V1", "B1"))
+    board.setup_mission.options = {"M1": "M1"}
+    board.setup_mission.value = "M1"
+    board.setup_player()
+    assert "different Missions" in board.message
+    assert len(board.session.actions) == 1
+    set_up(board, ("M2", "V2", "B2"))
+    assert board.state.turn is not None
+    assert "Turn 1: <b>P0</b> · Draw Cards" in board.status.object
+    assert 'class="step step-now"' in board.steps.object
+
+
+def test_face_down_cards_are_never_named_on_the_shared_screen(store):
+    board = make(store)
+    set_up(board, ("M1", "V1", "B1"), ("M2", "V2", "B2"))
+    board.next_step()
+    board.place_card.value = "H1"
+    board.place_face.value = "Face down"
+    assert "Main Plot 1: on top, above a face-down card" in board.place_where.options
+    board.place_where.value = (0, 2)
+    board.place()
+    assert board.state.players[0].zone[0][2].title == "H1"
+    assert board.place_card.value == "" and board.place_face.value == "Face up"
+    text = shown(board)
+    for hidden in ("H1", "V1", "V2"):
+        assert hidden not in text
+    assert text.count("face down") >= 3
+
+
+def test_a_henchman_attack_shows_the_odds_before_and_the_cause_after(store):
+    board = make(store)
+    set_up(board, ("M1", "V1", "B1"), ("M2", "V2", "B2"))
+    board.next_step()
+    board.place_card.value = "H1"
+    board.place_where.value = (0, 2)
+    board.place()
+    to_step(board, "Henchman Attack")
+    duel = board.attack
+    assert list(duel.attacker.options.values()) == [board.state.players[0].zone[0][2].id]
+    html = duel.odds.object
+    chances = henchman_attack(9, 4)  # H1 PV 9 against B2 PV 4
+    assert f"({chances['attacker'].numerator}/{chances['attacker'].denominator})" in html
+    assert "Die modifiers: attacker +5, target +0 (attacker higher by 5)" in html
+    duel.target_bonus.value = 6
+    assert duel.no_dice.visible and not duel.dice.enabled
+    duel.target_bonus.value = 0
+    duel.roll((1, 6))
+    assert "a tie" in board.verdict.object or "loses" in board.verdict.object
+    assert board.state.turn.attacks == 1
+    assert "This turn's Henchman Attack is done." in board.step_objects()[0].object
+
+
+def test_the_attack_result_is_applied_with_real_dice(store):
+    board = make(store)
+    set_up(board, ("M1", "V1", "B1"), ("M2", "V2", "B2"))
+    board.next_step()
+    board.place_card.value = "H1"
+    board.place_where.value = (0, 2)
+    board.place()
+    to_step(board, "Henchman Attack")
+    board.attack.roll((2, 6))  # 2 + 5 = 7 against 6: the target loses
+    target = board.state.players[1].agency[0]
+    assert target.demotions == 1
+    assert "B2 is Demoted" in board.verdict.object
+    assert "Demoted" in board.table.object
+    assert isinstance(board.session.actions[-1], HenchmanAttack)
+    assert board.session.actions[-1].dice == (2, 6)
+
+
+def test_an_intrigue_attack_or_charm_lists_what_the_engine_allows(store):
+    board = make(store)
+    set_up(board, ("M1", "V1", "B1"), ("M2", "V2", "B2"))
+    duel = board.attack_charm
+    duel.kind.value = "Charm"
+    names = board.short_names()
+    assert {names[i] for i in duel.attacker.options.values()} >= {"B2"}
+    duel.attacker.value = board.state.players[1].agency[0].id  # B2, CV 6
+    duel.target.value = board.state.players[0].agency[0].id  # B1, CV 4
+    assert "Die modifiers: attacker +2" in duel.odds.object
+    duel.roll((1, 5))  # 3 against 5: the attacker loses and is discarded
+    assert board.state.players[1].agency == ()
+
+
+def test_an_assignment_overcomes_a_plot_and_the_game_ends_at_60(store):
+    board = make(store)
+    set_up(board, ("M1", "V1", "B1"), ("Big", "V2", "B2"))
+    to_step(board, "On Assignment")
+    board.mission_bond.value = board.state.players[0].agency[0].id
+    board.mission_plot.value = (1, 0)
+    assert "1 card still face down" in board.preview.object
+    board.start_assignment()
+    assert board.state.assignment is not None
+    labels = [getattr(o, "label", "") for o in board.step_objects()]
+    assert "Everyone has passed: reveal the bottom-most face-down card" in labels
+    board.intrigue_side.value = "plot"
+    board.intrigue_icon.value = "Flying"
+    board.play_intrigue()
+    assert "Flying" in board.step_objects()[1].object and "missing 1" in \
+        board.step_objects()[1].object
+    board.intrigue_side.value = "team"
+    board.intrigue_icon.value = "Flying"
+    board.intrigue_name.value = "Out of the Blue"
+    board.play_intrigue()
+    board.proceed()
+    assert "Revealed V2" in board.verdict.object
+    board.proceed()
+    assert board.state.is_over
+    assert "Game over." in board.status.object and "P0 wins" in board.status.object
+    assert board.step_objects() == []
+    assert board.state.points()[0] >= 60
+    board.undo()
+    assert not board.state.is_over and board.log.can_redo
+
+
+def test_a_failed_assignment_demotes_bond(store):
+    board = make(store)
+    set_up(board, ("M1", "V1", "B1"), ("M2", "V2", "B2"))
+    to_step(board, "On Assignment")
+    board.mission_bond.value = board.state.players[0].agency[0].id
+    board.mission_plot.value = (1, 0)
+    board.start_assignment()
+    board.intrigue_side.value = "plot"
+    board.intrigue_pv.value = 9
+    board.play_intrigue()
+    assert "Everyone has passed: the Main Plot is not Overcome" in [
+        getattr(o, "label", "") for o in board.step_objects()]
+    board.proceed()
+    assert board.state.players[0].agency[0].demotions == 1
+
+
+def test_briefing_shows_who_wins_a_personality_over(store):
+    board = make(store)
+    set_up(board, ("M1", "V1", "B1"), ("M2", "V2", "B2"))
+    to_step(board, "Assignment Briefing")
+    board.agency_card.value = "P2"  # PV 9, CV 9: B1 has 6 and 4
+    assert "Not allowed now." in board.win_over.object
+    assert "no Bond card meets it" in board.win_over.object
+    board.agency_card.value = "P1"  # PV 3, CV 5, Savoir Faire
+    assert "CV 5: <b" in board.win_over.object
+    board.agency_card.value = "B3"
+    board.add_to_agency()
+    assert [p.title for p in board.state.players[0].agency] == ["B1", "B3"]
+    board.agency_card.value = "P1"
+    assert "Allowed." in board.win_over.object and "met by B3" in board.win_over.object
+    board.q_card.value = "Q1"
+    board.q_holder.value = board.state.players[0].agency[0].id
+    board.attach_q()
+    assert board.state.players[0].agency[0].attached[0].title == "Q1"
+    assert "+ Q1" in board.table.object
+
+
+def test_the_race_and_the_ledger_follow_the_points(store):
+    board = make(store)
+    set_up(board, ("M1", "V1", "B1"), ("M2", "V2", "B2"))
+    assert board.state.race() == [[0, 5, 5], [0, 0, 5]]
+    assert "P0</b>: 5 Plot Points" in board.points.object
+    assert "+5: M1 face up in the Plot Zone" in board.points.object
+    curves = board.chart.object
+    assert len(curves) == 3  # two players and the line at 60
+
+
+def test_import_is_all_or_nothing_with_the_file_and_row_named(store):
+    board = make(store)
+    size = len(board.library)
+    board.import_library(b"title,type,pv\nNew Guy,Henchman,7\nBad,Gizmo,1\n", "mine.csv")
+    assert "Not imported" in board.import_status.object
+    assert "mine.csv, row 3" in board.import_status.object
+    assert len(board.library) == size and not board.imported
+    board.import_library(b"- title: New Guy\n  type: Henchman\n  pv: seven\n", "mine.yaml")
+    assert "PV must be a whole number" in board.import_status.object
+    board.import_library(b"title,type,pv\nNew Guy,Henchman,7\n", "mine.csv")
+    assert "Imported 1 card from" in board.import_status.object
+    assert len(board.library) == size + 1 and "New Guy" in board.library_table.object
+    assert any(row["title"] == "New Guy" for row in board.new_options()["cards"])
+    board.start_new_game()
+    assert "New Guy" in board.state.library
+
+
+def test_the_deck_checker_lists_every_problem(store):
+    board = make(store)
+    board.action_deck.value = "3 The Navy Hero\nTime Bomb"
+    board.plot_deck.value = "Oddjob\nJaws"
+    problems = board.check_the_decks()
+    assert "the Action deck has 4 cards; it must have 60" in problems["action"]
+    assert any("3 copies of 'The Navy Hero'" in p for p in problems["action"])
+    assert "Action deck: " in board.deck_report.object and "problems" in board.deck_report.object
+    board.plot_deck.value = "No Such Card"
+    assert board.check_the_decks() is None
+    assert "Cannot check" in board.deck_report.object
+
+
+@pytest.mark.parametrize(("text", "counts"), [
+    ("2 Jaws\nOddjob\n\n1x Oddjob", {"Jaws": 2, "Oddjob": 2}),
+    ("  3 x Time Bomb  ", {"Time Bomb": 3}),
+])
+def test_deck_lists_are_read_line_by_line(text, counts):
+    assert parse_deck(text) == counts
+
+
+def test_a_new_game_takes_the_players_and_house_rules_on_screen(store):
+    board = make(store)
+    board.n_players.value = 3
+    assert [w.visible for w in board.names] == [True, True, True, False, False, False]
+    board.names[0].value, board.names[1].value, board.names[2].value = "Ann", " ", "Ann"
+    board.team_values.value = "sum"
+    board.start_new_game()
+    assert [p.name for p in board.state.players] == ["Ann", "Player 2", "Ann (3)"]
+    assert board.state.config.house["team_values"] == "sum"
+    assert board.session.id in {r.id for r in store.list_sessions("license_to_kill")}
+    new_game = board.__panel__().main[0].objects[5]
+    assert new_game.title == "New game: players and house rules"
+    labels = [o.object for o in new_game.objects if isinstance(o, pn.pane.HTML)]
+    assert sum("house rule" in label for label in labels) == 5
+
+
+def test_undo_and_redo_keep_the_log_in_step(store):
+    board = make(store)
+    set_up(board, ("M1", "V1", "B1"), ("M2", "V2", "B2"))
+    board.act(NextStep())
+    board.act(PlacePlot("L2", None, None, True))
+    assert len(board.log.lines) == 4
+    board.undo()
+    assert len(board.log.lines) == 3 and board.log.can_redo
+    board.redo()
+    assert "L2 face up to a new Main Plot 2" in board.log.lines[-1]
+    assert board.act(Setup(0, "M3", "V1", "B1")) is None
+    assert "game has started" in board.message
+
+
+
+def test_a_personality_can_go_along_or_nobody(store):
+    board = make(store)
+    set_up(board, ("M1", "V1", "B1"), ("M2", "V2", "B2"))
+    to_step(board, "Assignment Briefing")
+    board.agency_card.value = "Ally1"
+    board.add_to_agency()
+    to_step(board, "On Assignment")
+    bond, ally = (p.id for p in board.state.players[0].agency)
+    board.mission_bond.value = bond
+    assert list(board.mission_partner.options.values()) == [-1, ally]
+    assert board._assignment().personality is None
+    board.mission_partner.value = ally
+    board.mission_plot.value = (1, 0)
+    board.start_assignment()
+    assert board.state.assignment.personality == ally
+    assert "On Assignment: B1 with Ally1" in board.step_objects()[0].object
