@@ -1,0 +1,704 @@
+"""The Man with the Golden Gun at the table: the room sequence, the maze, the deck-aware odds.
+
+Everything here is drawn from `self.session.state` after each change: the buttons are the
+engine's legal actions, the chances come from `odds.py` and the advice from `bot.py`. The
+whole-search figure (`odds.p_die_before_solex`, about 2 s at the start of a game) is worked
+out in a background thread, only when the deck, the bullets or the wounds change.
+
+Built here because the UI kit lacks them (candidates for the kit): a grid of tappable
+cells (`MazeView`), the number squares, and a figure computed off the event loop.
+"""
+
+from __future__ import annotations
+
+import json
+import tempfile
+import threading
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import replace
+from fractions import Fraction
+from html import escape
+from pathlib import Path
+from typing import Any
+
+import holoviews as hv
+import holoviews.plotting.bokeh
+import panel as pn
+import param
+
+from companion.core.dice import percent
+from companion.core.errors import CompanionError
+from companion.core.session import Session
+from companion.golden_gun import GAME, bot, engine, odds, rules
+from companion.golden_gun.board import SECTION_COLUMNS, SECTION_ROWS
+from companion.golden_gun.effects import VOCABULARY, describe, load_table
+from companion.golden_gun.engine import GoldenGunState
+from companion.ui import (
+    Counter,
+    DicePad,
+    GameDashboard,
+    button,
+    choice,
+    heading,
+    odds_html,
+    page,
+    section,
+)
+from companion.ui.theme import BUTTON_CSS, TOUCH
+
+WON, LOST, INFO, TARGET = "#2e7d32", "#b71c1c", "#455a64", "#d32f2f"
+WALL, ROOM, GREEN_CARD, BLUE_CARD, BOND, DANGER = (
+    "#1a237e", "#bbdefb", "#66bb6a", "#1565c0", "#ffd54f", "#c62828")
+MODE_LABELS = {"companion": "Companion: our own board and cards",
+               "solo": "Solo: the tablet deals and draws the maze"}
+EFFECT_LABELS = {"house": "House rules table (the app's)", "sheet": "Our printed sheet: tap it",
+                 "own": "Our own table (a file)"}
+UPPER_LABELS = {"Upper half smaller": "smaller", "Upper half larger": "larger"}
+UNARMED_LABELS = {"Read the Hold paragraph": "hold", "Nothing happens": "nothing"}
+RESHUFFLE_LABELS = {"Reshuffle the discards": True, "Nothing happens": False}
+DICE_VERBS = {engine.RollGreen: "Roll against the green card", engine.Dodge: "Dodge",
+              engine.ScaramangaShot: "Scaramanga shoots", engine.SearchExit: "Look for the exit"}
+NEXT, NOT_YET = "can come next", "not yet (lower half)"
+SIDE_WORDS = {(1, 0): "right of", (-1, 0): "left of", (0, 1): "below", (0, -1): "above"}
+
+_WORKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="golden-gun-odds")
+_SURVIVAL: dict[tuple, Fraction] = {}  # shared by every session: same key, same answer
+_SURVIVAL_LOCK = threading.Lock()
+
+
+def survival_key(state: GoldenGunState) -> tuple:
+    """What the whole-search figure depends on: recomputed only when this changes."""
+    unseen, upper_left = state.deck_knowledge()
+    table = json.dumps(state.config.options.get("effects", "house"), sort_keys=True)
+    return (table, state.config.unarmed_startle, tuple(sorted(unseen.items())), upper_left,
+            state.ammo, state.wounds, state.solex, state.ended)
+
+
+# One stylesheet for every maze cell; a cell's look is its CSS class. (Changing a widget's
+# stylesheets makes Bokeh re-walk the whole document, about 0.2 s a cell on these machines.)
+CELL_LOOKS = {"room": (ROOM, "#0d1b2a"), "entered": ("#e3f2fd", "#0d1b2a"),
+              "green": (GREEN_CARD, "#0d1b2a"), "blue": (BLUE_CARD, "white"),
+              "scaramanga": (DANGER, "white"), "bond": (BOND, "#0d1b2a")}
+CELL_CSS = [BUTTON_CSS, "".join(
+    f":host(.gg-{name}) .bk-btn {{ background: {bg} !important; color: {fg} !important; }}\n"
+    for name, (bg, fg) in CELL_LOOKS.items()) + f"""
+:host .bk-btn {{ border: 1px solid #90a4ae !important; font-size: 0.95rem; padding: 2px;
+  font-weight: 600; }}
+:host(.gg-target) .bk-btn {{ border: 4px solid {TARGET} !important; }}
+:host .bk-btn:disabled {{ opacity: 1; cursor: default; }}
+"""]
+
+
+class MazeView(pn.viewable.Viewer):
+    """The maze as a grid of big cells: walls dark blue, rooms light blue, Bond gold, cards
+    coloured; the rooms Bond may move into are outlined and tappable."""
+
+    def __init__(self, on_move):
+        super().__init__()
+        self._on_move = on_move
+        self._layout_key: object = None
+        self._buttons: dict[str, pn.widgets.Button] = {}
+        self._painted: dict[str, tuple] = {}
+        self._grids = pn.FlexBox(gap="12px", sizing_mode="stretch_width")
+        self._notes = pn.pane.HTML(sizing_mode="stretch_width")
+
+    def show(self, state: GoldenGunState) -> None:
+        key = state.maze.placed if state.maze is not None else state.sections
+        if key != self._layout_key:
+            self._layout_key = key
+            self._grids.objects = self._build(state)
+        targets = set(state.move_targets()) if state.phase == "move" else set()
+        for room, widget in self._buttons.items():
+            self._paint(widget, room, state, room in targets)
+        self._notes.object = self._legend(state, bool(targets))
+
+    def _build(self, state: GoldenGunState) -> list[pn.viewable.Viewable]:
+        self._buttons, self._painted = {}, {}
+        if state.maze is None:  # companion: one 4 x 3 grid per section on the table
+            return [pn.Column(heading(f"Section {s}"), self._grid(
+                {(c, r): f"{s}:{'ABCD'[c]}{r + 1}" for c in range(SECTION_COLUMNS)
+                 for r in range(SECTION_ROWS)}, SECTION_COLUMNS, SECTION_ROWS), margin=0)
+                for s in range(1, state.sections + 1)]
+        cells = {cell: room for room, cell in state.maze.room_cells.items()}
+        cells.update({cell: None for cell in state.maze.walls})
+        if not cells:
+            return [pn.pane.Markdown("The maze appears after Set up.")]
+        x0, y0 = min(x for x, _ in cells), min(y for _, y in cells)
+        width = max(x for x, _ in cells) - x0 + 1
+        height = max(y for _, y in cells) - y0 + 1
+        shifted = {(x - x0, y - y0): room for (x, y), room in cells.items()}
+        return [self._grid(shifted, width, height)]
+
+    def _grid(self, cells: dict[tuple[int, int], str | None], width: int,
+              height: int) -> pn.GridBox:
+        items: list[pn.viewable.Viewable] = []
+        for y in range(height):
+            for x in range(width):
+                items.append(self._cell(cells.get((x, y), ""), (x, y)))
+        return pn.GridBox(*items, ncols=width, margin=0,
+                          styles={"gap": "3px", "width": f"min(100%, {width * 64}px)"},
+                          sizing_mode="stretch_width")
+
+    def _cell(self, room: str | None, at: tuple[int, int]) -> pn.viewable.Viewable:
+        if not room:  # a wall, or no section there
+            colour = WALL if room is None else "transparent"
+            return pn.pane.HTML(f'<div style="background:{colour};height:{TOUCH}px;'
+                                'border-radius:3px"></div>', height=TOUCH, margin=0,
+                                sizing_mode="stretch_width", min_width=44)
+        widget = pn.widgets.Button(label=room, height=TOUCH, margin=0, min_width=44,
+                                   sizing_mode="stretch_width", stylesheets=CELL_CSS)
+        widget.on_click(lambda _, r=room: self._on_move(r))
+        self._buttons[room] = widget
+        return widget
+
+    def _paint(self, widget: pn.widgets.Button, room: str, state: GoldenGunState,
+               target: bool) -> None:
+        look = "room"
+        if room in state.blues:
+            look = "scaramanga" if state.blues[room] == rules.SCARAMANGA else "blue"
+        elif room in state.greens:
+            look = "green"
+        elif room in state.entered:
+            look = "entered"
+        if room == state.room:
+            look = "bond"
+        classes = [f"gg-{look}", *(["gg-target"] if target else [])]
+        shown = ("007" if room == state.room else room, not target, classes)
+        if self._painted.get(room) != shown:  # only what changed goes to the browser
+            self._painted[room] = shown
+            widget.param.update(label=shown[0], disabled=shown[1], css_classes=classes)
+
+    def _legend(self, state: GoldenGunState, moving: bool) -> str:
+        swatch = ('<span style="display:inline-block;width:16px;height:16px;'
+                  'vertical-align:middle;border-radius:3px;background:{}"></span> {}')
+        keys = [swatch.format(BOND, "007: Bond")]
+        if state.maze is not None:
+            keys += [swatch.format(WALL, "wall"),
+                     swatch.format(GREEN_CARD, "green card, face down")]
+        keys += [swatch.format(BLUE_CARD, "blue card left in the room"),
+                 swatch.format(DANGER, "Scaramanga"), swatch.format("#e3f2fd", "entered")]
+        left = "; ".join(f"{escape(kind)} in {room}" for room, kind in sorted(state.blues.items()))
+        how = ("<b>Tap an outlined room to move Bond into it.</b>" if moving else
+               "The game is over." if state.is_over else
+               "Rooms become tappable at Step 1 (move).")
+        if moving and state.maze is None:
+            how = ("<b>Tap the room Bond enters on your maze</b> (A1 is the top left square of "
+                   "a section).")
+        elif moving and state.room is None:
+            how = "<b>Tap an outlined room: Bond's first room is along an edge.</b>"
+        if moving and state.free_move:
+            how = "<b>The Slide: tap any room.</b>"
+        extra = f"<div>Cards left in rooms: {left}</div>" if left else ""
+        return (f'<div class="maze-legend" style="font-size:0.95rem;line-height:1.6">'
+                f"<div>{how}</div><div>{' &nbsp; '.join(keys)}</div>{extra}</div>")
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return pn.Column(self._grids, self._notes, sizing_mode="stretch_width")
+
+
+def squares_html(ammo: int, wounds: int) -> str:
+    """The number squares 0-14 with Bond's bullets marked, and his wounds out of 5."""
+    def square(n: int) -> str:
+        on = n == ammo
+        style = ("background:#8a1c1c;color:white;font-weight:700" if on
+                 else "background:rgba(127,127,127,0.15)")
+        return (f'<span style="display:inline-block;min-width:26px;padding:3px 0;margin:1px;'
+                f'text-align:center;border-radius:4px;{style}">{n}</span>')
+    boxes = "".join(
+        f'<span style="display:inline-block;width:26px;height:26px;margin:1px;border-radius:4px;'
+        f'background:{LOST if i < wounds else "rgba(127,127,127,0.15)"}"></span>'
+        for i in range(rules.KILLING_WOUNDS))
+    return (f'<div class="tracker" style="font-size:1rem;line-height:1.7">'
+            f'<div><b class="ammo">Bullets: {ammo}</b> of at most {rules.MAX_BULLETS}</div>'
+            f'<div>{"".join(square(n) for n in range(rules.MAX_BULLETS + 1))}</div>'
+            f'<div><b class="wounds">Wounds: {wounds} of {rules.KILLING_WOUNDS}</b> '
+            f"(5 kill Bond)</div><div>{boxes}</div></div>")
+
+
+class GoldenGunDashboard(GameDashboard):
+    game = GAME
+
+    setup_mode = param.Selector(default="companion", objects=list(rules.MODES))
+    setup_effects = param.Selector(default="house", objects=list(EFFECT_LABELS))
+    setup_table = param.Dict(default=None, allow_None=True, doc="An uploaded table, validated.")
+    setup_upper_half = param.Selector(default=rules.UPPER_HALF, objects=["smaller", "larger"])
+    setup_unarmed = param.Selector(default=rules.UNARMED_STARTLE, objects=["hold", "nothing"])
+    setup_reshuffle = param.Boolean(default=rules.RESHUFFLE_BLUE)
+    setup_status = param.String(default="")
+    survival = param.String(default="", doc="The whole-search figure, as HTML.")
+
+    def __init__(self, **params):
+        self._doc = pn.state.curdoc
+        super().__init__(**params)
+        self.maze = MazeView(self.move)
+        self.dice = DicePad(self.roll)
+        self._dice_box = pn.Column(self.dice, sizing_mode="stretch_width", margin=0)
+        self.amount = Counter(label="Amount (0: the usual)", value=0, low=0,
+                              high=rules.MAX_BULLETS)
+        self._amount = pn.Column(pn.pane.Markdown("The sheet's number for the next effect "
+                                                  "(bullets, wounds, Scaramanga's roll):"),
+                                 self.amount, sizing_mode="stretch_width", margin=0)
+        self._step_view = pn.pane.HTML(sizing_mode="stretch_width")
+        self._verdict = pn.pane.HTML(sizing_mode="stretch_width")
+        self._odds = pn.pane.HTML(sizing_mode="stretch_width")
+        self._buttons = pn.FlexBox(gap="6px", sizing_mode="stretch_width")
+        self._shown_actions: list[tuple] = []
+        self._tracker = pn.pane.HTML(sizing_mode="stretch_width")
+        self._progress = pn.pane.HTML(sizing_mode="stretch_width")
+        self._deck = pn.pane.HTML(sizing_mode="stretch_width")
+        self._chart = pn.pane.HoloViews(sizing_mode="stretch_width", height=300)
+        self._chart_key: object = None
+        self._survival_key: object = None
+        self._future: Future | None = None
+        self._table_view = pn.pane.HTML(sizing_mode="stretch_width")
+        self._setup_card: pn.Card | None = None
+        self._fresh = not self.session.can_undo
+        self.param.watch(self._render, "revision")
+        self._render()
+
+    def _initial_session(self) -> Session:
+        """The kit's choice (URL, latest saved, new); a saved game that cannot be reopened
+        (e.g. the game is not in companion/registry.py yet) gives a new game, not a blank
+        page."""
+        try:
+            return super()._initial_session()
+        except CompanionError as error:
+            self.message = f"The saved game could not be reopened ({error}); a new one started."
+            return Session(self.game, self.new_options(), store=self.store)
+
+    # Set-up choices.
+
+    def new_options(self) -> dict[str, Any]:
+        """The options chosen in the set-up section (defaults left out)."""
+        options: dict[str, Any] = {"mode": self.setup_mode}
+        if self.setup_effects == "sheet":
+            options["effects"] = "sheet"
+        elif self.setup_effects == "own" and self.setup_table:
+            options["effects"] = self.setup_table
+        for name, value in (("upper_half", self.setup_upper_half),
+                            ("unarmed_startle", self.setup_unarmed),
+                            ("reshuffle_blue", self.setup_reshuffle)):
+            if value != rules.OPTION_DEFAULTS[name]:
+                options[name] = value
+        return options
+
+    def load_table(self, filename: str, data: bytes) -> None:
+        """Read a group's own effect table (JSON or YAML); the engine validates it."""
+        suffix = Path(filename or "table.json").suffix.lower() or ".json"
+        with tempfile.TemporaryDirectory() as folder:
+            path = Path(folder) / f"table{suffix}"
+            path.write_bytes(data or b"")
+            try:
+                table = load_table(path)
+            except CompanionError as error:
+                self.setup_table = None
+                self.setup_status = f"Not loaded: {str(error).replace(str(path), filename)}"
+                return
+        self.setup_table = table.to_json()
+        self.setup_effects = "own"
+        self.setup_status = f"Loaded the table “{table.name}” from {filename}."
+
+    def start_new_game(self, _event=None) -> None:
+        if self.setup_effects == "own" and not self.setup_table:
+            self.setup_status = "Choose your table file first (JSON or YAML)."
+            return
+        old = self.session
+        try:
+            new = Session(GAME, self.new_options(), store=self.store)
+        except CompanionError as error:
+            self.setup_status = f"Not started: {error}"
+            return
+        if old.store is not None and not old.can_undo and not old.can_redo:
+            old.store.delete(old.id)  # an untouched game is not worth keeping
+        self.open(new)
+        self.picker.refresh()
+        self.setup_status = f"Started a new {self.setup_mode} game."
+
+    def open(self, session: Session) -> None:
+        super().open(session)
+        self._fresh = not session.can_undo
+        if self._setup_card is not None:
+            self._setup_card.collapsed = session.can_undo
+
+    # Playing.
+
+    @property
+    def state(self) -> GoldenGunState:
+        return self.session.state  # type: ignore[return-value]
+
+    def move(self, room: str) -> None:
+        self.act(engine.Move(room))
+
+    def roll(self, dice: tuple[int, ...] | None) -> None:
+        action = self.dice_action()
+        if action is None:
+            self.message = "No roll is due now."
+            return
+        self.act(replace(action, dice=dice))
+
+    def dice_action(self) -> Any:
+        """The legal action that needs two dice now, if any."""
+        return next((a for a in self.state.legal_actions() if isinstance(a, engine.ROLLED)),
+                    None)
+
+    def tap_actions(self) -> list[Any]:
+        """The legal actions shown as buttons (moves go through the maze, rolls the pad)."""
+        return [a for a in self.state.legal_actions()
+                if not isinstance(a, (engine.Move, *engine.ROLLED))]
+
+    def do(self, action: Any) -> None:
+        if isinstance(action, engine.ApplyEffect) and VOCABULARY[action.effect].amount:
+            action = replace(action, amount=self.amount.value)
+        self.act(action)
+
+    # Rendering.
+
+    def _render(self, *_events) -> None:
+        self._draw(self.state)
+
+    def _draw(self, state: GoldenGunState) -> None:
+        if self._fresh and self.session.can_undo and self._setup_card is not None:
+            self._setup_card.collapsed = True  # the game has begun: set-up steps aside
+        self._fresh = not self.session.can_undo
+        self.maze.show(state)
+        self._step_view.object = self._step_html(state)
+        self._verdict.object = self._verdict_html(state)
+        self._odds.object = self._odds_html(state)
+        shown = [(a, *self._label(a, state)) for a in self.tap_actions()]
+        if shown != self._shown_actions:  # the same buttons stay (no new models to send)
+            self._shown_actions = shown
+            self._buttons.objects = [self._action_button(*row) for row in shown]
+        self._amount.visible = state.phase == "sheet"
+        rolling = self.dice_action()
+        self._dice_box.visible = rolling is not None
+        if rolling is not None:
+            self.dice.verb = DICE_VERBS[type(rolling)]
+        self._tracker.object = squares_html(state.ammo, state.wounds)
+        self._progress.object = self._progress_html(state)
+        self._deck.object = self._deck_html(state)
+        self._refresh_chart(state)
+        self._refresh_survival(state)
+        self._table_view.object = self._table_html(state)
+
+    def _step_html(self, state: GoldenGunState) -> str:
+        if state.is_over:
+            colour = WON if state.ended == "won" else LOST
+            return (f'<div class="game-over" style="border:4px solid {colour};border-radius:10px;'
+                    f'padding:10px 14px"><div style="font-size:1.5rem;font-weight:700;'
+                    f'color:{colour}">{escape(state.result or "")}</div>'
+                    f"<div>Rooms entered: {len(state.entered)}; bullets left: {state.ammo}; "
+                    f"wounds: {state.wounds} of {rules.KILLING_WOUNDS}; blue cards read: "
+                    f"{len(state.drawn)}.</div><div>Start a new game below, or undo the last "
+                    "action in the log.</div></div>")
+        return (f'<div class="step" style="font-size:1.25rem;font-weight:600">'
+                f"{escape(state.step_text)}</div>")
+
+    def _verdict_html(self, state: GoldenGunState) -> str:
+        event = state.last_event
+        if event is None:
+            first = ("Tap Set up to shuffle the cards and lay the first maze section."
+                     if state.phase == "setup" else
+                     "Tap the room of your maze Bond enters first (along an edge).")
+            return f'<div class="verdict" style="opacity:0.8">{first}</div>'
+        colour = {"success": WON, "failure": LOST}.get(event.outcome, INFO)
+        return (f'<div class="verdict" style="font-size:1.1rem;border-left:6px solid {colour};'
+                f'padding:4px 10px">{escape(event.text)}</div>')
+
+    def _odds_html(self, state: GoldenGunState) -> str:
+        parts = []
+        if state.phase == "read":
+            p = odds.p_startle_next(state.greens_unseen)
+            parts.append(odds_html("A green card not yet seen startles Bond", p,
+                                   f"averaged over the {sum(state.greens_unseen.values())} "
+                                   "green cards unseen"))
+        elif state.phase == "roll" and state.green is not None:
+            n = state.green
+            parts.append(odds_html(f"Green card {n}: Bond keeps calm", odds.p_calm(n),
+                                   f"two dice, {n} or less (Step 3), no modifiers"))
+            parts.append(odds_html(f"Green card {n}: Bond is startled", odds.p_startled(n),
+                                   f"two dice, more than {n}: he fires by accident at the top "
+                                   "blue card (Step 4)"))
+        elif state.phase == "dodge":
+            parts.append(odds_html("Bond dodges", odds.p_dodge(),
+                                   "two dice, 4 or less (Wounds and Dodges), no modifiers"))
+        elif state.phase == "shot":
+            n = state.pending[0][1]
+            parts.append(odds_html("Scaramanga's shot kills Bond", odds.p_scaramanga_hits(n),
+                                   f"two dice, {n} or less ({self._table_name(state)}); "
+                                   "no dodge (Scaramanga's Shot)"))
+        elif state.phase == "decide" and state.config.table is not None:
+            parts.append(f'<div class="advice" style="font-size:1.05rem;margin:4px 0">'
+                         f"<b>Advice:</b> {escape(bot.advise(state).text)}</div>")
+        elif state.phase == "move" and not state.is_over:
+            for label, p in odds.phase_odds(state).items():
+                detail = ("two dice, 10 or less (Ending the Game)" if label == "finds the exit"
+                          else "exact: the next blue card's odds, the unseen greens' startle "
+                               "chance, then the better of fire and hold")
+                parts.append(odds_html(label[:1].upper() + label[1:], p, detail))
+        return "".join(parts)
+
+    def _action_button(self, action: Any, label: str, colour: str,
+                       width: int) -> pn.widgets.Button:
+        return button(label, lambda _, a=action: self.do(a), color=colour, min_width=width,
+                      styles={"flex": f"1 1 {width}px"}, margin=0)
+
+    def _label(self, action: Any, state: GoldenGunState) -> tuple[str, str, int]:
+        chances = {}
+        if isinstance(action, engine.Fire | engine.Hold) and state.config.table is not None:
+            chances = odds.fire_hold_chances(state)
+        if isinstance(action, engine.SetUp):
+            return "Set up: shuffle the cards, lay the first section", "primary", 300
+        if isinstance(action, engine.AddSection):
+            return self._section_label(action, state), "default", 300
+        if isinstance(action, engine.ReadGreen):
+            return str(action.number), "primary", 56
+        if isinstance(action, engine.Fire):
+            extra = f": {percent(chances['fire'])} survives" if chances else ""
+            return f"Fire on purpose (1 bullet){extra}", "danger", 220
+        if isinstance(action, engine.Hold):
+            extra = f": {percent(chances['hold'])} survives" if chances else ""
+            return f"Hold fire{extra}", "primary", 220
+        if isinstance(action, engine.Reveal):
+            return self._reveal_label(action, state), "primary", 200
+        if isinstance(action, engine.ApplyEffect):
+            words = describe([(action.effect, VOCABULARY[action.effect].amount or 0)])
+            return words[:1].upper() + words[1:], "default", 300
+        if isinstance(action, engine.EndCard):
+            return "Done with this card", "primary", 300
+        if isinstance(action, engine.Wait):
+            return "Bond waits here (lost turn)", "primary", 300
+        return type(action).__name__, "default", 200
+
+    def _section_label(self, action: engine.AddSection, state: GoldenGunState) -> str:
+        number = state.sections + 1
+        if action.at is None:
+            return f"Add maze section {number} (green cards in its rooms)"
+        placed = {at: i for i, (at, _) in enumerate(state.maze.placed, start=1)}
+        for (dx, dy), words in SIDE_WORDS.items():
+            beside = (action.at[0] - dx, action.at[1] - dy)
+            if beside in placed:
+                return f"Lay section {number} {words} section {placed[beside]}"
+        return f"Lay section {number} at {action.at}"
+
+    def _reveal_label(self, action: engine.Reveal, state: GoldenGunState) -> str:
+        if action.kind is not None:
+            chance = odds.next_blue_odds(state).get(action.kind)
+            return f"{action.kind} ({percent(chance)})" if chance else action.kind
+        if state.source == "room":
+            return f"Read the {state.blues.get(state.room or '')} in the room"
+        return "Turn over the top blue card"
+
+    def _table_name(self, state: GoldenGunState) -> str:
+        table = state.config.table
+        if table is None:
+            return "your printed sheet"
+        return "house rule" if table.house_rule else f"table “{table.name}”"
+
+    def _progress_html(self, state: GoldenGunState) -> str:
+        rows = []
+        for s in range(1, state.sections + 1):
+            n = state.rooms_entered(s)
+            rows.append(f"<li>Section {s}: {n} room{'s' if n != 1 else ''} entered</li>")
+        if state.sections >= rules.MAZE_SECTIONS:
+            note = "All four maze sections are on the table."
+        elif state.phase == "setup":
+            note = "Set up lays the first section."
+        elif state.rooms_entered(state.sections) >= rules.ROOMS_BEFORE_NEW_SECTION:
+            note = (f"<b>A new section may be added</b> (at Step 1): Bond has entered "
+                    f"{rules.ROOMS_BEFORE_NEW_SECTION} rooms of section {state.sections}.")
+        else:
+            need = rules.ROOMS_BEFORE_NEW_SECTION - state.rooms_entered(state.sections)
+            note = (f"A new section may be added after {need} more room"
+                    f"{'s' if need != 1 else ''} in section {state.sections} (New Maze "
+                    "Sections: at least 5).")
+        solex = ("<b style='color:#2e7d32'>Bond has the Solex Agitator: reach an edge room "
+                 "and look for the exit.</b>" if state.solex else
+                 "Bond is looking for the Solex Agitator.")
+        if state.is_over:
+            solex = f"<b>{escape(state.result or '')}</b>"
+        mode = "solo (the tablet deals)" if state.config.mode == "solo" else \
+            "companion (your board and cards)"
+        return (f'<div style="font-size:1rem">{solex}<ul style="margin:4px 0">{"".join(rows)}'
+                f"</ul><div>{note}</div><div>Mode: {mode}. Blue card effects: "
+                f"{escape(self._effects_words(state))}.</div></div>")
+
+    def _effects_words(self, state: GoldenGunState) -> str:
+        table = state.config.table
+        if table is None:
+            return "your printed sheet (tap what it says)"
+        return f"{table.name} (house rule)" if table.house_rule else table.name
+
+    def _deck_html(self, state: GoldenGunState) -> str:
+        unseen, upper_left = state.deck_knowledge()
+        seen = {}
+        for kind in state.drawn:
+            seen[kind] = seen.get(kind, 0) + 1
+        seen_text = ", ".join(f"{k} x{n}" for k, n in seen.items()) or "none yet"
+        cards = sum(unseen.values())
+        upper = (f"The next {upper_left} come from the upper half: Scaramanga, Nick Nack and the "
+                 "Solex Agitator cannot turn up before them (Set Up)." if upper_left else
+                 "The upper half is used up: any card may come next.")
+        expected = odds.expected_cards_to_solex(unseen, upper_left)
+        solex = (f"The Solex Agitator is, on average, blue card {float(expected):.1f} from now."
+                 if expected is not None and not state.solex else "")
+        return (f'<div style="font-size:1rem"><div>Blue cards still in the deck: {cards}. '
+                f"{upper}</div><div>{solex}</div><div>Blue cards read so far: "
+                f"{escape(seen_text)}.</div></div>")
+
+    def _refresh_chart(self, state: GoldenGunState) -> None:
+        unseen, upper_left = state.deck_knowledge()
+        key = (tuple(sorted(unseen.items())), upper_left)
+        if key == self._chart_key:
+            return
+        self._chart_key = key
+        chances = odds.next_card_odds(unseen, upper_left)
+        rows = [(kind, float(chances.get(kind, 0)) * 100,
+                 NEXT if kind in chances else NOT_YET)
+                for kind in rules.BLUE_KINDS if unseen.get(kind)]
+        self._chart.object = next_card_chart(rows)
+
+    def _refresh_survival(self, state: GoldenGunState) -> None:
+        key = survival_key(state)
+        if key == self._survival_key:
+            return
+        self._survival_key = key
+        if state.is_over or state.solex:
+            self.survival = ("<div class='survival'>Bond has the Solex Agitator: only the exit "
+                             f"is left ({percent(odds.p_find_exit())} per search).</div>"
+                             if state.solex and not state.is_over else "")
+            return
+        if state.config.table is None:
+            self.survival = ("<div class='survival'>Your group follows its printed sheet, so "
+                             "the app does not know the cards' effects: no survival odds."
+                             "</div>")
+            return
+        startle = odds.p_startle_next(state.greens_unseen)
+        full = (key, startle)
+        with _SURVIVAL_LOCK:
+            known = _SURVIVAL.get(full)
+        if known is not None:
+            self.survival = survival_html(known)
+            return
+        self.survival = ("<div class='survival'>Chance Bond is killed before he finds the Solex "
+                         "Agitator: computing…</div>")
+        self._future = _WORKER.submit(self._compute_survival, state, full)
+
+    def _compute_survival(self, state: GoldenGunState, full: tuple) -> None:
+        if self._survival_key != full[0]:
+            return  # the game has moved on before this figure's turn came
+        try:
+            chance = odds.p_die_before_solex(state, p_startle=full[1])
+        except CompanionError as error:
+            self._deliver(full[0], f"<div class='survival'>{escape(str(error))}</div>")
+            return
+        with _SURVIVAL_LOCK:
+            _SURVIVAL[full] = chance
+        self._deliver(full[0], survival_html(chance))
+
+    def _deliver(self, key: tuple, html: str) -> None:
+        def show() -> None:
+            if self._survival_key == key:
+                self.survival = html
+        doc = self._doc
+        if doc is not None and doc.session_context is not None:
+            doc.add_next_tick_callback(show)  # the one thread-safe Document method
+        else:
+            show()
+
+    def _table_html(self, state: GoldenGunState) -> str:
+        table = state.config.table
+        if table is None:
+            return ("<p>Your group follows its printed Blue Card Summary Sheet: at each card, "
+                    "tap what the sheet says, then <i>Done with this card</i>.</p>")
+        rows = "".join(
+            f"<tr><td><b>{escape(kind)}</b></td><td>{escape(describe(steps['fire']))}</td>"
+            f"<td>{escape(describe(steps['hold']))}</td></tr>"
+            for kind, steps in table.cards.items())
+        label = " <b>(house rule)</b>" if table.house_rule else ""
+        return (f"<p>{escape(table.name)}{label}</p><table class='effects' style='font-size:"
+                "0.95rem;border-collapse:collapse' cellpadding='4'><tr><th align='left'>Card"
+                "</th><th align='left'>Fire</th><th align='left'>Hold</th></tr>"
+                f"{rows}</table>")
+
+    # The page.
+
+    def _setup_section(self) -> pn.Card:
+        wide = {"sizing_mode": "stretch_width"}
+        mode = choice({v: k for k, v in MODE_LABELS.items()}, self.setup_mode, **wide)
+        mode.link(self, value="setup_mode", bidirectional=True)
+        effects = choice({v: k for k, v in EFFECT_LABELS.items()}, self.setup_effects, **wide)
+        effects.link(self, value="setup_effects", bidirectional=True)
+        upload = pn.widgets.FileInput(accept=".json,.yaml,.yml", **wide)
+        upload.param.watch(lambda e: self.load_table(upload.filename or "table", e.new)
+                           if e.new is not None else None, "value")
+        upper = choice(UPPER_LABELS, self.setup_upper_half, **wide)
+        upper.link(self, value="setup_upper_half", bidirectional=True)
+        unarmed = choice(UNARMED_LABELS, self.setup_unarmed, **wide)
+        unarmed.link(self, value="setup_unarmed", bidirectional=True)
+        reshuffle = choice(RESHUFFLE_LABELS, self.setup_reshuffle, **wide)
+        reshuffle.link(self, value="setup_reshuffle", bidirectional=True)
+        notes = rules.HOUSE_RULE_NOTES
+
+        def note(key: str) -> pn.pane.HTML:
+            return pn.pane.HTML(f'<div style="font-size:0.95rem"><b>House rule:</b> '
+                                f"{escape(notes[key])}</div>", **wide)
+
+        card = section(
+            "New game: set-up", heading("How do you play?"), mode,
+            heading("Blue card effects"), effects, note("effects"),
+            pn.pane.Markdown("Your own table: a JSON or YAML file (the app checks it).",
+                             margin=(0, 8)), upload,
+            heading("When 15 plain blue cards are halved"), upper, note("upper_half"),
+            heading("Startled with no bullets"), unarmed, note("unarmed_startle"),
+            heading("When the blue deck runs out"), reshuffle, note("reshuffle_blue"),
+            pn.pane.HTML("<div style='font-size:0.95rem'><b>House rules</b> also: "
+                         f"{escape(notes['step_7'])} {escape(notes['after_startle'])} "
+                         f"{escape(notes['scaramanga'])} {escape(notes['blue_deck'])} "
+                         f"{escape(notes['green_deck'])} {escape(notes['section_rooms'])}"
+                         "</div>", **wide),
+            button("Start a new game with these choices", self.start_new_game,
+                   color="primary", **wide),
+            pn.pane.Markdown(self.param.setup_status, **wide),
+            collapsed=self.session.can_undo,
+        )
+        self._setup_card = card
+        return card
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        play = section("The room sequence", self._tracker, self._step_view, self.message_view(),
+                       self._verdict, self._odds, self._buttons, self._amount, self._dice_box)
+        maze = section("The maze", self.maze, width=520)
+        deck = section("The search: odds from the deck", self._progress, self._deck,
+                       self._chart, pn.pane.HTML(self.param.survival, sizing_mode="stretch_width"))
+        log = section("Log", self.log)
+        table = section("What each blue card does", self._table_view, collapsed=True)
+        saved = section("Saved games", self.picker, collapsed=True)
+        return page("The Man with the Golden Gun", play, maze, deck, log, self._setup_section(),
+                    table, saved)
+
+
+def survival_html(chance: Fraction) -> str:
+    """The whole-search figure: a percentage and a bar (its exact fraction is too long)."""
+    width = float(chance) * 100
+    return (
+        "<div class='survival' style='margin:4px 0'><div style='display:flex;"
+        "justify-content:space-between;font-size:1.05rem;gap:8px'><span>Chance Bond is killed "
+        f"before he finds the Solex Agitator</span><b style='font-size:1.3rem'>{percent(chance)}"
+        "</b></div><div style='height:14px;border-radius:7px;background:rgba(127,127,127,0.25)'>"
+        f"<div style='height:14px;border-radius:7px;width:{width:.2f}%;background:{LOST}'></div>"
+        "</div><div style='font-size:0.9rem;opacity:0.85'>An estimate, within about 0.3 points: "
+        "exact over the deck, bullets and wounds, with every future green card's startle chance "
+        "averaged and Bond always taking the better of fire and hold.</div></div>")
+
+
+def next_card_chart(rows: list[tuple[str, float, str]]) -> hv.Bars:
+    """The next blue card's chances, one horizontal bar per kind still in the deck, its
+    percentage written in the kind's label (nothing is left to a hover)."""
+    named = [(f"{kind}: {p:.0f}%" if when == NEXT else f"{kind}: not yet", p, when)
+             for kind, p, when in rows]
+    top = max((p for _, p, _ in rows), default=0)
+    return hv.Bars(named, kdims=["card"], vdims=["percent", "when"]).opts(
+        color="when", cmap={NEXT: "#1565c0", NOT_YET: "#b0bec5"}, invert_axes=True,
+        show_legend=False, xlabel="", ylabel="% chance it is the next blue card",
+        ylim=(0, top * 1.1 + 1), title="Next blue card", responsive=True, height=300,
+        toolbar=None, default_tools=[], fontscale=1.15)

@@ -1,0 +1,120 @@
+"""The Man with the Golden Gun in a real browser: a companion room with real dice, then solo.
+
+One page load plays both modes: the set-up section starts each new game, so the test never
+depends on what other tests left in the shared database.
+"""
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+pytestmark = pytest.mark.browser
+WAIT = 20_000
+ROOM = re.compile(r"^\d:[A-D][1-3]$")
+
+
+def start_new_game(page: Page, mode_label: str, mode: str) -> None:
+    start = page.get_by_role("button", name="Start a new game with these choices")
+    if not start.is_visible():
+        page.get_by_role("button", name="New game: set-up").click()
+    page.get_by_role("button", name=mode_label).click()
+    start.click()
+    expect(page.get_by_text(f"Started a new {mode} game.")).to_be_visible(timeout=WAIT)
+    expect(page.get_by_text("Nothing has happened yet.")).to_be_visible(timeout=WAIT)
+
+
+def roll_real_dice(page: Page, first: int, second: int, verb: str) -> None:
+    page.get_by_role("button", name="Enter the real dice").click()
+    expect(page.get_by_role("button", name="Tap the dice above")).to_be_disabled(timeout=WAIT)
+    page.get_by_role("button", name=str(first), exact=True).nth(0).click()
+    page.get_by_role("button", name=str(second), exact=True).nth(1).click()
+    page.get_by_role("button", name=f"{verb} with {first} + {second}").click()
+
+
+def step(page: Page):
+    return page.locator(".step")
+
+
+def test_a_companion_room_with_real_dice_then_a_few_solo_moves(served, page: Page):
+    page.set_viewport_size({"width": 768, "height": 1024})
+    page.goto(served.url + "/golden_gun")
+    expect(page.get_by_text("The room sequence")).to_be_visible(timeout=WAIT)
+    start_new_game(page, "Companion: our own board and cards", "companion")
+    expect(page.locator(".ammo")).to_have_text("Bullets: 7", timeout=WAIT)
+
+    # Step 1: the group taps the room Bond entered on its own maze.
+    page.get_by_role("button", name="1:A1", exact=True).click()
+    expect(step(page)).to_contain_text("Step 2: read the green card", timeout=WAIT)
+    expect(page.get_by_text("A green card not yet seen startles Bond")).to_be_visible(timeout=WAIT)
+    # Step 2: the green card's number, then its startle chance before the roll.
+    page.get_by_role("button", name="7", exact=True).click()
+    expect(page.get_by_text("Green card 7: Bond is startled")).to_be_visible(timeout=WAIT)
+    expect(page.get_by_text("41.7%")).to_be_visible(timeout=WAIT)
+    # Step 3 with the real dice: 6 + 6 startles Bond, who fires at the top blue card.
+    roll_real_dice(page, 6, 6, "Roll against the green card")
+    verdict = page.locator(".verdict")
+    expect(verdict).to_contain_text("rolled 6+6 = 12, more than 7: Bond is startled",
+                                    timeout=WAIT)
+    expect(page.locator(".ammo")).to_have_text("Bullets: 6", timeout=WAIT)
+    # Step 4: the special cards cannot be on top yet, so they are not offered.
+    mannequin = page.get_by_role("button", name=re.compile(r"^Mannequin \("))
+    expect(mannequin).to_be_visible(timeout=WAIT)
+    expect(page.get_by_role("button", name=re.compile(r"^Solex Agitator"))).to_have_count(0)
+    mannequin.click()
+    expect(verdict).to_contain_text("Blue card: Mannequin (Fire paragraph)", timeout=WAIT)
+    expect(step(page)).to_contain_text("Step 1: move Bond", timeout=WAIT)
+
+    # A calm room: fire or hold, each with its chance, then undo and redo.
+    page.get_by_role("button", name="1:B2", exact=True).click()
+    page.get_by_role("button", name="5", exact=True).click()
+    roll_real_dice(page, 1, 2, "Roll against the green card")
+    expect(step(page)).to_contain_text("Step 5: fire on purpose or hold", timeout=WAIT)
+    expect(page.locator(".advice")).to_contain_text("Fire:", timeout=WAIT)
+    page.get_by_role("button", name=re.compile(r"^Hold fire: .*% survives")).click()
+    page.get_by_role("button", name=re.compile(r"^Mirror \(")).click()
+    expect(page.locator(".log-line")).to_have_count(9, timeout=WAIT)
+    page.get_by_role("button", name="↶ Undo").click()
+    expect(page.locator(".log-line")).to_have_count(8, timeout=WAIT)
+    page.get_by_role("button", name="↷ Redo").click()
+    expect(page.locator(".log-line").first).to_contain_text("Blue card: Mirror", timeout=WAIT)
+
+    # Solo: the tablet shuffles, lays a section, deals; Bond is moved by tapping the maze.
+    start_new_game(page, "Solo: the tablet deals and draws the maze", "solo")
+    logged(page, lambda: page.get_by_role("button", name=re.compile(r"^Set up: shuffle")).click())
+    tappable = page.get_by_role("button", name=ROOM, disabled=False)  # rooms Bond may enter
+    expect(tappable.first).to_be_visible(timeout=WAIT)
+    logged(page, tappable.first.click)
+    expect(page.get_by_role("button", name="007")).to_be_visible(timeout=WAIT)
+    expect(verdict).to_contain_text("the green card shows", timeout=WAIT)
+    page.get_by_role("button", name="App rolls").click()
+    finish_the_room(page)
+    expect(page.get_by_role("button", name=ROOM, disabled=False).first).to_be_visible(
+        timeout=WAIT)
+
+
+def logged(page: Page, tap) -> None:
+    """Tap, then wait until the log has one more line."""
+    lines = page.locator(".log-line")
+    before = lines.count()
+    page.wait_for_timeout(300)  # let the page settle: a control that moves misses the tap
+    tap()
+    expect(lines).to_have_count(before + 1, timeout=WAIT)
+
+
+def finish_the_room(page: Page) -> None:
+    """Play the rest of a solo room the simple way (app dice, hold fire) until Step 1."""
+    for _ in range(12):
+        text = step(page).inner_text(timeout=WAIT)
+        if text.startswith("Step 1") or "game is over" in text:
+            return
+        if text.startswith("Step 5"):
+            button = page.get_by_role("button", name=re.compile(r"^Hold fire"))
+        elif text.startswith("Read the blue card"):
+            button = page.get_by_role("button", name=re.compile(r"^(Turn over|Read the)"))
+        elif text.startswith("Bond has lost"):
+            button = page.get_by_role("button", name="Bond waits here (lost turn)")
+        else:
+            button = page.get_by_role("button", name=re.compile(r": app rolls 2 dice$"))
+        logged(page, button.click)
+    raise AssertionError("the room did not end in 12 actions")

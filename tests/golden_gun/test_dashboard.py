@@ -1,0 +1,146 @@
+"""The Golden Gun dashboard's logic without a browser (Panel objects are plain Python)."""
+
+import json
+
+from companion.core.session import Session
+from companion.golden_gun import GAME, bot, engine, rules
+from companion.golden_gun.dashboard import GoldenGunDashboard
+from companion.golden_gun.effects import house_table
+
+
+def make(store, seed: int = 3, **options) -> GoldenGunDashboard:
+    dash = GoldenGunDashboard(store=store, session=Session(GAME, options, seed=seed, store=store))
+    dash.__panel__()
+    return dash
+
+
+def labels(dash: GoldenGunDashboard) -> list[str]:
+    return [b.label for b in dash._buttons.objects]
+
+
+def test_a_companion_room_shows_the_startle_chance_before_the_roll_and_the_cause_after(store):
+    dash = make(store)
+    assert "Bullets: 7" in dash._tracker.object and "Wounds: 0 of 5" in dash._tracker.object
+    dash.move("1:A1")
+    assert dash.state.phase == "read"
+    assert labels(dash) == [str(n) for n in sorted(rules.DEFAULT_GREEN_DECK)]
+    dash.do(engine.ReadGreen(7))
+    assert "Green card 7: Bond is startled" in dash._odds.object
+    assert "41.7%" in dash._odds.object and "58.3%" in dash._odds.object
+    assert dash.dice.verb == "Roll against the green card"
+    dash.roll((6, 6))
+    assert "rolled 6+6 = 12, more than 7: Bond is startled" in dash._verdict.object
+    assert "Bullets: 6" in dash._tracker.object
+    # Step 4: the upper half is still on top, so the special cards are not offered.
+    shown = labels(dash)
+    assert not any(label.startswith(("Solex", "Scaramanga (", "Nick Nack")) for label in shown)
+    assert "Mannequin (33.3%)" in shown
+
+
+def test_buttons_are_the_legal_actions_and_refusals_change_nothing(store):
+    dash = make(store, mode="solo")
+    assert labels(dash) == ["Set up: shuffle the cards, lay the first section"]
+    dash.do(engine.SetUp())
+    targets = set(dash.state.move_targets())
+    enabled = {room for room, b in dash.maze._buttons.items() if not b.disabled}
+    assert enabled == targets and set(dash.maze._buttons) == set(dash.state.maze.rooms)
+    inner = next(r for r in dash.state.maze.rooms if r not in targets)
+    before = dash.session.log
+    dash.move(inner)
+    assert "along an edge" in dash.message and dash.session.log == before
+    dash.move(sorted(targets)[0])
+    assert dash.maze._buttons[sorted(targets)[0]].label == "007"
+    assert not dash.message and len(dash.log.lines) == 2
+    dash.undo()
+    assert len(dash.log.lines) == 1 and dash.log.can_redo
+    dash.redo()
+    assert dash.state.room == sorted(targets)[0]
+
+
+def test_fire_and_hold_show_both_chances_and_the_advice(store):
+    dash = make(store)
+    dash.move("1:A1")
+    dash.do(engine.ReadGreen(9))
+    dash.roll((1, 1))
+    advice = bot.advise(dash.state)
+    assert advice.text in dash._odds.object
+    shown = labels(dash)
+    assert any(label.startswith("Fire on purpose (1 bullet): ") for label in shown)
+    assert any(label.startswith("Hold fire: ") and "survives" in label for label in shown)
+
+
+def test_the_whole_search_figure_is_worked_out_once_per_deck_and_ammo(store):
+    dash = make(store, mode="solo")
+    dash.do(engine.SetUp())
+    first = dash._future
+    assert first is not None
+    first.result(timeout=60)
+    assert "killed before he finds the Solex Agitator" in dash.survival
+    assert "within about 0.3 points" in dash.survival
+    room = sorted(dash.state.move_targets())[0]
+    dash.move(room)  # the deck, the bullets and the wounds are unchanged: no new work
+    assert dash._future is first
+    dash.undo()
+    dash.redo()
+    assert dash._future is first
+
+
+def test_set_up_offers_both_modes_the_sheet_and_a_checked_table(store, tmp_path):
+    dash = make(store)
+    dash.setup_mode = "solo"
+    dash.start_new_game()
+    assert dash.state.config.mode == "solo" and dash.state.phase == "setup"
+    assert "Started a new solo game." in dash.setup_status
+    dash.setup_mode, dash.setup_effects = "companion", "sheet"
+    dash.start_new_game()
+    assert dash.state.config.table is None
+    assert "printed sheet" in dash.survival
+
+    dash.load_table("ours.json", b'{"cards": {"Mirror": {"fire": [{"effect": "explode"}]}}}')
+    assert dash.setup_status.startswith("Not loaded: effect table ours.json")
+    assert dash.setup_table is None
+    dash.setup_effects = "own"
+    dash.start_new_game()
+    assert "Choose your table file first" in dash.setup_status
+
+    table = house_table().to_json()
+    table["name"], table["house_rule"] = "Our sheet", False
+    dash.load_table("ours.json", json.dumps(table).encode())
+    assert "Loaded the table “Our sheet”" in dash.setup_status
+    dash.start_new_game()
+    assert dash.state.config.table.name == "Our sheet"
+    assert "house rule" not in dash._progress.object.split("Blue card effects:")[1]
+
+
+def test_sheet_mode_taps_the_printed_effects(store):
+    dash = make(store, effects="sheet")
+    dash.move("1:A1")
+    dash.do(engine.ReadGreen(7))
+    dash.roll((1, 1))
+    dash.do(engine.Hold())
+    dash.do(engine.Reveal("Mirror"))
+    assert dash.state.phase == "sheet" and dash._amount.visible
+    dash.amount.value = 2
+    dash.do(engine.ApplyEffect("gain_bullets"))
+    assert dash.state.ammo == 9
+    dash.do(engine.EndCard())
+    assert dash.state.phase == "move"
+
+
+def test_a_finished_game_says_who_won_and_offers_no_more_moves(store):
+    dash = make(store, seed=11, mode="solo")
+    for _ in range(500):
+        if dash.state.is_over:
+            break
+        action = bot.choose_action(dash.state)
+        if isinstance(action, engine.Move):
+            dash.move(action.room)
+        elif isinstance(action, engine.ROLLED):
+            dash.roll(None)
+        else:
+            dash.do(action)
+        assert not dash.message, dash.message
+    assert dash.state.is_over
+    assert "game-over" in dash._step_view.object
+    assert dash.state.result in dash._step_view.object
+    assert dash.tap_actions() == [] and not dash._dice_box.visible
