@@ -9,6 +9,7 @@ from companion.core.game import Game
 
 # Each module defines GAME; add a game by adding its package here.
 GAME_MODULES: tuple[str, ...] = (
+    "companion.goldfinger",
     "companion.golden_gun",
     "companion.license_to_kill",
     "companion.golden_goal",

@@ -21,6 +21,7 @@ class Counter(pn.viewable.Viewer):
         self._plus = button("+", lambda _: self._step(+1), width=TOUCH,
                             description=f"{self.label} up")
         self._shown = pn.pane.HTML(height=TOUCH, width=96, margin=(0, 4))
+        self._layout = pn.Row(self._minus, self._shown, self._plus, margin=(4, 8))
         self.param.watch(self._render, ["value", "low", "high", "label"])
         self._render()
 
@@ -38,4 +39,4 @@ class Counter(pn.viewable.Viewer):
         )
 
     def __panel__(self) -> pn.viewable.Viewable:
-        return pn.Row(self._minus, self._shown, self._plus, margin=(4, 8))
+        return self._layout

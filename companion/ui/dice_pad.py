@@ -28,7 +28,9 @@ class DicePad(pn.viewable.Viewer):
         self._mode.link(self, value="mode")
         self._rows = pn.Column(sizing_mode="stretch_width", margin=0)
         self._go = button("", self._submit, color="primary", sizing_mode="stretch_width")
-        self.param.watch(self._rebuild, ["n_dice", "mode", "verb", "enabled"])
+        self._layout = pn.Column(self._mode, self._rows, self._go, sizing_mode="stretch_width")
+        self.param.watch(self._rebuild, ["n_dice", "mode"])
+        self.param.watch(self._refresh_go, ["verb", "enabled"])
         self._rebuild()
 
     def _rebuild(self, *_events) -> None:
@@ -76,4 +78,4 @@ class DicePad(pn.viewable.Viewer):
         self._on_roll(tuple(faces))
 
     def __panel__(self) -> pn.viewable.Viewable:
-        return pn.Column(self._mode, self._rows, self._go, sizing_mode="stretch_width")
+        return self._layout  # built once: a widget in two layouts stops answering taps

@@ -22,6 +22,8 @@ class LogView(pn.viewable.Viewer):
         self._redo = button("↷ Redo", lambda _: on_redo(), sizing_mode="stretch_width")
         self._lines = pn.pane.HTML(sizing_mode="stretch_width", max_height=320,
                                    styles={"overflow-y": "auto"})
+        self._layout = pn.Column(pn.Row(self._undo, self._redo, sizing_mode="stretch_width"),
+                                 self._lines, sizing_mode="stretch_width")
         self.param.watch(self._render, ["lines", "can_undo", "can_redo"])
         self._render()
 
@@ -38,5 +40,4 @@ class LogView(pn.viewable.Viewer):
         )
 
     def __panel__(self) -> pn.viewable.Viewable:
-        return pn.Column(pn.Row(self._undo, self._redo, sizing_mode="stretch_width"),
-                         self._lines, sizing_mode="stretch_width")
+        return self._layout

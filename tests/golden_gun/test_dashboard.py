@@ -4,6 +4,7 @@ import json
 
 from companion.core.session import Session
 from companion.golden_gun import GAME, bot, engine, rules
+from companion.golden_gun import dashboard as dashboard_module
 from companion.golden_gun.dashboard import GoldenGunDashboard
 from companion.golden_gun.effects import house_table
 
@@ -70,6 +71,8 @@ def test_fire_and_hold_show_both_chances_and_the_advice(store):
 
 
 def test_the_whole_search_figure_is_worked_out_once_per_deck_and_ammo(store):
+    with dashboard_module._SURVIVAL_LOCK:
+        dashboard_module._SURVIVAL.clear()  # another test may have worked out this deck
     dash = make(store, mode="solo")
     dash.do(engine.SetUp())
     first = dash._future

@@ -1,0 +1,125 @@
+"""Goldfinger: odds recomputed after each action and a bot move, against browser round trips.
+
+In process: what the dashboard recomputes after every action (the legal actions
+with each one's exact odds; in map mode also Bond's reach per Space and each
+car's chance to hit him), one bot decision, and a whole Enemy phase played by
+the bot. In the browser: a typical tap (app roll; Move 1 in tracker mode; a
+move tapped on the map) until its line shows in the log, undone between rounds.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from pathlib import Path
+
+from common import Server, median_ms, shadow_text_js
+from playwright.sync_api import Browser, Page
+
+from companion.goldfinger import bot, odds
+from companion.goldfinger import engine as e
+
+ROUNDS = 20
+MAP_SPAN = (10.4, 11.6)  # the sample board's drawn extent in board units (see map_view)
+
+
+def _map_state() -> e.GoldfingerState:
+    state = e.new_state({"map": "sample"})
+    state = state.apply(bot.enemy_bot(state)).apply(e.PlaceBond("x5y4", "x6y4"))
+    return state.apply(e.StartTurn("bond", (3, 4)))
+
+
+def _tracker_state() -> e.GoldfingerState:
+    state = e.new_state({}).apply(e.PlaceCards(("1", "2", "3", "4", "5"))).apply(e.PlaceBond())
+    return state.apply(e.StartTurn("bond", (3, 4)))
+
+
+def recompute(state: e.GoldfingerState) -> None:
+    """The dashboard's odds work after one action."""
+    for action in state.legal_actions() or []:
+        odds.action_odds(state, action)
+    if state.board is not None:
+        odds.bond_reach_chances(state)
+        odds.enemy_fire_chances(state)
+
+
+def enemy_phase(state: e.GoldfingerState) -> e.GoldfingerState:
+    """Bond ends his move; the Enemy bot plays every car (the same dice every time)."""
+    rng = random.Random(0)
+    state = state.apply(e.EndMove())
+    while not state.is_over and state.side_to_act == "enemy":
+        state = state.apply(state.fill_chance(bot.bot_action(state), rng))
+    return state
+
+
+def _undo_round_trips(page: Page, tap, line: str, before: int) -> float:
+    """Median ms from `tap()` until log line `before+1` reads `line`; Undo between rounds."""
+    shown = shadow_text_js(f"/(^|\\s){before + 1}\\. {line}/.test(text)")
+    gone = shadow_text_js(f"!/(^|\\s){before + 1}\\. /.test(text)")
+    times = []
+    for _ in range(ROUNDS):
+        start = time.perf_counter()
+        tap()
+        page.wait_for_function(shown, timeout=20_000)
+        times.append((time.perf_counter() - start) * 1000)
+        page.get_by_role("button", name="↶ Undo").click()
+        page.wait_for_function(gone, timeout=20_000)
+    return statistics.median(times)
+
+
+def _tap_space(page: Page, x: int, y: int) -> None:
+    canvas = page.locator("canvas").first
+    canvas.scroll_into_view_if_needed()
+    box = canvas.bounding_box()
+    page.mouse.click(box["x"] + (x + 0.7) / MAP_SPAN[0] * box["width"],
+                     box["y"] + (y + 0.7) / MAP_SPAN[1] * box["height"])
+
+
+def _browser(browser: Browser, tmp: Path) -> list[tuple[str, float]]:
+    server = Server(["apps/goldfinger.py"], tmp / "goldfinger.sqlite3")
+    try:
+        page = browser.new_page(viewport={"width": 1024, "height": 768})
+        page.goto(server.url + "/goldfinger")
+        page.get_by_role("button", name="The five cards are placed").click()
+        page.get_by_role("button", name="Bond is placed: start turn 1").click()
+        roll = page.get_by_role("button", name="Roll movement for Bond: app rolls 2 dice")
+        roll.wait_for()
+        page.wait_for_timeout(500)
+        app_roll = _undo_round_trips(page, roll.click, "Turn 1: Bond rolls", 2)
+        roll.click()
+        move = page.get_by_role("button", name="Move 1", exact=True)
+        move.wait_for()
+        move_one = _undo_round_trips(page, move.click, "Bond moves 1 space", 3)
+
+        page.get_by_role("button", name="Saved games").click()
+        page.get_by_role("button", name="New game").click()
+        page.get_by_text("Started a new game.").wait_for()
+        page.get_by_role("button", name="Map: sample board").click()
+        page.get_by_role("button", name="Let the Enemy bot place them").click()
+        page.get_by_text("Point the Enemy cars").wait_for()
+        _tap_space(page, 5, 4)
+        page.get_by_role("button", name="Place Bond in x5y4 facing x6y4").click()
+        page.get_by_role("button", name="Roll movement for Bond: app rolls 2 dice").click()
+        page.wait_for_function(shadow_text_js("/3\\. Turn 1: Bond rolls/.test(text)"))
+        map_tap = _undo_round_trips(page, lambda: _tap_space(page, 6, 4),
+                                    "Bond moves to x6y4", 3)
+    finally:
+        server.stop()
+    return [("Goldfinger: app roll, tap -> line in the log", app_roll),
+            ("Goldfinger: Move 1 (tracker), tap -> line in the log", move_one),
+            ("Goldfinger: move tapped on the map -> line in the log", map_tap)]
+
+
+def measure(browser: Browser, tmp: Path) -> list[tuple[str, float]]:
+    rows = _browser(browser, tmp)
+    tracker, board = _tracker_state(), _map_state()
+    rows += [
+        ("Goldfinger: odds after an action, tracker mode", median_ms(lambda: recompute(tracker))),
+        ("Goldfinger: odds after an action, map mode (+ reach, danger)",
+         median_ms(lambda: recompute(board))),
+        ("Goldfinger: one bot decision (Bond, map mode)", median_ms(lambda: bot.bot_action(board))),
+        ("Goldfinger: the Enemy bot plays a whole phase", median_ms(lambda: enemy_phase(board),
+                                                                    repeat=10)),
+    ]
+    return rows
