@@ -8,6 +8,7 @@ import re
 
 import pytest
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 pytestmark = pytest.mark.browser
 WAIT = 20_000
@@ -93,6 +94,16 @@ def test_a_companion_room_with_real_dice_then_a_few_solo_moves(served, page: Pag
         timeout=WAIT)
 
 
+def _button_for(step_text: str) -> re.Pattern | str:
+    if step_text.startswith("Step 5"):
+        return re.compile(r"^Hold fire")
+    if step_text.startswith("Read the blue card"):
+        return re.compile(r"^(Turn over|Read the)")
+    if step_text.startswith("Bond has lost"):
+        return "Bond waits here (lost turn)"
+    return re.compile(r": app rolls 2 dice$")
+
+
 def logged(page: Page, tap) -> None:
     """Tap, then wait until the log has one more line."""
     lines = page.locator(".log-line")
@@ -103,18 +114,22 @@ def logged(page: Page, tap) -> None:
 
 
 def finish_the_room(page: Page) -> None:
-    """Play the rest of a solo room the simple way (app dice, hold fire) until Step 1."""
-    for _ in range(12):
+    """Play the rest of a solo room the simple way (app dice, hold fire) until Step 1.
+
+    The served game's seed is random, so the room differs from run to run; the step text
+    and its buttons are re-read until they agree, never tapped from a stale reading.
+    """
+    seen = []
+    for _ in range(40):
         text = step(page).inner_text(timeout=WAIT)
+        seen.append(text)
         if text.startswith("Step 1") or "game is over" in text:
             return
-        if text.startswith("Step 5"):
-            button = page.get_by_role("button", name=re.compile(r"^Hold fire"))
-        elif text.startswith("Read the blue card"):
-            button = page.get_by_role("button", name=re.compile(r"^(Turn over|Read the)"))
-        elif text.startswith("Bond has lost"):
-            button = page.get_by_role("button", name="Bond waits here (lost turn)")
-        else:
-            button = page.get_by_role("button", name=re.compile(r": app rolls 2 dice$"))
-        logged(page, button.click)
-    raise AssertionError("the room did not end in 12 actions")
+        button = page.get_by_role("button", name=_button_for(text), disabled=False).first
+        before = page.locator(".log-line").count()
+        try:
+            button.click(timeout=3_000)
+        except PlaywrightTimeout:
+            continue  # the page was between two steps: read it again
+        expect(page.locator(".log-line")).to_have_count(before + 1, timeout=WAIT)
+    raise AssertionError(f"the room did not end; steps seen: {seen}")
