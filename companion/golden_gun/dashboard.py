@@ -256,16 +256,6 @@ class GoldenGunDashboard(GameDashboard):
         self.param.watch(self._render, "revision")
         self._render()
 
-    def _initial_session(self) -> Session:
-        """The kit's choice (URL, latest saved, new); a saved game that cannot be reopened
-        (e.g. the game is not in companion/registry.py yet) gives a new game, not a blank
-        page."""
-        try:
-            return super()._initial_session()
-        except CompanionError as error:
-            self.message = f"The saved game could not be reopened ({error}); a new one started."
-            return Session(self.game, self.new_options(), store=self.store)
-
     # Set-up choices.
 
     def new_options(self) -> dict[str, Any]:

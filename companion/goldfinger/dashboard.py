@@ -37,7 +37,6 @@ from companion.ui import (
     Counter,
     DicePad,
     GameDashboard,
-    SessionPicker,
     button,
     choice,
     heading,
@@ -62,29 +61,6 @@ ESTIMATE_GAMES = 100
 SUCCESS, FAILURE = "#2e7d32", "#b71c1c"
 # Long labels wrap inside the button instead of being cut off.
 WRAP_CSS = ":host .bk-btn { white-space: normal; line-height: 1.2; padding: 6px 10px; }"
-
-
-def resume(store, session_id: str) -> Session:
-    """Reopen a saved Goldfinger game (works whether or not the registry lists the game)."""
-    record = store.load(session_id)
-    return Session(GAME, record.options, record.seed, store=store, name=record.name,
-                   _record=record)
-
-
-class _Picker(SessionPicker):
-    """The kit's saved-games panel, resuming through `resume` above."""
-
-    def _resume(self, _event) -> None:
-        if self._saved.value:
-            self._open(resume(self._store, self._saved.value), "Resumed.")
-
-    def _delete(self, _event) -> None:
-        self._store.delete(self._current().id)
-        remaining = self._store.list_sessions(self._game.name)
-        if remaining:
-            self._open(resume(self._store, remaining[0].id), "Deleted.")
-        else:
-            self._new(None)
 
 
 def action_button(text: str, on_click: Callable[[Any], None], *, color: str = "default",
@@ -114,8 +90,6 @@ class GoldfingerDashboard(GameDashboard):
 
     def __init__(self, **params):
         super().__init__(**params)
-        self.picker = _Picker(self.game, self.store, lambda: self.session, self.open,
-                              self.new_options)
         self._read_options()
         self.between = Counter(label="Spaces between", value=0, low=0, high=30)
         self.dice = DicePad(self.roll, verb="Roll")
@@ -135,16 +109,6 @@ class GoldfingerDashboard(GameDashboard):
         self._refresh()
 
     # Sessions and set-up choices.
-
-    def _initial_session(self) -> Session:
-        wanted = pn.state.session_args.get("session", [b""])[0].decode() if pn.state.curdoc \
-            else ""
-        saved = [r.id for r in self.store.list_sessions(self.game.name)]
-        if wanted in saved:
-            return resume(self.store, wanted)
-        if saved:
-            return resume(self.store, saved[0])
-        return Session(self.game, self.new_options(), store=self.store)
 
     def new_options(self) -> dict[str, Any]:
         return {"map": "sample" if self.mode == MAP else None, **self.house}

@@ -46,14 +46,21 @@ class GameDashboard(pn.viewable.Viewer):
         return {}
 
     def _initial_session(self) -> Session:
-        """The game named in the URL, else the latest saved one, else a new one."""
+        """The game named in the URL, else the latest saved one, else a new one.
+
+        A saved game that no longer replays (an engine changed under it) leaves the page
+        usable: a new game starts and the message says why.
+        """
         wanted = pn.state.session_args.get("session", [b""])[0].decode() if pn.state.curdoc \
             else ""
-        saved = {r.id for r in self.store.list_sessions(self.game.name)}
-        if wanted in saved:
-            return Session.resume(self.store, wanted)
-        if saved:
-            return Session.resume(self.store, self.store.list_sessions(self.game.name)[0].id)
+        saved = [r.id for r in self.store.list_sessions(self.game.name)]
+        try:
+            if wanted in saved:
+                return Session.resume(self.store, wanted)
+            if saved:
+                return Session.resume(self.store, saved[0])
+        except CompanionError as error:
+            self.message = f"The saved game could not be reopened ({error}); a new one started."
         return Session(self.game, self.new_options(), store=self.store)
 
     def open(self, session: Session) -> None:

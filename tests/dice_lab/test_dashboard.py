@@ -47,3 +47,14 @@ def test_a_modifier_needs_a_name(store):
 
 def test_the_page_builds(store):
     assert make(store).__panel__() is not None
+
+
+def test_a_saved_game_that_no_longer_replays_gives_a_new_game_and_says_why(store):
+    from companion.core.store import SessionRecord
+
+    broken = {"type": "Check", "n_dice": 2, "target": 7, "goal": "at most", "modifiers": [],
+              "dice": [9, 9]}
+    store.create(SessionRecord("old", "dice_lab", 1, "Old", {}, 1, 1, (broken,)))
+    lab = DiceLabDashboard(store=store)
+    assert "could not be reopened" in lab.message and "1 to 6" in lab.message
+    assert lab.session.id != "old" and lab.session.log == []

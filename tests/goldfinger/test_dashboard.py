@@ -13,7 +13,6 @@ from companion.goldfinger.dashboard import (
     VS_BOND,
     VS_ENEMY,
     GoldfingerDashboard,
-    resume,
 )
 
 
@@ -211,6 +210,6 @@ def test_saved_games_resume_where_they_were(store):
     """A saved game reopens at the same state (and the page builds)."""
     board = make(store)
     start_tracker(board)
-    again = resume(store, board.session.id)
+    again = Session.resume(store, board.session.id)
     assert again.state.summary() == board.state.summary()
     assert GoldfingerDashboard(store=store, session=again).__panel__() is not None
