@@ -78,7 +78,7 @@ FIELD_CSS = """
 .gg-field { max-height: calc(100vh - 140px); margin: 0 auto; }
 @media (orientation: portrait) { .gg-field { max-height: calc(100vh - 330px); } }
 """
-WRAP_CSS = ":host .bk-btn { white-space: normal; text-align: left; }"
+LEFT_CSS = ":host .bk-btn { text-align: left; }"  # a scoring line reads like a sentence
 VERDICT_CSS = "font-size:1.15rem;padding:8px 12px;border-left:6px solid {};line-height:1.4"
 
 
@@ -455,8 +455,8 @@ class GoldenGoalDashboard(GameDashboard):
             f'<div class="scoring-lines"><b>You can score with this {state.roll}</b> '
             f"({len(lines)} way{'s' if len(lines) > 1 else ''}, gold on the field). "
             "Tap one to plan it:</div>", sizing_mode="stretch_width")
-        buttons = [_wrapping_button(f"Goal: {line.text}",
-                                    lambda _, o=line.outcome: self.plan_line(o))
+        buttons = [button(f"Goal: {line.text}", lambda _, o=line.outcome: self.plan_line(o),
+                          wrap=True, sizing_mode="stretch_width", stylesheets=[LEFT_CSS])
                    for line in lines[:SHOWN_LINES]]
         self.lines_box.objects = [header, *buttons]
 
@@ -641,14 +641,6 @@ class GoldenGoalDashboard(GameDashboard):
                       width=360, collapsed=True)
         saved = section("Saved games", self.picker, width=360, collapsed=True)
         return page("Golden Goal", turn, field, log, new, saved)
-
-
-def _wrapping_button(label: str, on_click) -> pn.widgets.Button:
-    """A full-width button whose long label wraps onto more lines (at least TOUCH high)."""
-    widget = pn.widgets.Button(label=label, min_height=TOUCH, sizing_mode="stretch_width",
-                               stylesheets=[BUTTON_CSS, WRAP_CSS])
-    widget.on_click(on_click)
-    return widget
 
 
 def _ball_key(outcome: Outcome) -> Target:

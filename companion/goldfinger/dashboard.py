@@ -59,19 +59,6 @@ TRACKER_STARS = tuple(f"star {i}" for i in range(1, rules.CARDS_TO_PLACE + 1))
 BOT_LIMIT = 600  # actions a bot may take in one go (a whole Enemy phase is ~30)
 ESTIMATE_GAMES = 100
 SUCCESS, FAILURE = "#2e7d32", "#b71c1c"
-# Long labels wrap inside the button instead of being cut off.
-WRAP_CSS = ":host .bk-btn { white-space: normal; line-height: 1.2; padding: 6px 10px; }"
-
-
-def action_button(text: str, on_click: Callable[[Any], None], *, color: str = "default",
-                  **params: Any) -> pn.widgets.Button:
-    """A thumb-sized button whose long label wraps (odds and modifiers stay readable)."""
-    widget = pn.widgets.Button(label=text, color=color, min_height=TOUCH,
-                               stylesheets=[BUTTON_CSS, WRAP_CSS], **params)
-    widget.on_click(on_click)
-    return widget
-
-
 class GoldfingerDashboard(GameDashboard):
     game = GAME
 
@@ -529,8 +516,8 @@ class GoldfingerDashboard(GameDashboard):
             shown = taken.get(star) or ("a card" if star in taken else "")
             text = f"Star {star}: {shown} (tap to take back)" if star in taken else \
                 f"Star {star}"
-            rows.append(action_button(text, lambda _, s=star: self.toggle_star(s),
-                                      color="primary" if star in taken else "default", **wide))
+            rows.append(button(text, lambda _, s=star: self.toggle_star(s), wrap=True,
+                               color="primary" if star in taken else "default", **wide))
         ready = len(self.placing) == rules.CARDS_TO_PLACE
         rows.append(button(f"Place the cards ({len(self.placing)} of {rules.CARDS_TO_PLACE})",
                            self.place_cards, color="primary", disabled=not ready, **wide))
@@ -561,9 +548,9 @@ class GoldfingerDashboard(GameDashboard):
         if space:
             rows.append(pn.pane.Markdown(f"Bond in **{space}**, facing:", **wide))
             for to in sorted(state.board.graph[space]):
-                rows.append(action_button(f"Place Bond in {space} facing {to}",
-                                          lambda _, t=to: self._place_bond(t), color="primary",
-                                          **wide))
+                rows.append(button(f"Place Bond in {space} facing {to}",
+                                   lambda _, t=to: self._place_bond(t), color="primary",
+                                   wrap=True, **wide))
         rows.append(button("Let the Bond bot place him",
                            lambda _: self.do(bot.bond_bot(self.state)), **wide))
         return rows
@@ -660,8 +647,8 @@ class GoldfingerDashboard(GameDashboard):
         text = text or self.button_text(action)
         color = color or ("primary" if armed else "default")
         return self._keep(("button", repr(action), text, color, params["sizing_mode"]),
-                          lambda: action_button(text, lambda _: self.choose(action), color=color,
-                                                **params))
+                          lambda: button(text, lambda _: self.choose(action), color=color,
+                                         wrap=True, **params))
 
     # The map section (map mode).
 

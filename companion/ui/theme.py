@@ -15,6 +15,8 @@ BUTTON_CSS = """
 :host .bk-btn { font-size: 1.1rem; min-height: 44px; }
 :host .bk-btn-group .bk-btn { min-width: 44px; }
 """
+# A long label (odds, modifiers, a whole kick) wraps onto more lines instead of being cut.
+WRAP_CSS = ":host .bk-btn { white-space: normal; line-height: 1.2; padding: 6px 10px; }"
 INPUT_CSS = """
 :host input, :host select { font-size: 1.1rem; min-height: 44px; }
 :host label { font-size: 1rem; }
@@ -22,10 +24,11 @@ INPUT_CSS = """
 
 
 def button(label: str, on_click: Callable[[Any], None] | None = None, *,
-           color: str = "default", **params: Any) -> pn.widgets.Button:
-    """A button big enough for a thumb."""
-    widget = pn.widgets.Button(label=label, color=color, height=TOUCH,
-                               stylesheets=[BUTTON_CSS], **params)
+           color: str = "default", wrap: bool = False, **params: Any) -> pn.widgets.Button:
+    """A button big enough for a thumb; with `wrap`, a long label grows it downwards."""
+    size = {"min_height": TOUCH} if wrap else {"height": TOUCH}
+    sheets = [BUTTON_CSS, *([WRAP_CSS] if wrap else []), *params.pop("stylesheets", [])]
+    widget = pn.widgets.Button(label=label, color=color, stylesheets=sheets, **size, **params)
     if on_click is not None:
         widget.on_click(on_click)
     return widget
