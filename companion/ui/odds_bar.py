@@ -10,9 +10,16 @@ import param
 
 from companion.core.dice import percent
 
+# The bar's colour says whether the chance is of something the player wants.
+OUTCOME_COLORS = {"good": "#2e7d32", "bad": "#c62828", "neutral": "#546e7a"}
 
-def odds_html(label: str, chance: Fraction, detail: str = "") -> str:
-    """The markup of one odds bar; usable from any pane."""
+
+def odds_html(label: str, chance: Fraction, detail: str = "", outcome: str = "good") -> str:
+    """The markup of one odds bar; usable from any pane.
+
+    `outcome` is "good" (green), "bad" (red) or "neutral" (grey), from the player's side.
+    """
+    color = OUTCOME_COLORS[outcome]
     width = float(chance) * 100
     note = f'<div style="font-size:0.9rem;opacity:0.8">{escape(detail)}</div>' if detail else ""
     return (
@@ -24,7 +31,7 @@ def odds_html(label: str, chance: Fraction, detail: str = "") -> str:
         "</div>"
         '<div style="height:14px;border-radius:7px;background:rgba(127,127,127,0.25)">'
         f'<div style="height:14px;border-radius:7px;width:{width:.2f}%;'
-        'background:#2e7d32"></div></div>'
+        f'background:{color}"></div></div>'
         f"{note}</div>"
     )
 
@@ -33,9 +40,11 @@ class OddsBar(pn.viewable.Viewer):
     label = param.String(default="Chance")
     chance = param.ClassSelector(class_=Fraction, default=Fraction(0))
     detail = param.String(default="")
+    outcome = param.Selector(default="good", objects=list(OUTCOME_COLORS))
 
     def __panel__(self) -> pn.viewable.Viewable:
         return pn.pane.HTML(
-            pn.bind(odds_html, self.param.label, self.param.chance, self.param.detail),
+            pn.bind(odds_html, self.param.label, self.param.chance, self.param.detail,
+                    self.param.outcome),
             sizing_mode="stretch_width", margin=(4, 8),
         )

@@ -4,6 +4,7 @@ from fractions import Fraction
 
 from companion.ui import Counter, DicePad, LogView, odds_html
 from companion.ui.dice_pad import REAL
+from companion.ui.odds_bar import OUTCOME_COLORS
 
 
 def test_dice_pad_app_mode_rolls_with_none():
@@ -45,6 +46,12 @@ def test_counter_stays_within_bounds():
 def test_odds_bar_shows_percent_and_fraction():
     html = odds_html("Fire", Fraction(7, 12), "+2 distance")
     assert "58.3%" in html and "(7/12)" in html and "+2 distance" in html
+
+
+def test_odds_bar_colour_says_good_or_bad_for_the_player():
+    assert OUTCOME_COLORS["good"] in odds_html("Bond dodges", Fraction(1, 6))
+    bad = odds_html("Bond is startled", Fraction(5, 6), outcome="bad")
+    assert OUTCOME_COLORS["bad"] in bad and OUTCOME_COLORS["good"] not in bad
 
 
 def test_log_view_shows_newest_first_and_disables_undo():
