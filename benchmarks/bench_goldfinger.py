@@ -4,7 +4,9 @@ In process: what the dashboard recomputes after every action (the legal actions
 with each one's exact odds; in map mode also Bond's reach per Space and each
 car's chance to hit him), one bot decision, and a whole Enemy phase played by
 the bot. In the browser: a typical tap (app roll; Move 1 in tracker mode; a
-move tapped on the map) until its line shows in the log, undone between rounds.
+move tapped on the SVG map) until its line shows in the log, undone between rounds.
+The map odds are the exact best-plan searches of `odds.py` (reach for every Space,
+each car's chance to hit Bond).
 """
 
 from __future__ import annotations
@@ -21,7 +23,6 @@ from companion.goldfinger import bot, odds
 from companion.goldfinger import engine as e
 
 ROUNDS = 20
-MAP_SPAN = (10.4, 11.6)  # the sample board's drawn extent in board units (see map_view)
 
 
 def _map_state() -> e.GoldfingerState:
@@ -68,12 +69,8 @@ def _undo_round_trips(page: Page, tap, line: str, before: int) -> float:
     return statistics.median(times)
 
 
-def _tap_space(page: Page, x: int, y: int) -> None:
-    canvas = page.locator("canvas").first
-    canvas.scroll_into_view_if_needed()
-    box = canvas.bounding_box()
-    page.mouse.click(box["x"] + (x + 0.7) / MAP_SPAN[0] * box["width"],
-                     box["y"] + (y + 0.7) / MAP_SPAN[1] * box["height"])
+def _tap_space(page: Page, space: str) -> None:
+    page.locator(f'[data-sp="{space}"]').click()
 
 
 def _browser(browser: Browser, tmp: Path) -> list[tuple[str, float]]:
@@ -95,14 +92,14 @@ def _browser(browser: Browser, tmp: Path) -> list[tuple[str, float]]:
         page.get_by_role("button", name="Saved games").click()
         page.get_by_role("button", name="New game").click()
         page.get_by_text("Started a new game.").wait_for()
-        page.get_by_role("button", name="Map: sample board").click()
+        page.get_by_role("button", name="Map: the app knows the board").click()
         page.get_by_role("button", name="Let the Enemy bot place them").click()
-        page.get_by_text("Point the Enemy cars").wait_for()
-        _tap_space(page, 5, 4)
+        page.get_by_text("places the Aston Martin").wait_for()
+        _tap_space(page, "x5y4")
         page.get_by_role("button", name="Place Bond in x5y4 facing x6y4").click()
         page.get_by_role("button", name="Roll movement for Bond: app rolls 2 dice").click()
         page.wait_for_function(shadow_text_js("/3\\. Turn 1: Bond rolls/.test(text)"))
-        map_tap = _undo_round_trips(page, lambda: _tap_space(page, 6, 4),
+        map_tap = _undo_round_trips(page, lambda: _tap_space(page, "x6y4"),
                                     "Bond moves to x6y4", 3)
     finally:
         server.stop()

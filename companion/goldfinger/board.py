@@ -1,6 +1,7 @@
 """The Goldfinger mapboard as a networkx graph, read from a JSON file a group can write.
 
-The rulebook does not print the map, so a board is data. File format (JSON object):
+The rulebook does not print the map, so a board is data. File format (a JSON object,
+or the same in YAML in a file named .yaml or .yml):
 
 ```
 {
@@ -40,6 +41,7 @@ from pathlib import Path
 from typing import Any
 
 import networkx as nx
+import yaml
 
 from companion.core.errors import InputError
 from companion.goldfinger.rules import ENEMY_CARS
@@ -53,6 +55,7 @@ MIN_STARS = 5
 MIN_SPACES = 20
 MAX_SPACES = 2000
 MAX_FILE_BYTES = 2_000_000
+MAX_OPTION_BYTES = 200_000  # a board stored in a game's options (each saved game keeps one)
 _SPACE_KEYS = {"id", "x", "y", "star", "gate", "start"}
 _TOP_KEYS = {"name", "spaces", "roads", "cut_overs", "quick_turns", "buildings"}
 
@@ -90,6 +93,7 @@ class Board:
     distance_cache: dict[str, dict[str, int]] = field(default_factory=dict, repr=False)
     forward_cache: dict[tuple[str, Heading], tuple[str, ...]] = field(default_factory=dict,
                                                                        repr=False)
+    fire_cache: dict[tuple, int | None] = field(default_factory=dict, repr=False)
 
     # What is where.
 
@@ -177,6 +181,12 @@ class Board:
                      ) -> int | None:
         """Spaces between along Road and Cut-Over lines through Spaces the shooter can see,
         or None. With a `heading`, only out of the front: forward moves, target ahead."""
+        key = (shooter, target, heading)
+        if key not in self.fire_cache:
+            self.fire_cache[key] = self._line_of_fire(shooter, target, heading)
+        return self.fire_cache[key]
+
+    def _line_of_fire(self, shooter: str, target: str, heading: Heading | None) -> int | None:
         if not self.sees(shooter, target):
             return None
         if heading is not None and _dot(heading, self.heading(shooter, target)) <= 0:
@@ -247,16 +257,50 @@ def load_board_file(path: str | Path) -> Board:
     """Read and validate a board file; InputError names the file and the bad entry."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        raw = path.read_bytes()
     except OSError as error:
         raise InputError(f"{path.name}: cannot read the board file ({error.strerror})") from None
-    if len(text) > MAX_FILE_BYTES:
-        raise InputError(f"{path.name}: the board file is larger than 2 MB")
+    return load_board(parse_board_file(raw, path.name), path.name)
+
+
+def parse_board_file(raw: bytes, name: str, limit: int = MAX_FILE_BYTES) -> Any:
+    """The data in a board file's bytes: JSON, or YAML when the name ends .yaml/.yml (read
+    with yaml.safe_load: plain data only). InputError names the file and what is wrong."""
+    if len(raw) > limit:
+        raise InputError(f"{name}: the board file is {len(raw) // 1000} kB; at most "
+                         f"{limit // 1000} kB")
     try:
-        data = json.loads(text)
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise InputError(f"{name}: not a text file (UTF-8)") from None
+    if name.lower().endswith((".yaml", ".yml")):
+        try:
+            return yaml.safe_load(text)
+        except yaml.YAMLError as error:
+            raise InputError(f"{name}: not valid YAML ({_yaml_where(error)})") from None
+    try:
+        return json.loads(text)
     except ValueError as error:
-        raise InputError(f"{path.name}: not valid JSON ({error})") from None
-    return load_board(data, path.name)
+        raise InputError(f"{name}: not valid JSON ({error})") from None
+
+
+def _yaml_where(error: yaml.YAMLError) -> str:
+    mark = getattr(error, "problem_mark", None)
+    problem = getattr(error, "problem", None) or "unreadable"
+    return f"{problem} at line {mark.line + 1}" if mark is not None else str(problem)
+
+
+def board_from_option(data: Any, source: str = "map option") -> Board:
+    """A board kept in a game's options (an uploaded file's JSON): size-limited, validated."""
+    try:
+        size = len(json.dumps(data, separators=(",", ":")))
+    except (TypeError, ValueError):
+        raise InputError(f"{source}: a board holds only JSON data (text, numbers, lists)") \
+            from None
+    if size > MAX_OPTION_BYTES:
+        raise InputError(f"{source}: the board is {size // 1000} kB; a board saved with a game "
+                         f"may be at most {MAX_OPTION_BYTES // 1000} kB")
+    return load_board(data, source)
 
 
 @cache

@@ -1,15 +1,21 @@
 """Goldfinger on a tablet: the tracker, the legal actions with their odds, the dice, the map.
 
 Two ways to play, chosen at the start: tracker mode (the players move on the
-real board and tell the app distances) and map mode on the sample board (tap
-the map to move; Bond's reach chance is written on every Space). In map mode
-one person can play Bond against the Enemy bot, or the Enemy against the Bond
-bot. Buttons come from `state.legal_actions()`, odds from `odds.py`, the result
-from the engine's last event: no rule is restated here.
+real board and tell the app distances) and map mode on the sample board or a
+board file the group loads (tap the map to move; Bond's reach chance is written
+on every Space). In map mode one person can play Bond against the Enemy bot, or
+the Enemy against the Bond bot; that choice is saved with the game. Buttons come
+from `state.legal_actions()`, odds from `odds.py`, the result from the engine's
+last event: no rule is restated here.
 
 Rolled actions are chosen first (the odds bar shows the exact chance and the
 modifiers), then rolled on the dice pad: the app rolls, or the players tap the
 real dice.
+
+Speed: every widget of the play phase is built once and then only changes its
+label, colour, visibility or text (the action list is a pool of reused rows; the
+map is one SVG string replaced in place). New Bokeh models per tap were what made
+a tap slow.
 """
 
 from __future__ import annotations
@@ -17,21 +23,23 @@ from __future__ import annotations
 import dataclasses
 import threading
 from collections.abc import Callable
+from dataclasses import dataclass
 from fractions import Fraction
 from html import escape
 from typing import Any
 
-import holoviews as hv
 import panel as pn
 import param
+from panel.custom import JSComponent
 
 from companion.core.dice import percent
-from companion.core.errors import CompanionError
+from companion.core.errors import CompanionError, InputError
 from companion.core.session import Session
 from companion.goldfinger import GAME, bot, odds, rules
 from companion.goldfinger import engine as e
+from companion.goldfinger.board import MAX_OPTION_BYTES, board_from_option, parse_board_file
 from companion.goldfinger.legal import allowed, label
-from companion.goldfinger.map_view import frame_opts, map_overlay, nearest_space, tap_layer
+from companion.goldfinger.map_svg import map_svg
 from companion.ui import (
     TOUCH,
     Counter,
@@ -44,11 +52,12 @@ from companion.ui import (
     page,
     section,
 )
-from companion.ui.theme import BUTTON_CSS
+from companion.ui.theme import BUTTON_CSS, INPUT_CSS
 
-TRACKER, MAP = "Tracker: no map", "Map: sample board"
+TRACKER, MAP = "Tracker: no map", "Map: the app knows the board"
 TWO, VS_ENEMY, VS_BOND = "Two players", "I play Bond (Enemy bot)", "I play the Enemy (Bond bot)"
 BOT_SIDE = {TWO: None, VS_ENEMY: "enemy", VS_BOND: "bond"}
+PLAYERS_FOR = {side: players for players, side in BOT_SIDE.items()}
 HIDDEN, REAL = "The app hides the cards", "Real cards, face down"
 HOUSE_TEXT = {
     "fire_after_losing_rest": "A piece that loses the rest of its turn may still Fire",
@@ -59,12 +68,186 @@ TRACKER_STARS = tuple(f"star {i}" for i in range(1, rules.CARDS_TO_PLACE + 1))
 BOT_LIMIT = 600  # actions a bot may take in one go (a whole Enemy phase is ~30)
 ESTIMATE_GAMES = 100
 SUCCESS, FAILURE = "#2e7d32", "#b71c1c"
+NO_BOTS_TEXT = ("**Bots need the map.** In tracker mode two people play at the table; choose "
+                "map mode to play one side against the app.")
+
+
+class MapView(JSComponent):
+    """The SVG map; a tap on a Space calls `on_tap(space_id)`."""
+
+    svg = param.String(default="")
+
+    _esm = """
+    export function render({ model, el }) {
+      const box = document.createElement('div');
+      const draw = () => { box.innerHTML = model.svg; };
+      const send = (target) => {
+        const space = target && target.closest('[data-sp]');
+        if (space) { model.send_msg(space.getAttribute('data-sp')); }
+      };
+      box.addEventListener('click', (event) => send(event.target));
+      box.addEventListener('keydown', (event) => {
+        if (event.key === 'Enter' || event.key === ' ') {
+          event.preventDefault();
+          send(event.target);
+        }
+      });
+      model.on('svg', draw);
+      draw();
+      el.appendChild(box);
+    }
+    """
+
+    def __init__(self, on_tap: Callable[[str], None], **params):
+        super().__init__(**params)
+        self._on_tap = on_tap
+
+    def _handle_msg(self, data: Any) -> None:
+        self._on_tap(str(data))
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One button of the action list: what it does (an action or a callable), its words."""
+
+    do: Any
+    text: str
+    color: str = "default"
+
+
+@dataclass(frozen=True)
+class Row:
+    """One row of the action list: a note, and one wide button or a row of short ones."""
+
+    note: str = ""
+    choices: tuple[Choice, ...] = ()
+    grouped: bool = False
+
+
+class ActionList(JSComponent):
+    """The action buttons as one component: a tap sends the button's number back.
+
+    A turn changes a dozen buttons at once; as Bokeh widgets each change was a model
+    update and a re-layout in the browser, so the list is drawn here from `rows` in one
+    go (plain <button>s, 52 px high) and replaced as a whole after every action.
+    """
+
+    rows = param.List(default=[], doc="[{'note': html, 'grouped': bool, 'buttons': "
+                      "[{'text', 'color', 'id'}]}]")
+
+    _esm = """
+    export function render({ model, el }) {
+      const style = document.createElement('style');
+      style.textContent = `ACTION_CSS`;
+      el.appendChild(style);
+      const box = document.createElement('div');
+      box.className = 'gf-actions';
+      const draw = () => {
+        box.replaceChildren();
+        for (const row of model.rows) {
+          if (row.note) {
+            const note = document.createElement('div');
+            note.className = 'gf-note';
+            note.innerHTML = row.note;
+            box.appendChild(note);
+          }
+          if (!row.buttons.length) { continue; }
+          const line = document.createElement('div');
+          line.className = row.grouped ? 'gf-group' : 'gf-wide';
+          for (const spec of row.buttons) {
+            const b = document.createElement('button');
+            b.type = 'button';
+            b.className = 'gf-btn gf-' + spec.color;
+            b.textContent = spec.text;
+            b.addEventListener('click', () => model.send_msg(spec.id));
+            line.appendChild(b);
+          }
+          box.appendChild(line);
+        }
+      };
+      model.on('rows', draw);
+      draw();
+      el.appendChild(box);
+    }
+    """.replace("ACTION_CSS", f"""
+    .gf-actions {{ display: flex; flex-direction: column; gap: 6px; padding: 0 4px; }}
+    .gf-note {{ font-size: 1rem; line-height: 1.4; margin: 4px 4px 0; }}
+    .gf-wide, .gf-group {{ display: flex; flex-wrap: wrap; gap: 6px; }}
+    .gf-wide .gf-btn {{ flex: 1 1 100%; }}
+    .gf-group .gf-btn {{ flex: 0 0 auto; min-width: {TOUCH + 12}px; }}
+    .gf-btn {{ min-height: {TOUCH}px; font-size: 1.1rem; line-height: 1.2; padding: 6px 10px;
+              border-radius: 6px; border: 1px solid #9e9e9e; background: #ffffff;
+              color: #212121; cursor: pointer; white-space: normal;
+              touch-action: manipulation; font-family: inherit; }}
+    .gf-primary {{ background: #0072b5; border-color: #0072b5; color: #ffffff; }}
+    .gf-warning {{ background: #ffc107; border-color: #e0a800; color: #212121; }}
+    .gf-btn:active {{ filter: brightness(0.9); }}
+    """)
+
+    def __init__(self, on_press: Callable[[Any], None], **params):
+        super().__init__(**params)
+        self._on_press = on_press
+        self._choices: list[Any] = []
+        self._notes: list[str] = []
+        self._drawing = 0  # which drawing of the list a tap came from
+
+    def show(self, rows: list[Row]) -> None:
+        """Draw these rows; a tap on a button calls `on_press(choice.do)`."""
+        choices: list[Any] = []
+        drawn = []
+        self._drawing += 1
+        for row in rows:
+            buttons = []
+            for shown in row.choices:
+                buttons.append({"text": shown.text, "color": shown.color,
+                                "id": f"{self._drawing}:{len(choices)}"})
+                choices.append(shown.do)
+            drawn.append({"note": _markdown_html(row.note), "grouped": row.grouped,
+                          "buttons": buttons})
+        self._choices = choices
+        self._notes = [row.note for row in rows if row.note]
+        self.rows = drawn
+
+    def press(self, text: str) -> None:
+        """Press the button with these words (what a tap does; for tests and notebooks)."""
+        for row in self.rows:
+            for shown in row["buttons"]:
+                if shown["text"] == text:
+                    self._handle_msg(shown["id"])
+                    return
+        raise KeyError(f"no button {text!r} now")
+
+    def texts(self) -> list[str]:
+        """Every note (as Markdown) and button text shown."""
+        return self._notes + [b["text"] for row in self.rows for b in row["buttons"]]
+
+    def _handle_msg(self, data: Any) -> None:
+        # A tap on a list the screen has since replaced (a quick double tap) is dropped,
+        # so it can never press whatever button now has the same place.
+        drawing, _, index = str(data).partition(":")
+        if drawing == str(self._drawing) and index.isdigit() and int(index) < len(self._choices):
+            self._on_press(self._choices[int(index)])
+
+
+def _markdown_html(text: str) -> str:
+    """The notes' little Markdown: paragraphs and **bold** (the text is escaped first)."""
+    if not text:
+        return ""
+    paragraphs = escape(text).split("\n\n")
+    html = "".join(f"<p style='margin:2px 0'>{p}</p>" for p in paragraphs)
+    while "**" in html:
+        html = html.replace("**", "<b>", 1).replace("**", "</b>", 1)
+    return html
+
+
 class GoldfingerDashboard(GameDashboard):
     game = GAME
 
     mode = param.Selector(default=TRACKER, objects=[TRACKER, MAP])
     players = param.Selector(default=TWO, objects=[TWO, VS_ENEMY, VS_BOND])
     house = param.Dict(default=dict(rules.HOUSE_RULES), doc="House rules for a new game.")
+    board_data = param.Parameter(default=None, doc="A loaded board file's data, or None "
+                                 "for the sample board.")
     armed = param.Parameter(default=None, doc="The rolled action chosen, waiting for dice.")
     behind = param.List(default=[], doc="Tracker mode: the cars behind Bond for Oil/Smoke.")
     card_mode = param.Selector(default=HIDDEN, objects=[HIDDEN, REAL])
@@ -77,37 +260,35 @@ class GoldfingerDashboard(GameDashboard):
 
     def __init__(self, **params):
         super().__init__(**params)
-        self._read_options()
-        self.between = Counter(label="Spaces between", value=0, low=0, high=30)
-        self.dice = DicePad(self.roll, verb="Roll")
-        self._dice_box = pn.Column(self.dice, sizing_mode="stretch_width", margin=0)
-        # Kept out of the rebuilt button list: a widget re-rendered in a new layout goes deaf.
-        self._between_box = pn.Column(
-            _note("Before you Fire: count the Spaces between the two pieces on the board."),
-            self.between, sizing_mode="stretch_width", margin=0, visible=False)
-        self._actions = pn.Column(sizing_mode="stretch_width", margin=0)
-        self._kept: dict[tuple, Any] = {}  # rows shown last time, reused when unchanged
-        self._keeping: dict[tuple, Any] = {}
+        self._syncing = False
+        self._cache: dict[str, tuple[Any, Any]] = {}  # name -> (state, value) for this state
         self._estimate_for = -1
+        self._build_widgets()
+        self._read_options()
         self.param.watch(self._refresh, ["revision", "armed", "behind", "card_mode", "next_card",
-                                         "placing", "bond_space", "players"])
+                                         "placing", "bond_space", "players", "bot_report"])
         self.between.param.watch(self._refresh, "value")
-        self.param.watch(self._on_players, "players")
+        self.param.watch(self._render_estimate, ["estimate", "revision"])
         self._refresh()
+        self._render_estimate()
 
     # Sessions and set-up choices.
 
     def new_options(self) -> dict[str, Any]:
-        return {"map": "sample" if self.mode == MAP else None, **self.house}
+        if self.mode == TRACKER:
+            return {"map": None, **self.house}
+        return {"map": self.board_data or "sample", "bot": BOT_SIDE[self.players], **self.house}
 
     def _read_options(self) -> None:
-        """Show the choices the current game was made with."""
+        """Show the choices the current game was made with (a resumed game keeps its bot)."""
         options = self.session.options
-        self.param.update(mode=MAP if options.get("map") else TRACKER,
+        board = options.get("map")
+        self.param.update(mode=MAP if board else TRACKER,
+                          players=PLAYERS_FOR.get(options.get("bot"), TWO),
+                          board_data=board if isinstance(board, dict) else None,
                           map_on=self.state.board is not None,
                           house={k: options.get(k, v) for k, v in rules.HOUSE_RULES.items()})
-        if self.mode == TRACKER:
-            self.players = TWO
+        self._sync_setup_widgets()
 
     def open(self, session: Session) -> None:
         self.armed = None
@@ -117,26 +298,38 @@ class GoldfingerDashboard(GameDashboard):
         self.picker.refresh()
         self.play_bot()
 
-    def choose_setup(self, mode: str | None = None, **house: bool) -> None:
-        """Change the set-up choices; a game not yet begun restarts with them."""
+    def choose_setup(self, mode: str | None = None, players: str | None = None,
+                     board_data: Any = ..., **house: bool) -> None:
+        """Change the set-up choices; a game still in set-up restarts with them."""
         self.mode = mode or self.mode
+        if board_data is not ...:
+            self.board_data = board_data
         self.house = {**self.house, **house}
-        if self.mode == TRACKER:
-            self.players = TWO
-        if not self.session.actions:
+        self.players = TWO if self.mode == TRACKER else (players or self.players)
+        if self.state.phase in ("cards", "bond"):
             old = self.session
             self.open(Session(self.game, self.new_options(), store=self.store))
             self.store.delete(old.id)
+        else:
+            self._sync_setup_widgets()
 
     def new_game(self, _event=None) -> None:
         self.open(Session(self.game, self.new_options(), store=self.store))
 
-    def _on_players(self, _event) -> None:
-        if self.mode == TRACKER and self.players != TWO:
-            self.players = TWO
-            self.message = "The bots need the map: choose map mode first."
+    def load_board_file(self, raw: bytes | None, name: str | None) -> None:
+        """A board file from the FileInput: checked, then kept in the game's options."""
+        if not raw or not name:
             return
-        self.play_bot()
+        try:
+            data = parse_board_file(raw, name, limit=MAX_OPTION_BYTES)
+            board = board_from_option(data, name)
+        except InputError as error:
+            self._setup["board_error"].param.update(object=f"Board file refused: {error}",
+                                                    visible=True)
+            return
+        self._setup["board_error"].visible = False
+        self.choose_setup(MAP, board_data=data)
+        self.message = f"Loaded {board.name} ({len(board.spaces)} spaces) from {name}."
 
     # Acting.
 
@@ -157,10 +350,13 @@ class GoldfingerDashboard(GameDashboard):
         """A tapped button: rolled actions wait for the dice, the others happen at once."""
         action = self.resolve(action)
         if self.state.dice_needed(action):
-            with pn.io.hold():
-                self.armed = action
+            self.armed = action
             return
         self.do(action)
+
+    def _press(self, what: Any) -> None:
+        with pn.io.hold():
+            what() if callable(what) else self.choose(what)
 
     def undo(self) -> None:
         with pn.io.hold():
@@ -185,10 +381,10 @@ class GoldfingerDashboard(GameDashboard):
             if self.act(action) is not None:
                 self.play_bot()
             else:
-                self.param.trigger("armed", "bot_report")
+                self._refresh()
 
     def bot_side(self) -> str | None:
-        return BOT_SIDE[self.players] if self.state.board is not None else None
+        return self.state.setup.bot if self.state.board is not None else None
 
     def _bot_to_move(self) -> bool:
         side = self.bot_side()
@@ -196,10 +392,9 @@ class GoldfingerDashboard(GameDashboard):
 
     def play_bot(self, _event=None) -> None:
         """Let the bot play while it is its side's move (never after Undo, unless asked)."""
-        side = self.bot_side()
-        if side is None or self.state.is_over or self.state.side_to_act != side:
+        if not self._bot_to_move():
             return
-        played = []
+        side, played = self.bot_side(), []
         try:
             for _ in range(BOT_LIMIT):
                 state = self.state
@@ -208,28 +403,30 @@ class GoldfingerDashboard(GameDashboard):
                 played.append(self.session.act(bot.bot_action(state)).text)
         except CompanionError as error:
             self.message = f"The bot stopped: {error}"
-        self.armed = None
-        self.bot_report = played
+        with param.parameterized.discard_events(self):
+            self.armed = None
+            self.bot_report = played
         self.revision += 1
 
     # Map taps.
 
-    def tap(self, x: float | None, y: float | None) -> None:
+    def tap(self, space: str) -> None:
         """A tap on the map: place a card, place Bond, or move there, as the moment asks."""
         state = self.state
-        if state.board is None:
+        if state.board is None or space not in state.board.spaces:
             return
-        space = nearest_space(state.board, x, y)
-        if space is None:
-            return
-        if state.phase == "cards":
-            self.toggle_star(space)
-        elif state.phase == "bond":
-            self.bond_space = space
-        else:
-            self.tap_space(space)
+        with pn.io.hold():
+            if state.phase == "cards":
+                self.toggle_star(space)
+            elif state.phase == "bond":
+                self.bond_space = space
+            else:
+                self.tap_space(space)
 
     def tap_space(self, space: str) -> None:
+        if self._bot_to_move():
+            self.message = "It is the bot's move: tap 'Let the bot play now'."
+            return
         for action in self.legal():
             if isinstance(action, e.Move | e.QuickTurn) and action.to == space:
                 self.choose(action)
@@ -265,10 +462,18 @@ class GoldfingerDashboard(GameDashboard):
         self.placing = []
         self.do(e.PlaceCards(stars, cards))
 
-    # What is legal now, with its odds.
+    # What is legal now, with its odds (each worked out once per state).
+
+    def _once(self, name: str, work: Callable[[], Any]) -> Any:
+        state = self.state
+        kept = self._cache.get(name)
+        if kept is None or kept[0] is not state:
+            kept = (state, work())
+            self._cache[name] = kept
+        return kept[1]
 
     def legal(self) -> list[Any]:
-        return self.state.legal_actions() or []
+        return self._once("legal", lambda: self.state.legal_actions() or [])
 
     def chance(self, action: Any) -> tuple[Fraction, tuple] | None:
         return odds.action_odds(self.state, self.resolve(action))
@@ -288,63 +493,337 @@ class GoldfingerDashboard(GameDashboard):
                 text += f" ({odds.describe_modifiers(mods)})"
         return text
 
-    # Views.
+    # Views: built once.
+
+    def _build_widgets(self) -> None:
+        wide = {"sizing_mode": "stretch_width"}
+        self.between = Counter(label="Spaces between", value=0, low=0, high=30)
+        self.dice = DicePad(self.roll, verb="Roll")
+        self._dice_box = pn.Column(self.dice, margin=0, **wide)
+        self._between_box = pn.Column(
+            _note("Before you Fire: count the Spaces between the two pieces on the board."),
+            self.between, margin=0, visible=False, **wide)
+        self._verdict = pn.pane.HTML("", **wide)
+        self._armed_pane = pn.pane.HTML("", **wide)
+        self._status = pn.pane.HTML("", **wide)
+        self._danger = pn.pane.HTML("", **wide)
+        self._estimate_pane = pn.pane.HTML("", **wide)
+        self._phase_box = pn.Column(margin=0, **wide)  # set-up rows, rebuilt (rare)
+        self._behind_cars = pn.widgets.CheckButtonGroup(
+            options=list(rules.ENEMY_CARS), value=[], height=TOUCH, stylesheets=[BUTTON_CSS],
+            color="primary", variant="outline", **wide)
+        self._behind_cars.link(self, value="behind")
+        self._behind_box = pn.Column(
+            _note("Oil catches the cars 1-2 Spaces behind Bond, smoke those 3-5 behind: tap the "
+                  "cars caught, then release."), self._behind_cars, margin=0, visible=False,
+            **wide)
+        self._list = ActionList(self._press, **wide)
+        self._tail_list = ActionList(self._press, **wide)  # Oil, Smoke, End move
+        self._actions = pn.Column(self._phase_box, self._list, self._behind_box,
+                                  self._tail_list, margin=0, **wide)
+        self.map_view = MapView(self.tap, **wide)
+        self._setup = self._setup_widgets()
 
     def __panel__(self) -> pn.viewable.Viewable:
-        fresh = self.param.revision.rx.pipe(lambda _: not self.session.actions)
-        setup = section("Game set-up", pn.panel(pn.bind(self._setup_view, self.param.revision)))
-        setup.visible = fresh
-        play = section(
-            "Play",
-            pn.pane.HTML(pn.bind(self._verdict_html, self.param.revision, self.param.bot_report),
-                         sizing_mode="stretch_width"),
-            self.message_view(),
-            pn.pane.HTML(pn.bind(self._armed_html, self.param.armed, self.param.revision),
-                         sizing_mode="stretch_width"),
-            self._dice_box, heading("What you can do now"), self._between_box, self._actions,
-        )
-        tracker = section("The table", pn.pane.HTML(
-            pn.bind(self._status_html, self.param.revision), sizing_mode="stretch_width"))
-        board = self._map_section()
+        setup = section("Game set-up", self._setup["box"])
+        setup.visible = self.param.revision.rx.pipe(
+            lambda _: self.state.phase in ("cards", "bond"))
+        play = section("Play", self._verdict, self.message_view(), self._armed_pane,
+                       self._dice_box, heading("What you can do now"), self._between_box,
+                       self._actions)
+        board = section("Map", self.map_view, pn.pane.HTML(_LEGEND, sizing_mode="stretch_width"),
+                        self._danger, self._estimate_pane,
+                        button("Estimate Bond's chance (bot games)", self.start_estimate,
+                               sizing_mode="stretch_width"), width=460)
         board.visible = self.param.map_on
-        return page("007 Goldfinger", setup, play, board, tracker,
+        return page("007 Goldfinger", setup, play, board, section("The table", self._status),
                     section("Log", self.log), section("Saved games", self.picker,
                                                       collapsed=True))
 
-    def _setup_view(self, _revision) -> pn.viewable.Viewable:
+    def _setup_widgets(self) -> dict[str, Any]:
         wide = {"sizing_mode": "stretch_width"}
-        mode, house = self.mode, self.house
-        mode_choice = choice([TRACKER, MAP], mode, **wide)
-        mode_choice.param.watch(lambda ev: self.choose_setup(ev.new), "value")
+        mode = choice([TRACKER, MAP], self.mode, **wide)
+        mode.param.watch(lambda ev: self._setup_changed(mode=ev.new), "value")
+        players = choice([TWO, VS_ENEMY, VS_BOND], self.players, **wide)
+        players.param.watch(lambda ev: self._setup_changed(players=ev.new), "value")
+        upload = pn.widgets.FileInput(accept=".json,.yaml,.yml", multiple=False,
+                                      stylesheets=[INPUT_CSS], height=TOUCH, **wide)
+        upload.param.watch(lambda ev: self.load_board_file(upload.value, upload.filename),
+                           "value")
+        sample = button("Use the sample board", lambda _: self._setup_changed(board_data=None),
+                        **wide)
+        widgets: dict[str, Any] = {
+            "mode": mode, "players": players, "upload": upload, "sample": sample,
+            "no_bots": pn.pane.Markdown(NO_BOTS_TEXT, **wide),
+            "board_name": pn.pane.Markdown("", **wide),
+            "board_error": pn.pane.Alert("", alert_type="danger", visible=False, **wide),
+            "house": {},
+        }
+        widgets["map_rows"] = pn.Column(
+            heading("Who plays"), players, heading("The board"), widgets["board_name"],
+            _note("Load your own board (a JSON or YAML file in the format `board.py` "
+                  f"describes, at most {MAX_OPTION_BYTES // 1000} kB). It is saved with the "
+                  "game."), upload, widgets["board_error"], sample, margin=0, **wide)
         rows: list[Any] = [pn.pane.Markdown(
             "Tracker mode: you move on your own board and tell the app how far. Map mode: the "
-            "app knows the sample board; tap the map to move, and a bot can play one side.",
-            **wide), mode_choice]
-        if mode == MAP:
-            players = choice([TWO, VS_ENEMY, VS_BOND], self.players, **wide)
-            players.link(self, value="players")
-            rows += [heading("Who plays"), players]
-        rows.append(heading("House rules (the rulebook is silent)"))
+            "app knows the board (the sample, or one you load); tap the map to move, and a bot "
+            "can play one side.", **wide), mode, widgets["no_bots"], widgets["map_rows"],
+            heading("House rules (the rulebook is silent)")]
         for key, text in HOUSE_TEXT.items():
-            switch = choice({"Yes": True, "No": False}, house[key], width=160)
-            switch.param.watch(lambda ev, key=key: self.choose_setup(**{key: ev.new}), "value")
+            switch = choice({"Yes": True, "No": False}, self.house[key], width=160)
+            switch.param.watch(lambda ev, key=key: self._setup_changed(**{key: ev.new}), "value")
+            widgets["house"][key] = switch
             rows.append(pn.Row(pn.pane.Markdown(f"**house rule:** {text}", **wide), switch,
                                **wide))
-        rows.append(pn.pane.Markdown("These choices apply until the first action; later, start "
-                                     "a new game under Saved games.", **wide))
-        return pn.Column(*rows, **wide)
+        rows.append(pn.pane.Markdown("These choices apply until turn 1 begins (changing one "
+                                     "restarts the set-up); later, start a new game under "
+                                     "Saved games.", **wide))
+        widgets["box"] = pn.Column(*rows, **wide)
+        return widgets
 
-    def _status_html(self, _revision) -> str:
+    def _setup_changed(self, **changes: Any) -> None:
+        if not self._syncing:
+            with pn.io.hold():
+                self.choose_setup(**changes)
+
+    def _sync_setup_widgets(self) -> None:
+        """The set-up widgets show this game's choices (without acting on them)."""
+        widgets, self._syncing = self._setup, True
+        try:
+            widgets["mode"].value = self.mode
+            widgets["players"].value = self.players
+            for key, switch in widgets["house"].items():
+                switch.value = self.house[key]
+            on_map = self.mode == MAP
+            widgets["map_rows"].visible = on_map
+            widgets["no_bots"].visible = not on_map
+            board = self.state.board
+            widgets["board_name"].object = f"Playing on **{escape(board.name)}**." \
+                if board else ""
+            widgets["sample"].visible = self.board_data is not None
+        finally:
+            self._syncing = False
+
+    # Re-rendering after a change: texts and properties only.
+
+    def _refresh(self, *_events) -> None:
+        armed, legal = self.armed, self.legal()
+        if armed is not None and not allowed(self.state, self.resolve(armed)):
+            armed = None
+        if armed is None and len(legal) == 1 and self.state.dice_needed(legal[0]) \
+                and not self._bot_to_move():
+            armed = legal[0]  # the only thing to do is a roll: have it ready
+        if armed != self.armed:
+            self.armed = armed  # its watcher comes back here
+            return
+        self._verdict.object = self._verdict_html()
+        self._armed_pane.object = self._armed_html()
+        self._status.object = self._status_html()
+        self._show_rows()
+        self._between_box.visible = self.state.board is None and any(
+            isinstance(a, e.Fire) for a in legal) and not self._bot_to_move()
+        self._refresh_roll()
+        if self.state.board is not None:
+            self._render_map()
+
+    def _refresh_roll(self) -> None:
+        armed = self.armed
+        self._dice_box.visible = not self._bot_to_move() and any(
+            self.state.dice_needed(a) for a in self.legal())
+        self.dice.param.update(enabled=armed is not None,
+                               verb=self.button_text(armed).split(" · ")[0] if armed else
+                               "Choose an action first")
+
+    def _show_rows(self) -> None:
+        state = self.state
+        setup = state.phase in ("cards", "bond") and not self._bot_to_move()
+        self._phase_box.objects = self._setup_rows() if setup else []
+        rows, tail = ([], []) if setup else self._rows()
+        if setup:
+            self._behind_box.visible = False
+        self._list.show(rows)
+        self._tail_list.show(tail)
+
+    def texts(self) -> list[str]:
+        """The notes and button words of the action list as shown now."""
+        return self._list.texts() + self._tail_list.texts()
+
+    def press(self, text: str) -> None:
+        """Tap the action button with these words."""
+        for shown in (self._list, self._tail_list):
+            if text in [b["text"] for row in shown.rows for b in row["buttons"]]:
+                shown.press(text)
+                return
+        raise KeyError(f"no button {text!r} now")
+
+    def _rows(self) -> tuple[list[Row], list[Row]]:
+        """The action rows, and the rows after the cars-behind picker (Oil, Smoke, End)."""
+        state = self.state
+        self._behind_box.visible = False
+        if state.is_over:
+            return [Row(f"**{state.result or ''}**",
+                        (Choice(self.new_game, "Play again (new game)", "primary"),))], []
+        if self._bot_to_move():
+            return [Row("It is the bot's move.",
+                        (Choice(self.play_bot, "Let the bot play now", "primary"),))], []
+        return self._play_rows()
+
+    def _play_rows(self) -> tuple[list[Row], list[Row]]:
+        legal = self.legal()
+        tracker = self.state.board is None
+        groups: dict[type, list[Any]] = {}
+        for action in legal:
+            groups.setdefault(type(action), []).append(action)
+        rows: list[Row] = []
+        if tracker and self.state.screen and any(
+                a.target == rules.BOND for a in groups.get(e.Fire, [])):
+            rows.append(Row("Screen raised: Enemy fire from behind the Aston Martin cannot "
+                            "hit it."))
+        for kind, actions in groups.items():
+            if kind not in (e.OilSlick, e.SmokeScreen, e.EndMove):
+                rows += self._group(kind, actions, tracker)
+        tail = self._release_rows(groups.get(e.OilSlick, []) + groups.get(e.SmokeScreen, []),
+                                  tracker)
+        tail += [Row(choices=(self._choice(a, "warning"),)) for a in groups.get(e.EndMove, [])]
+        return (rows or ([] if tail else [Row("Nothing to do now.")])), tail
+
+    def _group(self, kind: type, actions: list[Any], tracker: bool) -> list[Row]:
+        """One button for a lone action; a titled row of short buttons for several targets."""
+        note = "Move one Space at a time: tap a button or a green ring on the map." \
+            if kind is e.Move and not tracker else ""
+        if len(actions) == 1 or kind not in GROUP_TITLES:
+            rows = [Row(choices=(self._choice(a),)) for a in actions]
+            return [Row(note), *rows] if note else rows
+        found = [self.chance(a) for a in actions]
+        same = all(f == found[0] for f in found)
+        title = GROUP_TITLES[kind]
+        if same and found[0] is not None:
+            chance, mods = found[0]
+            extra = f" ({odds.describe_modifiers(mods)})" if mods else ""
+            title += f" · {percent(chance)}{extra}"
+        choices = []
+        for action, odds_now in zip(actions, found, strict=True):
+            text = label(self.resolve(action))
+            if not same and odds_now is not None:
+                text += f" · {percent(odds_now[0])}"
+            choices.append(self._choice(action, text=text))
+        title = f"**{title}**"
+        return [Row(f"{note}\n\n{title}" if note else title, tuple(choices), grouped=True)]
+
+    def _release_rows(self, releases: list[Any], tracker: bool) -> list[Row]:
+        self._behind_box.visible = tracker and bool(releases)
+        if not releases:
+            return []
+        if tracker:
+            self._behind_cars.options = list(self.state.live_cars())
+        rows: list[Row] = []
+        for kind in dict.fromkeys(type(a) for a in releases):
+            action = self.resolve(kind())
+            if tracker and not allowed(self.state, action):
+                continue
+            rows.append(Row(choices=(self._choice(action),)))
+        return rows
+
+    def _choice(self, action: Any, color: str | None = None, text: str | None = None) -> Choice:
+        armed = self.armed is not None and self.resolve(self.armed) == self.resolve(action)
+        return Choice(action, text or self.button_text(action),
+                      color or ("primary" if armed else "default"))
+
+
+    # Set-up rows (cards, then Bond): rebuilt when they change, which is rare.
+
+    def _setup_rows(self) -> list[Any]:
+        return self._card_rows() if self.state.phase == "cards" else self._bond_rows()
+
+    def _card_rows(self) -> list[Any]:
+        wide = {"sizing_mode": "stretch_width"}
+        intro = pn.pane.Markdown(
+            "**Set-up: the Enemy player places the five cards by five red star Spaces** "
+            "(the Bond player looks away).", **wide)
+        if self.state.board is None:
+            return [intro, pn.pane.Markdown(
+                "Place the real cards face down on your board. The app calls the stars "
+                f"{', '.join(TRACKER_STARS)}: remember which is which.", **wide),
+                button("The five cards are placed", self.place_cards, color="primary", **wide)]
+        how = choice([HIDDEN, REAL], self.card_mode, **wide)
+        how.link(self, value="card_mode")
+        rows: list[Any] = [intro, how]
+        if self.card_mode == HIDDEN and self._cards_left():
+            card = choice(self._cards_left(), self.next_card, **wide)
+            card.link(self, value="next_card")
+            rows += [pn.pane.Markdown("Choose a card, then tap a red star on the map (or below).",
+                                      **wide), card]
+        taken = dict(self.placing)
+        for star in self.state.board.stars:
+            shown = taken.get(star) or ("a card" if star in taken else "")
+            text = f"Star {star}: {shown} (tap to take back)" if star in taken else \
+                f"Star {star}"
+            rows.append(button(text, lambda _, s=star: self.toggle_star(s), wrap=True,
+                               color="primary" if star in taken else "default", **wide))
+        ready = len(self.placing) == rules.CARDS_TO_PLACE
+        rows.append(button(f"Place the cards ({len(self.placing)} of {rules.CARDS_TO_PLACE})",
+                           self.place_cards, color="primary", disabled=not ready, **wide))
+        rows.append(button("Let the Enemy bot place them",
+                           lambda _: self.do(bot.enemy_bot(self.state)), **wide))
+        return rows + self._aim_rows()
+
+    def _aim_rows(self) -> list[Any]:
+        """Movement: the Enemy points his cars at the start (Set Up: before Bond is placed)."""
+        wide = {"sizing_mode": "stretch_width"}
+        state = self.state
+        rows: list[Any] = [pn.pane.Markdown(
+            "**The Enemy may point each car** (optional; before Bond is placed):", **wide)]
+        for car in state.live_cars():
+            piece = state.piece(car)
+            options = sorted(state.board.graph[piece.space])
+            now = next((o for o in options if state.board.heading(piece.space, o)
+                        == piece.heading), None)
+            aim = choice(options, now, **wide)
+            aim.param.watch(lambda ev, car=car: self.do(e.AimCar(car, ev.new)), "value")
+            rows += [pn.pane.Markdown(f"Car {car} in {piece.space} points toward:", **wide), aim]
+        return rows
+
+    def _bond_rows(self) -> list[Any]:
+        wide = {"sizing_mode": "stretch_width"}
+        state = self.state
+        if state.board is None:
+            return [pn.pane.Markdown("The Bond player puts the Aston Martin in any Space.",
+                                     **wide),
+                    button("Bond is placed: start turn 1", lambda _: self.do(e.PlaceBond()),
+                           color="primary", **wide)]
+        rows: list[Any] = [pn.pane.Markdown(
+            "**Set-up: the Bond player places the Aston Martin.** Tap a Space on the map, then "
+            "choose which way it faces.", **wide)]
+        space = self.bond_space
+        if space:
+            rows.append(pn.pane.Markdown(f"Bond in **{space}**, facing:", **wide))
+            for to in sorted(state.board.graph[space]):
+                rows.append(button(f"Place Bond in {space} facing {to}",
+                                   lambda _, t=to: self._place_bond(t), color="primary",
+                                   wrap=True, **wide))
+        rows.append(button("Let the Bond bot place him",
+                           lambda _: self.do(bot.bond_bot(self.state)), **wide))
+        if self.bot_side() is None:  # two players: the Enemy may still point his cars
+            rows += self._aim_rows()
+        return rows
+
+    def _place_bond(self, toward: str) -> None:
+        space, self.bond_space = self.bond_space, ""
+        self.do(e.PlaceBond(space, toward))
+
+    # Texts.
+
+    def _status_html(self) -> str:
         state = self.state
         lines = state.summary()
-        head = escape(lines[0])
         if state.is_over:
             colour = SUCCESS if state.winner == rules.BOND else FAILURE
             head = (f'<div class="game-over" style="font-size:1.5rem;font-weight:700;'
                     f'color:white;background:{colour};padding:12px;border-radius:8px">'
                     f"Game over. {escape(state.result or '')}</div>")
         else:
-            head = f'<div class="whose-move" style="font-size:1.35rem;font-weight:600">{head}</div>'
+            head = (f'<div class="whose-move" style="font-size:1.35rem;font-weight:600">'
+                    f"{escape(lines[0])}</div>")
         parts = [head, self._hits_html(state), self._kit_html(state)]
         if state.step:
             step = state.step
@@ -396,12 +875,14 @@ class GoldfingerDashboard(GameDashboard):
     def _house_html(state: e.GoldfingerState) -> str:
         house = state.setup.house
         mode = f"map mode ({state.board.name})" if state.board else "tracker mode (no map)"
+        bot_text = {None: "", "bond": " The app plays Bond.", "enemy": " The app plays the Enemy."}
         rows = "; ".join(f"{escape(text)}: {'yes' if house[key] else 'no'}"
                          for key, text in HOUSE_TEXT.items())
-        return (f'<div style="font-size:0.9rem;opacity:0.8">{escape(mode)}. '
-                f"<b>house rules</b>: {rows}</div>")
+        return (f'<div style="font-size:0.9rem;opacity:0.8">{escape(mode)}.'
+                f"{bot_text[state.setup.bot]} <b>house rules</b>: {rows}</div>")
 
-    def _armed_html(self, armed, _revision) -> str:
+    def _armed_html(self) -> str:
+        armed = self.armed
         if armed is None:
             return ('<div class="armed" style="opacity:0.75">Tap a rolled action to see its '
                     "exact chance, then roll.</div>")
@@ -431,8 +912,8 @@ class GoldfingerDashboard(GameDashboard):
         return (f"needs {rule.success[1]} or less on two dice{added}. Success: "
                 f"{rule.on_success.text} Failure: {rule.on_failure.text}")
 
-    def _verdict_html(self, _revision, bot_report) -> str:
-        event = self.state.last_event
+    def _verdict_html(self) -> str:
+        event, bot_report = self.state.last_event, self.bot_report
         if event is None:
             return '<div class="verdict">Nothing rolled yet.</div>'
         colour = {"success": SUCCESS, "failure": FAILURE}.get(event.outcome, "#555")
@@ -452,259 +933,47 @@ class GoldfingerDashboard(GameDashboard):
                 f'{colour};padding:6px 12px"><b style="color:{colour}">{word}</b>'
                 f"{escape(event.text)}</div>{played}")
 
-    # The action buttons, rebuilt after every change.
-
-    def _refresh(self, *_events) -> None:
-        armed, legal = self.armed, self.legal()
-        if armed is not None and not allowed(self.state, self.resolve(armed)):
-            armed = None
-        if armed is None and len(legal) == 1 and self.state.dice_needed(legal[0]):
-            armed = legal[0]  # the only thing to do is a roll: have it ready
-        if armed != self.armed:
-            self.armed = armed  # its watcher comes back here
-            return
-        self._keeping = {}
-        self._actions.objects = self._action_rows()
-        self._kept = self._keeping
-        self._between_box.visible = self.state.board is None and any(
-            isinstance(a, e.Fire) for a in legal) and not self._bot_to_move()
-        self._refresh_roll()
-
-    def _refresh_roll(self, *_events) -> None:
-        armed = self.armed
-        self._dice_box.visible = any(self.state.dice_needed(a) for a in self.legal())
-        self.dice.param.update(enabled=armed is not None,
-                               verb=self.button_text(armed).split(" · ")[0] if armed else
-                               "Choose an action first")
-
-    def _action_rows(self) -> list[Any]:
-        state = self.state
-        if state.is_over:
-            return [pn.pane.Markdown(f"**{escape(state.result or '')}**"),
-                    button("Play again (new game)", self.new_game, color="primary",
-                           sizing_mode="stretch_width")]
-        if self._bot_to_move():
-            return [pn.pane.Markdown("It is the bot's move."),
-                    button("Let the bot play now", self.play_bot, color="primary",
-                           sizing_mode="stretch_width")]
-        if state.phase == "cards":
-            return self._card_rows()
-        if state.phase == "bond":
-            return self._bond_rows()
-        return self._play_rows()
-
-    def _card_rows(self) -> list[Any]:
-        wide = {"sizing_mode": "stretch_width"}
-        intro = pn.pane.Markdown(
-            "**Set-up: the Enemy player places the five cards by five red star Spaces** "
-            "(the Bond player looks away).", **wide)
-        if self.state.board is None:
-            return [intro, pn.pane.Markdown(
-                "Place the real cards face down on your board. The app calls the stars "
-                f"{', '.join(TRACKER_STARS)}: remember which is which.", **wide),
-                button("The five cards are placed", self.place_cards, color="primary", **wide)]
-        how = choice([HIDDEN, REAL], self.card_mode, **wide)
-        how.link(self, value="card_mode")
-        rows: list[Any] = [intro, how]
-        if self.card_mode == HIDDEN and self._cards_left():
-            card = choice(self._cards_left(), self.next_card, **wide)
-            card.link(self, value="next_card")
-            rows += [pn.pane.Markdown("Choose a card, then tap a red star on the map (or below).",
-                                      **wide), card]
-        taken = dict(self.placing)
-        for star in self.state.board.stars:
-            shown = taken.get(star) or ("a card" if star in taken else "")
-            text = f"Star {star}: {shown} (tap to take back)" if star in taken else \
-                f"Star {star}"
-            rows.append(button(text, lambda _, s=star: self.toggle_star(s), wrap=True,
-                               color="primary" if star in taken else "default", **wide))
-        ready = len(self.placing) == rules.CARDS_TO_PLACE
-        rows.append(button(f"Place the cards ({len(self.placing)} of {rules.CARDS_TO_PLACE})",
-                           self.place_cards, color="primary", disabled=not ready, **wide))
-        rows.append(button("Let the Enemy bot place them",
-                           lambda _: self.do(bot.enemy_bot(self.state)), **wide))
-        return rows
-
-    def _bond_rows(self) -> list[Any]:
-        wide = {"sizing_mode": "stretch_width"}
-        state = self.state
-        if state.board is None:
-            return [pn.pane.Markdown("The Bond player puts the Aston Martin in any Space.",
-                                     **wide),
-                    button("Bond is placed: start turn 1", lambda _: self.do(e.PlaceBond()),
-                           color="primary", **wide)]
-        rows: list[Any] = [pn.pane.Markdown(
-            "**Set-up: point the Enemy cars (optional), then place Bond.** Tap a Space on the "
-            "map for the Aston Martin, then choose which way it faces.", **wide)]
-        for car in state.live_cars():
-            piece = state.piece(car)
-            options = sorted(state.board.graph[piece.space])
-            now = next((o for o in options if state.board.heading(piece.space, o)
-                        == piece.heading), None)
-            aim = choice(options, now, **wide)
-            aim.param.watch(lambda ev, car=car: self.do(e.AimCar(car, ev.new)), "value")
-            rows += [pn.pane.Markdown(f"Car {car} in {piece.space} points toward:", **wide), aim]
-        space = self.bond_space
-        if space:
-            rows.append(pn.pane.Markdown(f"Bond in **{space}**, facing:", **wide))
-            for to in sorted(state.board.graph[space]):
-                rows.append(button(f"Place Bond in {space} facing {to}",
-                                   lambda _, t=to: self._place_bond(t), color="primary",
-                                   wrap=True, **wide))
-        rows.append(button("Let the Bond bot place him",
-                           lambda _: self.do(bot.bond_bot(self.state)), **wide))
-        return rows
-
-    def _place_bond(self, toward: str) -> None:
-        space, self.bond_space = self.bond_space, ""
-        self.do(e.PlaceBond(space, toward))
-
-    def _play_rows(self) -> list[Any]:
-        legal = self.legal()
-        tracker = self.state.board is None
-        groups: dict[type, list[Any]] = {}
-        for action in legal:
-            groups.setdefault(type(action), []).append(action)
-        rows: list[Any] = []
-        if tracker and self.state.screen and any(
-                a.target == rules.BOND for a in groups.get(e.Fire, [])):
-            rows.append(self._note("Screen raised: Enemy fire from behind the Aston Martin "
-                                   "cannot hit it."))
-        for kind, actions in groups.items():
-            if kind in (e.OilSlick, e.SmokeScreen):
-                continue
-            if kind is e.Move and not tracker:
-                rows.append(self._note("Move one Space at a time: tap a button or a green ring "
-                                       "on the map."))
-            rows += self._group(kind, actions)
-        releases = groups.get(e.OilSlick, []) + groups.get(e.SmokeScreen, [])
-        if releases:
-            rows[-1:-1] = self._release_rows(releases, tracker)
-        return rows or [self._note("Nothing to do now.")]
-
-    def _group(self, kind: type, actions: list[Any]) -> list[Any]:
-        """One button for a lone action; a titled row of short buttons for several targets."""
-        if len(actions) == 1 or kind not in GROUP_TITLES:
-            color = "warning" if kind is e.EndMove else None
-            return [self._button(a, color=color) for a in actions]
-        found = [self.chance(a) for a in actions]
-        same = all(f == found[0] for f in found)
-        title = GROUP_TITLES[kind]
-        if same and found[0] is not None:
-            chance, mods = found[0]
-            extra = f" ({odds.describe_modifiers(mods)})" if mods else ""
-            title += f" · {percent(chance)}{extra}"
-        buttons = []
-        for action, odds_now in zip(actions, found, strict=True):
-            text = self.button_text(action).split(" · ")[0]
-            if not same and odds_now is not None:
-                text += f" · {percent(odds_now[0])}"
-            buttons.append(self._button(action, text=text, sizing_mode="fixed",
-                                        min_width=TOUCH + 12))
-        return [self._note(f"**{escape(title)}**"),
-                self._keep(("group", *(id(b) for b in buttons)), lambda: pn.FlexBox(
-                    *buttons, gap="6px", sizing_mode="stretch_width"))]
-
-    def _release_rows(self, releases: list[Any], tracker: bool) -> list[Any]:
-        kinds = list(dict.fromkeys(type(a) for a in releases))
-        rows: list[Any] = []
-        if tracker:
-            live = list(self.state.live_cars())
-            rows += [self._note("Oil catches the cars 1-2 Spaces behind Bond, smoke those 3-5 "
-                                "behind: tap the cars caught, then release."),
-                     self._keep(("behind", *live), lambda: self._cars_behind(live))]
-        for kind in kinds:
-            action = self.resolve(kind())
-            if tracker and not allowed(self.state, action):
-                continue
-            rows.append(self._button(action))
-        return rows
-
-    def _cars_behind(self, live: list[str]) -> pn.widgets.CheckButtonGroup:
-        cars = pn.widgets.CheckButtonGroup(
-            options=live, value=[c for c in self.behind if c in live], height=TOUCH,
-            stylesheets=[BUTTON_CSS], color="primary", variant="outline",
-            sizing_mode="stretch_width")
-        cars.link(self, value="behind")
-        return cars
-
-    def _note(self, text: str) -> pn.pane.Markdown:
-        return self._keep(("note", text), lambda: _note(text))
-
-    def _keep(self, key: tuple, build: Callable[[], Any]) -> Any:
-        """The row shown last time under `key` if there was one, else a new one: new Bokeh
-        models are the slow part of a tap, so unchanged buttons are not rebuilt."""
-        row = self._kept.get(key)
-        if row is None or key in self._keeping:
-            row = build()
-        self._keeping[key] = row
-        return row
-
-    def _button(self, action: Any, color: str | None = None, text: str | None = None,
-                **params: Any) -> pn.widgets.Button:
-        armed = self.armed is not None and self.resolve(self.armed) == self.resolve(action)
-        params.setdefault("sizing_mode", "stretch_width")
-        text = text or self.button_text(action)
-        color = color or ("primary" if armed else "default")
-        return self._keep(("button", repr(action), text, color, params["sizing_mode"]),
-                          lambda: button(text, lambda _: self.choose(action), color=color,
-                                         wrap=True, **params))
-
     # The map section (map mode).
 
-    def _map_pane(self, map_on: bool) -> pn.viewable.Viewable:
-        """A fresh plot per game with a map (a DynamicMap keeps the shape it started with)."""
-        if not map_on:
-            return pn.pane.Markdown("Tracker mode: no map.")
-        board = self.state.board
-        dmap = hv.DynamicMap(pn.bind(self._map, self.param.revision, self.param.placing,
-                                     self.param.bond_space))
-        base = tap_layer(board)  # a Tap on a DynamicMap of overlays never fires: use a layer
-        tap = hv.streams.Tap(source=base, transient=True)
-        tap.add_subscriber(self.tap)
-        return pn.pane.HoloViews((base * dmap).opts(**frame_opts(board)),
-                                 sizing_mode="stretch_width")
+    def _render_map(self) -> None:
+        self.map_view.svg = self.map_picture()
+        self._danger.object = self._once("danger", self._danger_html)
 
-    def _map_section(self) -> pn.Card:
-        danger = pn.pane.HTML(pn.bind(self._danger_html, self.param.revision),
-                              sizing_mode="stretch_width")
-        guess = pn.pane.HTML(pn.bind(self._estimate_html, self.param.estimate,
-                                     self.param.revision), sizing_mode="stretch_width")
-        return section("Map", pn.panel(pn.bind(self._map_pane, self.param.map_on)),
-                       pn.pane.HTML(_LEGEND, sizing_mode="stretch_width"), danger, guess,
-                       button("Estimate Bond's chance (bot games)", self.start_estimate,
-                              sizing_mode="stretch_width"), width=460)
-
-    def _map(self, _revision, placing, bond_space):
+    def map_picture(self) -> str:
+        """The map's SVG for the moment: reach numbers, green rings where a tap can go."""
         state = self.state
-        reach = odds.bond_reach_chances(state) if self._show_reach() else None
+        reach = self._once("reach", lambda: odds.bond_reach_chances(state)) \
+            if self._show_reach() else None
         targets = [a.to for a in self.legal() if isinstance(a, e.Move | e.QuickTurn) and a.to]
         if state.phase == "cards":
-            targets = [s for s in state.board.stars if s not in dict(placing)]
+            targets = [s for s in state.board.stars if s not in dict(self.placing)]
         elif state.phase == "bond":
-            targets = [bond_space] if bond_space else []
-        return map_overlay(state, reach=reach, targets=targets,
-                           chosen_stars=[s for s, _ in placing])
+            targets = [self.bond_space] if self.bond_space else []
+        if self._bot_to_move():
+            targets = []
+        return map_svg(state, reach=reach, targets=targets,
+                       chosen_stars=[s for s, _ in self.placing])
 
     def _show_reach(self) -> bool:
         state = self.state
         return state.phase == "play" and not state.is_over and (
             state.mover == rules.BOND or (state.mover is None and rules.BOND not in state.done))
 
-    def _danger_html(self, _revision) -> str:
+    def _danger_html(self) -> str:
         state = self.state
         if state.board is None or state.phase != "play" or state.is_over:
             return ""
         parts = []
         if self._show_reach():
             parts.append("Numbers on the Spaces: Bond's chance (%) to reach each one this turn "
-                         "(movement roll and any Quick Turn roll a path needs).")
+                         "(his movement roll, the rolls for any Quick Turn, Double Back or Trick "
+                         "a path needs, played as well as possible).")
         fire = odds.enemy_fire_chances(state)
         if fire:
             shots = ", ".join(f"car {c} {percent(p)}" for c, p in fire.items())
             parts.append(f"If Bond stays where he is, each car's chance to hit him in its next "
                          f"turn: {shots}. Expected hits on Bond: "
-                         f"{float(odds.expected_hits_on_bond(state)):.2f}.")
+                         f"{float(sum(fire.values(), Fraction(0))):.2f}.")
         return '<div class="danger">' + "".join(f"<p>{escape(p)}</p>" for p in parts) + "</div>"
 
     # Bot-against-bot estimate, in a thread so the page never freezes.
@@ -731,11 +1000,15 @@ class GoldfingerDashboard(GameDashboard):
         if self._estimate_for == revision:
             self.estimate = text
 
-    def _estimate_html(self, estimate: str, revision: int) -> str:
+    def _render_estimate(self, *_events) -> None:
+        self._estimate_pane.object = self._estimate_html()
+
+    def _estimate_html(self) -> str:
+        estimate = self.estimate
         if not estimate:
             return ('<div class="estimate" style="opacity:0.75">Whole-game hint: tap below to '
                     f"play {ESTIMATE_GAMES} bot-against-bot games from here.</div>")
-        stale = "" if self._estimate_for == revision or estimate == "computing..." else \
+        stale = "" if self._estimate_for == self.revision or estimate == "computing..." else \
             " (from an earlier position)"
         return f'<div class="estimate"><b>{escape(estimate)}</b>{stale}</div>'
 

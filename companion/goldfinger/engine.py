@@ -13,8 +13,8 @@ Two ways to play, one engine:
   occupied Space must be followed by a Force or a Trick), and firing along lines
   with sight; distances and "behind" are worked out from the map.
 
-The game: set-up (`PlaceCards` by the Enemy player; in map mode `AimCar` and
-`PlaceBond`), then 15 turns. Each turn Bond takes his step (`StartTurn("bond")`
+The game: set-up (`PlaceCards` by the Enemy player, who may also `AimCar` in map mode;
+then `PlaceBond`), then 15 turns. Each turn Bond takes his step (`StartTurn("bond")`
 rolls his movement; moves and actions; `EndMove`), then each Enemy car still
 running in the order the Enemy player picks (`StartTurn("B")` ...). A piece that
 has lost its turn does not roll; it may only Fire. Bond wins with Tilly and a
@@ -33,7 +33,7 @@ from companion.core.dice import Roll, percent
 from companion.core.errors import InputError, RuleError
 from companion.core.game import JSON, Event, GameState, check_options
 from companion.goldfinger import rules
-from companion.goldfinger.board import Board, Heading, load_board, sample_board
+from companion.goldfinger.board import Board, Heading, board_from_option, sample_board
 from companion.goldfinger.odds import (
     Modifiers,
     describe_modifiers,
@@ -263,6 +263,7 @@ class Setup:
     board: Board | None
     house: Mapping[str, bool]
     raw: Mapping[str, JSON]
+    bot: Side | None = None  # the side the app's bot plays, saved with the game
 
 
 @dataclass(frozen=True)
@@ -430,9 +431,10 @@ def _name(piece: str) -> str:
 
 
 def new_state(options: Mapping[str, JSON]) -> GoldfingerState:
-    """A game at set-up. Options: "map" (null, "sample" or a board object) and any of
-    `rules.HOUSE_RULES` (true/false)."""
-    check_options(options, ("map", *rules.HOUSE_RULES), "Goldfinger")
+    """A game at set-up. Options: "map" (null, "sample" or a board object), "bot" (null,
+    "bond" or "enemy": the side the app plays; needs a map) and any of `rules.HOUSE_RULES`
+    (true/false)."""
+    check_options(options, ("map", "bot", *rules.HOUSE_RULES), "Goldfinger")
     house = dict(rules.HOUSE_RULES)
     for key in rules.HOUSE_RULES:
         if key in options:
@@ -440,7 +442,7 @@ def new_state(options: Mapping[str, JSON]) -> GoldfingerState:
                 raise InputError(f"option {key!r} is true or false, got {options[key]!r:.30}")
             house[key] = options[key]
     board = _board_option(options.get("map"))
-    setup = Setup(board, house, dict(options))
+    setup = Setup(board, house, dict(options), _bot_option(options.get("bot"), board))
     pieces = [Piece(BOND)]
     for car in ENEMY_CARS:
         space = board.starts[car] if board else None
@@ -455,8 +457,19 @@ def _board_option(value: JSON) -> Board | None:
     if value == "sample":
         return sample_board()
     if isinstance(value, dict):
-        return load_board(value, "map option")
+        return board_from_option(value)
     raise InputError(f"option 'map' is null, \"sample\" or a board object, got {value!r:.40}")
+
+
+def _bot_option(value: JSON, board: Board | None) -> Side | None:
+    if value is None:
+        return None
+    if value not in rules.SIDES:
+        raise InputError(f"option 'bot' is null, \"bond\" or \"enemy\", got {value!r:.30}")
+    if board is None:
+        raise InputError("the bots need map mode: they plan their paths on the map. In "
+                         "tracker mode two people play at the table.")
+    return value
 
 
 # Set-up.
@@ -498,8 +511,11 @@ def _texts(values: object, what: str) -> tuple[str, ...]:
 
 
 def _aim_car(state: GoldfingerState, action: AimCar) -> GoldfingerState:
-    if state.phase != "bond":
-        raise RuleError("cars are pointed during set-up, after the cards are placed",
+    # Movement: "At the beginning of the game, you can point your pieces in any direction".
+    # Set Up has the Enemy place his pieces and cards before Bond is placed, so the Enemy
+    # may point his cars while he places the cards, or later, until turn 1 begins.
+    if state.phase not in ("cards", "bond"):
+        raise RuleError("cars are pointed during set-up, before turn 1",
                         rule=_rule(rules.SECTION_MOVEMENT))
     board = _need_board(state, "AimCar")
     car = _car(state, action.car)

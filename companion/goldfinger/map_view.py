@@ -19,12 +19,19 @@ import holoviews.plotting.bokeh  # the styling options below are Bokeh's
 
 from companion.goldfinger.board import Board
 from companion.goldfinger.engine import GoldfingerState
+from companion.goldfinger.map_svg import (
+    BOND_COLOUR,
+    BUILDING,
+    CAR_COLOUR,
+    CUT_OVER,
+    QUICK,
+    REACH_CMAP,
+    ROAD,
+    STAR_COLOUR,
+    TARGET_COLOUR,
+)
 from companion.goldfinger.rules import BOND
 
-ROAD, CUT_OVER, QUICK = "#1f5fbf", "#8c8c8c", "#e0a800"
-BOND_COLOUR, CAR_COLOUR, STAR_COLOUR = "#111111", "#b71c1c", "#d32f2f"
-TARGET_COLOUR, BUILDING = "#00a152", "#d9d2c3"
-REACH_CMAP = ["#ffffff", "#c8e6c9", "#81c784", "#388e3c", "#1b5e20"]
 TAP_RADIUS = 0.45  # a tap this close to a Space (in board units) picks it
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from companion.core.dice import p_at_most, total_distribution
 from companion.core.errors import InputError
@@ -115,27 +115,50 @@ def succeeds(total: int, side: Side, action: str, mods: Modifiers) -> bool:
 def bond_reach_chances(state: GoldfingerState) -> dict[str, Fraction]:
     """For every Space, the chance Bond can end his move there this turn (map mode).
 
-    Exact under these assumptions: Bond moves forward only; a path may use one
-    Quick Turn (no action is tried twice a turn), which succeeds with its exact
-    chance; paths do not pass through or end on occupied Spaces (that would take
-    a Trick or a Force). Before Bond has rolled, the movement roll is averaged
-    over the table (each allowance 1/6); after, his spaces left are used.
+    Exact, for the best plan for each Space: Bond moves forward only, and may try each
+    manoeuvre once (Actions: no action twice a turn), as many as his actions left allow:
+    a Quick Turn (on failure he goes on from where he was), a Double Back (on failure his
+    turn ends where he is), and, to pass a Space held by another piece, a Trick (landing
+    in a free Space ahead) or a Force (the car is put aside where he likes, or crashes on
+    its third Hit); a failed Trick or Force backs him up one Space and ends his turn. No
+    Space held by another piece can be an end Space. The other pieces stay where they
+    are. Before Bond has rolled, the movement roll is averaged over the table (each
+    allowance 1/6); after, his spaces and actions left are used.
+
+    Not counted as ways through: firing at a car to crash it, and Oil Slick or Smoke
+    Screen crashing the cars behind him (plans that rare are left out, so the figure can
+    only be a little low). The test suite checks it against the engine by brute force.
     """
     _board(state)
     bond = state.piece(rules.BOND)
     step = state.step if state.step and state.step.piece == rules.BOND else None
+    if (bond.lost_turns and step is None) or (step is not None and step.fire_only):
+        return {bond.space: Fraction(1)}
+    search = _Search.for_piece(state, rules.BOND, _reach_stop, _reach_lost)
     if step is not None:
-        if step.fire_only or "quick_turn" in step.used:
-            qt = Fraction(0)
-        else:
-            qt = success_chance("bond", "quick_turn", guard=state.guard)
-        return _reach(state, bond.space, bond.heading, step.allowance - step.moved, qt)
-    qt = success_chance("bond", "quick_turn", guard=state.guard)
+        start = _Turn(bond.space, bond.heading, step.left, state.actions_left(),
+                      frozenset(step.used), search.others)
+        found = search.contest(start, step.back[0]) if step.contest else search.free(start)
+        return _chances(found, start.actions)
     chances: dict[str, Fraction] = {}
+    actions = rules.ACTIONS_PER_TURN["bond"]
     for allowance, p in movement_distribution("bond").items():
-        for space, chance in _reach(state, bond.space, bond.heading, allowance, qt).items():
+        start = _Turn(bond.space, bond.heading, allowance, actions, frozenset(), search.others)
+        for space, chance in _chances(search.free(start), actions).items():
             chances[space] = chances.get(space, Fraction(0)) + p * chance
     return chances
+
+
+def _reach_stop(search: _Search, turn: _Turn) -> Value:
+    return {turn.space: DICE ** turn.actions}
+
+
+def _reach_lost(search: _Search, space: str, actions: int, crashed: bool) -> Value:
+    return {} if crashed else {space: DICE ** actions}
+
+
+def _chances(value: Value, actions: int) -> dict[str, Fraction]:
+    return {key: Fraction(n, DICE ** actions) for key, n in value.items()}
 
 
 def _board(state: GoldfingerState):
@@ -144,66 +167,198 @@ def _board(state: GoldfingerState):
     return state.board
 
 
-def _reach(state: GoldfingerState, space: str | None, heading, allowance: int,
-           qt: Fraction) -> dict[str, Fraction]:
-    """Best chance of reaching each Space within `allowance` moves (at most one Quick Turn)."""
-    board = state.board
-    occupied = set(state.occupied()) - {space}
-    best: dict[str, Fraction] = {}
-    frontier = {(space, heading, 0): Fraction(1)}  # (space, heading, quick turns used)
-    for moves in range(allowance + 1):
-        frontier = _with_quick_turns(board, frontier, occupied, qt)
-        for (here, _, _), chance in frontier.items():
-            best[here] = max(best.get(here, Fraction(0)), chance)
-        if moves == allowance:
-            break
-        ahead: dict[tuple, Fraction] = {}
-        for (here, facing, used), chance in frontier.items():
-            for to in board.forward(here, facing):
-                if to not in occupied:
-                    _keep(ahead, (to, board.heading(here, to), used), chance)
-        frontier = ahead
-    return best
+class _Turn(NamedTuple):
+    """The rest of a piece's turn as the search sees it."""
+
+    space: str
+    heading: tuple[int, int]
+    moves: int
+    actions: int
+    used: frozenset[str]
+    occupied: frozenset[str]  # Spaces held by the other pieces
 
 
-def _with_quick_turns(board, frontier: dict, occupied: set[str], qt: Fraction) -> dict:
-    """The frontier plus the Spaces a Quick Turn lands on (it costs no movement)."""
-    out = dict(frontier)
-    for (here, facing, used), chance in frontier.items():
-        if used or not qt:
-            continue
-        for arrow in board.quick_turns_from(here, facing):
-            if arrow.to not in occupied:
-                _keep(out, (arrow.to, board.heading(arrow.skip, arrow.to), 1), chance * qt)
+# A value is exact in whole numbers: a chance times 36 ** (actions left). Every roll is
+# one action and each of its chances is a count out of 36, so the numbers stay whole
+# (and comparing them is far quicker than comparing Fractions).
+Value = dict[str, int]
+DICE = 36
+
+
+class _Search:
+    """The best plan for the rest of one piece's turn, over every roll of its manoeuvres.
+
+    `stop(search, turn)` is what ending (or acting) in a free Space is worth; `lost(search,
+    space, actions, crashed)` what it is worth when the rest of the turn is lost there,
+    with `actions` left. Values are dicts of chances scaled as `Value` says; the best plan
+    is taken key by key (one plan for each Space, or for the one key "hit"). Results are
+    memoised per search.
+    """
+
+    def __init__(self, state: GoldfingerState, piece: str, stop, lost, can_force: bool,
+                 reserve: int = 0):
+        self.state, self.board, self.piece = state, state.board, state.piece(piece)
+        self.reserve = reserve  # actions kept back (for the Fire the plan ends with)
+        side: Side = "bond" if piece == rules.BOND else "enemy"
+        guard = state.guard and side == "bond"
+        self.p = {name: int(success_chance(side, name, guard=guard, screen=state.screen) * DICE)
+                  for name in MANOEUVRES}  # counts out of 36
+        self.stop_value, self.lost_value, self.can_force = stop, lost, can_force
+        self.trick_cost = 1 if state.setup.house["trick_jump_costs_move"] else 0
+        limit = rules.BOND_CRASH_HITS if side == "bond" else rules.ENEMY_CRASH_HITS
+        self.trick_fail_crashes = self.piece.hits + 1 >= limit  # a failed Trick costs 1 Hit
+        self.others = frozenset(s for s in state.occupied() if s != self.piece.space)
+        self.fragile = frozenset(  # cars one Hit from crashing: a Force removes them
+            space for space, name in state.occupied().items()
+            if name != rules.BOND and state.piece(name).hits + 1 >= rules.ENEMY_CRASH_HITS)
+        self.shots: dict[str, int] = {}  # counts out of 36
+        self._memo: dict[tuple, Value] = {}
+
+    @classmethod
+    def for_piece(cls, state: GoldfingerState, piece: str, stop, lost) -> _Search:
+        return cls(state, piece, stop, lost, can_force=piece == rules.BOND)
+
+    def shot(self, space: str) -> int:
+        if space not in self.shots:
+            self.shots[space] = int(_shot(self.state, space) * DICE)
+        return self.shots[space]
+
+    def free(self, turn: _Turn) -> Value:
+        """Best value from a free Space: stop, move on, Quick Turn or Double Back."""
+        found = self._memo.get(turn)
+        if found is None:
+            found = self._memo[turn] = self._free(turn)
+        return found
+
+    def _free(self, turn: _Turn) -> Value:
+        board, best = self.board, self.stop_value(self, turn)
+        space, heading, moves, actions, used, occupied = turn
+        if moves >= 1:
+            for to in board.forward(space, heading):
+                ahead = _Turn(to, board.heading(space, to), moves - 1, actions, used, occupied)
+                best = _best(best, self._enter(ahead, space))
+        if actions - self.reserve >= 1 and "quick_turn" not in used:
+            after = self._spend(turn, "quick_turn")
+            for arrow in board.quick_turns_from(space, heading):
+                landed = after._replace(space=arrow.to,
+                                        heading=board.heading(arrow.skip, arrow.to))
+                best = _best(best, _mix(self.p["quick_turn"], self._enter(landed, space),
+                                        self.free(after)))
+        if actions - self.reserve >= 1 and "double_back" not in used:
+            after = self._spend(turn, "double_back")
+            turned = after._replace(heading=(-heading[0], -heading[1]))
+            best = _best(best, _mix(self.p["double_back"], self.free(turned),
+                                    self.lost_value(self, space, after.actions, False)))
+        return best
+
+    def _enter(self, turn: _Turn, back: str) -> Value:
+        return self.contest(turn, back) if turn.space in turn.occupied else self.free(turn)
+
+    def contest(self, turn: _Turn, back: str) -> Value:
+        """In another piece's Space: Trick past it or Force it aside (one must be tried)."""
+        key = (turn, back)
+        found = self._memo.get(key)
+        if found is None:
+            found = self._memo[key] = self._contest(turn, back)
+        return found
+
+    def _contest(self, turn: _Turn, back: str) -> Value:
+        board, best = self.board, {}
+        if turn.actions - self.reserve < 1:
+            return best
+        if "trick" not in turn.used and turn.moves >= self.trick_cost:
+            after = self._spend(turn, "trick")
+            landings = [s for s in board.forward(turn.space, turn.heading)
+                        if s not in turn.occupied]
+            if landings:
+                win: Value = {}
+                for to in landings:
+                    jumped = after._replace(space=to, moves=turn.moves - self.trick_cost,
+                                            heading=board.heading(turn.space, to))
+                    win = _best(win, self.free(jumped))
+                lost = self.lost_value(self, back, after.actions, self.trick_fail_crashes)
+                best = _best(best, _mix(self.p["trick"], win, lost))
+        if self.can_force and "force" not in turn.used:
+            after = self._spend(turn, "force")
+            asides = [s for s in sorted(board.graph[turn.space]) if s not in turn.occupied]
+            if asides:
+                win = {}
+                if turn.space in self.fragile:  # its third Hit: it crashes and is removed
+                    win = self.free(after._replace(occupied=turn.occupied - {turn.space}))
+                for aside in [] if win else asides:
+                    moved = turn.occupied - {turn.space} | {aside}
+                    win = _best(win, self.free(after._replace(occupied=moved)))
+                lost = self.lost_value(self, back, after.actions, False)
+                best = _best(best, _mix(self.p["force"], win, lost))
+        return best
+
+    @staticmethod
+    def _spend(turn: _Turn, name: str) -> _Turn:
+        return turn._replace(actions=turn.actions - 1, used=turn.used | {name})
+
+
+MANOEUVRES = ("quick_turn", "double_back", "trick", "force")
+
+
+def _best(a: Value, b: Value) -> Value:
+    """Key by key, the better of two plans' values."""
+    if not a:
+        return b
+    out = dict(a)
+    for key, chance in b.items():
+        if chance > out.get(key, 0):
+            out[key] = chance
     return out
 
 
-def _keep(table: dict, key: tuple, chance: Fraction) -> None:
-    if chance > table.get(key, Fraction(0)):
-        table[key] = chance
+def _mix(count: int, win: Value, lose: Value) -> Value:
+    """A roll that succeeds on `count` of 36: `win`, else `lose` (both one action on)."""
+    out = {key: count * n for key, n in win.items()}
+    for key, n in lose.items():
+        out[key] = out.get(key, 0) + (DICE - count) * n
+    return out
 
 
 def enemy_fire_chances(state: GoldfingerState) -> dict[str, Fraction]:
-    """For each Enemy car still running, the chance it hits Bond in its coming turn (map mode).
+    """For each Enemy car still running, the chance it hits Bond with Fire in its coming
+    turn (map mode).
 
-    Exact under these assumptions: Bond stays where he is; the car rolls its
-    movement (each allowance 1/6; none on a lost turn), moves forward to the
-    reachable Space (Quick Turns and other pieces ignored) with the best shot
-    (in sight, along lines, not at Bond's rear behind a raised Screen), and
-    fires once.
+    Exact, for the car's best plan, when Bond stays where he is and the other pieces stay
+    where they are: the car rolls its movement (each allowance 1/6; none on a lost turn),
+    moves forward, may try one manoeuvre (a Quick Turn, a Double Back, or a Trick past a
+    piece in its way; it has 2 actions and keeps one to Fire) and fires once, from any
+    Space it passes or stops in, in sight and along lines, not at Bond's rear behind a
+    raised Screen. A car that loses the rest of its turn may still Fire if the house rule
+    says so. A Force on Bond is a ram, not Fire: it is not counted here.
     """
-    board = _board(state)
+    _board(state)
     chances: dict[str, Fraction] = {}
     for car in state.live_cars():
         piece = state.piece(car)
-        allowances = {0: Fraction(1)} if piece.lost_turns else movement_distribution("enemy")
+        if piece.lost_turns:
+            chances[car] = _shot(state, piece.space)
+            continue
+        search = _Search(state, car, _fire_stop, _fire_lost, can_force=False, reserve=1)
+        actions = rules.ACTIONS_PER_TURN["enemy"]
         total = Fraction(0)
-        for allowance, p in allowances.items():
-            spots = {piece.space: 0, **board.forward_distances(piece.space, piece.heading,
-                                                               allowance)}
-            total += p * max((_shot(state, spot) for spot in spots), default=Fraction(0))
+        for allowance, p in movement_distribution("enemy").items():
+            start = _Turn(piece.space, piece.heading, allowance, actions, frozenset(),
+                          search.others)
+            total += p * Fraction(search.free(start).get("hit", 0), DICE ** actions)
         chances[car] = total
     return chances
+
+
+def _fire_stop(search: _Search, turn: _Turn) -> Value:
+    if turn.actions < 1:
+        return {}
+    return {"hit": search.shot(turn.space) * DICE ** (turn.actions - 1)}
+
+
+def _fire_lost(search: _Search, space: str, actions: int, crashed: bool) -> Value:
+    allowed = search.state.setup.house["fire_after_losing_rest"] and actions >= 1
+    return {"hit": search.shot(space) * DICE ** (actions - 1)} if allowed and not crashed \
+        else {}
 
 
 def _shot(state: GoldfingerState, spot: str) -> Fraction:

@@ -1,7 +1,12 @@
-"""Goldfinger in a real browser: tracker mode with real dice, then a move tapped on the map."""
+"""Goldfinger in a real browser: tracker mode with real dice, a move tapped on the map, and a
+group's own board file."""
+
+import json
 
 import pytest
 from playwright.sync_api import Page, expect
+
+from companion.goldfinger.board import SAMPLE_MAP
 
 pytestmark = pytest.mark.browser
 WAIT = 20_000
@@ -12,8 +17,10 @@ def new_game(page: Page, mode: str) -> None:
     page.get_by_role("button", name="Saved games").click()
     page.get_by_role("button", name="New game").click()
     expect(page.get_by_text("Started a new game.")).to_be_visible(timeout=WAIT)
-    expect(page.get_by_text("Nothing has happened yet.")).to_be_visible(timeout=WAIT)
     page.get_by_role("button", name=mode).click()
+    if mode.startswith("Map"):  # a new game keeps the last one's players: start from two
+        page.get_by_role("button", name="Two players").click()
+    expect(page.get_by_text("Nothing has happened yet.")).to_be_visible(timeout=WAIT)
     expect(page.get_by_text("Set-up: place the cards", exact=True)).to_be_visible(timeout=WAIT)
 
 
@@ -29,13 +36,9 @@ def real_dice(page: Page, first: int, second: int, verb: str) -> None:
     page.get_by_role("button", name=f"{verb} with {first} + {second}").click()
 
 
-def tap_space(page: Page, x: int, y: int) -> None:
-    """Tap the map where Space (x, y) of the sample board is drawn (x -0.7..9.7, y -0.7..10.9)."""
-    canvas = page.locator("canvas").first
-    canvas.scroll_into_view_if_needed()
-    box = canvas.bounding_box()
-    page.mouse.click(box["x"] + (x + 0.7) / 10.4 * box["width"],
-                     box["y"] + (y + 0.7) / 11.6 * box["height"])
+def tap_space(page: Page, space: str) -> None:
+    """Tap a Space on the SVG map (each carries data-sp with its id)."""
+    page.locator(f'[data-sp="{space}"]').click()
 
 
 def test_tracker_mode_with_real_dice_odds_before_and_result_after(served, page: Page):
@@ -69,17 +72,36 @@ def test_tracker_mode_with_real_dice_odds_before_and_result_after(served, page: 
 def test_map_mode_against_the_enemy_bot_with_a_move_tapped_on_the_map(served, page: Page):
     page.set_viewport_size({"width": 1024, "height": 768})
     page.goto(served.url + "/goldfinger")
-    new_game(page, "Map: sample board")
+    new_game(page, "Map: the app knows the board")
     page.get_by_role("button", name="I play Bond (Enemy bot)").click()
     expect(page.locator(".bot-report")).to_contain_text("places the five cards", timeout=WAIT)
-    tap_space(page, 5, 4)
+    tap_space(page, "x5y4")
     page.get_by_role("button", name="Place Bond in x5y4 facing x6y4").click()
     expect(page.locator(".verdict")).to_contain_text("Turn 1 begins", timeout=WAIT)
     page.get_by_role("button", name="Roll movement for Bond: app rolls 2 dice").click()
     expect(page.locator(".verdict")).to_contain_text("for movement", timeout=WAIT)
     expect(page.locator(".danger")).to_contain_text("Expected hits on Bond")
-    tap_space(page, 6, 4)
+    tap_space(page, "x6y4")
     expect(page.locator(".verdict")).to_contain_text("Bond moves to x6y4", timeout=WAIT)
     expect(page.locator(".tracker")).to_contain_text("in x6y4")
     page.get_by_role("button", name="End Bond's move").click()
     expect(page.locator(".bot-report")).to_contain_text("Car", timeout=WAIT)
+
+
+def test_a_group_loads_its_own_board_file(served, page: Page):
+    """Map-mode set-up: a malformed board file is refused in words; a good one is played."""
+    page.set_viewport_size({"width": 768, "height": 1024})
+    page.goto(served.url + "/goldfinger")
+    new_game(page, "Map: the app knows the board")
+    upload = page.locator("input[type=file][accept*=yaml]")
+    upload.set_input_files(files=[{"name": "broken.json", "mimeType": "application/json",
+                                   "buffer": b'{"name": "ours", "spaces": ['}])
+    expect(page.get_by_text("broken.json: not valid JSON")).to_be_visible(timeout=WAIT)
+    data = json.loads(SAMPLE_MAP.read_text(encoding="utf-8"))
+    good = json.dumps({**data, "name": "Our own board"}).encode()
+    upload.set_input_files(files=[{"name": "ours.json", "mimeType": "application/json",
+                                   "buffer": good}])
+    expect(page.get_by_text("Loaded Our own board (72 spaces) from ours.json")).to_be_visible(
+        timeout=WAIT)
+    expect(page.locator(".tracker")).to_contain_text("map mode (Our own board)")
+    expect(page.get_by_text("broken.json: not valid JSON")).to_be_hidden()

@@ -287,3 +287,34 @@ def test_failed_quick_turn_continues_on_the_road():
     state = place(state, "A", "x8y4", "x9y4")
     failed = state.apply(e.QuickTurn(to="x3y5", dice=dice(4)))
     assert failed.piece("bond") == state.piece("bond") and "quick_turn" in failed.step.used
+
+
+def test_the_enemy_points_his_cars_while_he_places_the_cards():
+    """Set Up / Movement: 'At the beginning of the game, you can point your pieces in any
+    direction'; the Enemy sets up before Bond, so AimCar is allowed before the cards are
+    down and until Bond is placed, never after turn 1 begins."""
+    state = e.new_state({"map": "sample"})
+    aimed = state.apply(e.AimCar("A", "x3y4"))
+    assert aimed.piece("A").heading == (-1, 0) and aimed.phase == "cards"
+    placed = aimed.apply(e.PlaceCards(state.board.stars[:5])).apply(e.PlaceBond("x5y4", "x6y4"))
+    assert placed.piece("A").heading == (-1, 0)
+    with pytest.raises(RuleError, match="before turn 1"):
+        placed.apply(e.AimCar("A", "x5y4"))
+
+
+def test_the_bot_option_is_saved_and_needs_the_map():
+    """Option 'bot': which side the app plays travels with the game; bots need a map."""
+    state = e.new_state({"map": "sample", "bot": "bond"})
+    assert state.setup.bot == "bond" and state.to_json()["options"]["bot"] == "bond"
+    with pytest.raises(InputError, match="bots need map mode"):
+        e.new_state({"bot": "enemy"})
+    with pytest.raises(InputError, match="option 'bot'"):
+        e.new_state({"map": "sample", "bot": "spectre"})
+
+
+def test_a_board_in_the_options_is_size_limited():
+    """A board saved with a game is at most 200 kB of JSON (MAX_OPTION_BYTES)."""
+    data = _sample_json()
+    data["buildings"] = [[100.5, 100.5, 101.5, 101.5]] * 20_000
+    with pytest.raises(InputError, match="at most 200 kB"):
+        e.new_state({"map": data})

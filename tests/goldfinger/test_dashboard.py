@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
+
+import yaml
 
 from companion.core.session import Session
 from companion.goldfinger import GAME, rules
 from companion.goldfinger import engine as e
+from companion.goldfinger.board import SAMPLE_MAP
 from companion.goldfinger.dashboard import (
     MAP,
     TRACKER_STARS,
@@ -22,10 +26,12 @@ def make(store, options=None, seed=5) -> GoldfingerDashboard:
 
 
 def texts(board: GoldfingerDashboard) -> list[str]:
-    """Every label and text shown among the action rows, nested groups included."""
+    """Every label and text shown among the action rows: set-up widgets and the action list."""
     found = []
 
     def walk(obj):
+        if not getattr(obj, "visible", True):
+            return
         for attr in ("label", "object"):
             value = getattr(obj, attr, None)
             if isinstance(value, str):
@@ -33,9 +39,8 @@ def texts(board: GoldfingerDashboard) -> list[str]:
         for child in getattr(obj, "objects", []):
             walk(child)
 
-    for row in board._actions.objects:
-        walk(row)
-    return found
+    walk(board._phase_box)
+    return found + board.texts()
 
 
 def start_tracker(board: GoldfingerDashboard) -> None:
@@ -48,10 +53,10 @@ def test_tracker_turn_with_real_dice_and_the_odds_on_every_button(store):
     board = make(store)
     start_tracker(board)
     assert board.armed == e.StartTurn("bond")  # the only thing to do is that roll
-    assert "each with chance 1 in 6" in board._armed_html(board.armed, board.revision)
+    assert "each with chance 1 in 6" in board._armed_html()
     board.roll((3, 4))
     assert board.state.step.allowance == 9
-    assert "up to 9 spaces" in board._verdict_html(board.revision, [])
+    assert "up to 9 spaces" in board._verdict_html()
     shown = texts(board)
     assert "**Fire · 8.3% (+4 guard)**" in shown  # Bond's Fire: 7 or less, +4 guard
     assert "**Trick · 16.7% (+4 guard)**" in shown
@@ -69,7 +74,7 @@ def test_tracker_fire_reads_the_spaces_between_from_the_counter(store):
     assert board.armed == e.Fire("B", spaces_between=1)
     chance, mods = board.chance(board.armed)
     assert chance == Fraction(1, 36) and mods == (("guard", 4), ("distance", 1))  # 2d6+5 <= 7
-    assert "+4 guard, +1 distance" in board._armed_html(board.armed, board.revision)
+    assert "+4 guard, +1 distance" in board._armed_html()
     board.roll((1, 1))
     assert board.session.actions[-1] == e.Fire("B", spaces_between=1, dice=(1, 1))
     assert board.state.piece("B").hits == 1
@@ -112,11 +117,11 @@ def test_a_whole_escape_ends_in_the_game_over_view(store):
     board.choose(e.BreakGate())
     board.roll((1, 1))
     assert board.state.is_over
-    status = board._status_html(board.revision)
+    status = board._status_html()
     assert "Game over. Bond wins" in status
     assert "Play again (new game)" in texts(board)
     board.undo()
-    assert not board.state.is_over and "Game over" not in board._status_html(board.revision)
+    assert not board.state.is_over and "Game over" not in board._status_html()
 
 
 def test_set_up_choices_restart_a_game_not_yet_begun(store):
@@ -127,7 +132,7 @@ def test_set_up_choices_restart_a_game_not_yet_begun(store):
     assert board.session.options["map"] == "sample"
     assert board.session.options["trick_jump_costs_move"] is True
     assert first not in {r.id for r in store.list_sessions("goldfinger")}  # no empty leftovers
-    assert "house rules" in board._status_html(board.revision)
+    assert "house rules" in board._status_html()
     board.place_cards()  # not enough stars chosen: refused, shown
     assert "place all 5 cards" in board.message
     assert board.map_on
@@ -137,16 +142,15 @@ def test_cards_and_bond_are_placed_by_tapping_the_map(store):
     """Set Up: one card per red star, chosen by taps; then Bond's Space and facing."""
     board = make(store, {"map": "sample"})
     stars = board.state.board.stars[:5]
-    spaces = board.state.board.spaces
     for star in stars:
-        board.tap(spaces[star].x + 0.1, spaces[star].y - 0.1)
+        board.tap(star)
     assert [s for s, _ in board.placing] == list(stars)
     assert [c for _, c in board.placing] == list(rules.CARD_NAMES)  # each tap: the next card
-    board.tap(spaces["x4y4"].x, spaces["x4y4"].y)  # not a star
+    board.tap("x4y4")  # not a star
     assert "not a red star" in board.message
     board.place_cards()
     assert board.state.phase == "bond" and dict(board.state.cards)[stars[0]] == "Mirror"
-    board.tap(5, 4)
+    board.tap("x5y4")
     assert board.bond_space == "x5y4"
     assert "Place Bond in x5y4 facing x6y4" in texts(board)
     board._place_bond("x6y4")
@@ -158,21 +162,21 @@ def test_map_moves_by_tap_and_shows_reach_and_danger(store):
     board = make(store, {"map": "sample"})
     board.do(e.PlaceCards(board.state.board.stars[:5]))
     board.do(e.PlaceBond("x5y4", "x6y4"))
-    assert "chance (%) to reach each one" in board._danger_html(board.revision)
+    assert "chance (%) to reach each one" in board._danger_html()
     board.roll((3, 4))
-    board.tap(3, 4)
+    board.tap("x3y4")
     assert "no move there now" in board.message
-    board.tap(6.1, 3.9)
+    board.tap("x6y4")
     assert board.state.piece("bond").space == "x6y4"
-    danger = board._danger_html(board.revision)
+    danger = board._danger_html()
     assert "car A" in danger and "Expected hits on Bond" in danger
-    assert board._map(board.revision, [], "") is not None
+    assert 'data-sp="x6y4"' in board.map_picture()
 
 
 def test_playing_bond_against_the_enemy_bot(store):
     """One person plays Bond: the Enemy bot places the cards and drives the four cars."""
     board = make(store, {"map": "sample"})
-    board.players = VS_ENEMY
+    board.choose_setup(players=VS_ENEMY)
     assert board.state.phase == "bond" and board.bot_report  # the bot placed the cards
     board.do(e.PlaceBond("x5y4", "x6y4"))
     board.roll((6, 6))
@@ -187,7 +191,7 @@ def test_playing_bond_against_the_enemy_bot(store):
 def test_playing_the_enemy_against_the_bond_bot(store):
     """One person plays the Enemy: after the cards, the Bond bot places and drives Bond."""
     board = make(store, {"map": "sample"})
-    board.players = VS_BOND
+    board.choose_setup(players=VS_BOND)
     board.do(e.PlaceCards(board.state.board.stars[:5]))
     assert board.state.phase == "play" and board.state.side_to_act == "enemy"
     assert "Bond" in " ".join(board.bot_report)
@@ -203,7 +207,7 @@ def test_the_win_estimate_runs_in_the_background(store):
     assert board.estimate == "computing..."
     worker.join(timeout=60)
     assert "bot games from here" in board.estimate
-    assert "bot games" in board._estimate_html(board.estimate, board.revision)
+    assert "bot games" in board._estimate_html()
 
 
 def test_saved_games_resume_where_they_were(store):
@@ -213,3 +217,93 @@ def test_saved_games_resume_where_they_were(store):
     again = Session.resume(store, board.session.id)
     assert again.state.summary() == board.state.summary()
     assert GoldfingerDashboard(store=store, session=again).__panel__() is not None
+
+
+def test_the_bot_choice_is_saved_with_the_game_and_survives_a_restart(store):
+    """Who plays is an option of the game: a resumed game (a new server) keeps its bot."""
+    board = make(store, {"map": "sample"})
+    board.choose_setup(players=VS_ENEMY)
+    assert board.session.options["bot"] == "enemy" and board.state.setup.bot == "enemy"
+    assert board.state.phase == "bond"  # the Enemy bot placed the cards at once
+    again = GoldfingerDashboard(store=store, session=Session.resume(store, board.session.id))
+    assert again.players == VS_ENEMY and again.bot_side() == "enemy"
+    again.do(e.PlaceBond("x5y4", "x6y4"))
+    again.roll((6, 6))
+    again.choose(e.EndMove())
+    assert any("Car" in line for line in again.bot_report)  # the resumed bot still answers
+    assert "The app plays the Enemy." in again._status_html()
+
+
+def test_tracker_mode_says_plainly_that_the_bots_need_the_map(store):
+    """The bots plan on the map: tracker mode keeps two players and says why."""
+    board = make(store)
+    board.choose_setup(players=VS_BOND)
+    assert board.players == "Two players" and board.bot_side() is None
+    assert board.session.options.get("bot") is None  # no bot saved with the game
+    assert board._setup["no_bots"].visible and "Bots need the map" in board._setup[
+        "no_bots"].object
+    assert not board._setup["map_rows"].visible  # no "Who plays" choice to mislead
+
+
+def test_the_enemy_aims_his_cars_before_the_bond_bot_places_bond(store):
+    """Set Up: the Enemy places pieces and cards first, then Bond; pointing the cars belongs
+    to the Enemy's set-up, so a person playing the Enemy aims them before the bot moves."""
+    board = make(store, {"map": "sample"})
+    board.choose_setup(players=VS_BOND)
+    assert board.state.phase == "cards"
+    assert "Car A in x4y4 points toward:" in texts(board)
+    car_a = board.state.piece("A")
+    toward = next(n for n in sorted(board.state.board.graph[car_a.space])
+                  if board.state.board.heading(car_a.space, n) != car_a.heading)
+    board.do(e.AimCar("A", toward))
+    board.do(e.PlaceCards(board.state.board.stars[:5]))
+    assert board.state.phase == "play"  # the Bond bot placed Bond after the Enemy's choices
+    assert board.state.piece("A").heading == board.state.board.heading(car_a.space, toward)
+    assert [type(a).__name__ for a in board.session.actions][:3] == [
+        "AimCar", "PlaceCards", "PlaceBond"]
+
+
+def _board_bytes(name: str = "Our kitchen-table board", **changes) -> bytes:
+    data = json.loads(SAMPLE_MAP.read_text(encoding="utf-8"))
+    return json.dumps({**data, "name": name, **changes}).encode()
+
+
+def test_a_group_loads_its_own_board_file_and_the_game_keeps_it(store):
+    """Map mode on the group's own board: the file is checked, then its data is saved in
+    the game's options, so the game resumes with no file anywhere."""
+    board = make(store)
+    board.load_board_file(_board_bytes(), "ours.json")
+    assert board.mode == MAP and board.state.board.name == "Our kitchen-table board"
+    assert board.session.options["map"]["name"] == "Our kitchen-table board"
+    assert "Loaded Our kitchen-table board (72 spaces) from ours.json" in board.message
+    assert board._setup["sample"].visible  # a way back to the sample board
+    board.do(e.PlaceCards(board.state.board.stars[:5]))
+    again = Session.resume(store, board.session.id)
+    assert again.state.board.name == "Our kitchen-table board" and again.state.phase == "bond"
+    assert GoldfingerDashboard(store=store, session=again).board_data is not None
+
+
+def test_a_yaml_board_file_loads_too(store):
+    """The board format in YAML (read as plain data with safe_load)."""
+    data = json.loads(_board_bytes("A YAML board"))
+    board = make(store)
+    board.load_board_file(yaml.safe_dump(data).encode(), "board.yaml")
+    assert board.state.board.name == "A YAML board"
+
+
+def test_a_malformed_board_file_is_refused_in_words_and_changes_nothing(store):
+    """Loading checks everything: the message names the file and the bad entry."""
+    board = make(store, {"map": "sample"})
+    before = (board.session.id, dict(board.session.options))
+    board.load_board_file(b'{"name": "x", "spaces": [', "broken.json")
+    error = board._setup["board_error"]
+    assert error.visible and "broken.json: not valid JSON" in error.object
+    board.load_board_file(_board_bytes(roads=[["x4y4", "nowhere"]]), "typo.json")
+    assert "typo.json: roads[0]: unknown space 'nowhere'" in error.object
+    board.load_board_file(b"spaces: [1, 2", "bad.yaml")
+    assert "bad.yaml: not valid YAML" in error.object
+    board.load_board_file(b"x" * 300_000, "huge.json")
+    assert "at most 200 kB" in error.object
+    assert (board.session.id, dict(board.session.options)) == before
+    board.load_board_file(_board_bytes(), "fixed.json")
+    assert not error.visible

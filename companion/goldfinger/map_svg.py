@@ -1,0 +1,188 @@
+"""The Goldfinger map as one SVG string: what the dashboard shows and a tap chooses from.
+
+The dashboard's map is this drawing, replaced in place after every action (one
+property change for the browser), not a plot rebuilt from HoloViews elements:
+that was most of a tap's time. It draws what `map_view.map_overlay` draws for
+the notebook: buildings, Road lines (blue), Cut-Over lines (grey, dotted), Quick
+Turn arrows (yellow, dashed, with a head), the Spaces shaded by Bond's reach
+chance with the percentage written on each, red stars (filled while a card lies
+there), gates, the pieces with the way they face, and green rings around the
+Spaces a tap can choose now. Every Space carries `data-sp="<id>"`; a transparent
+disc a whole cell wide on top of each is the tap target. Imports no Panel.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping
+from fractions import Fraction
+from html import escape
+
+from companion.goldfinger.board import Board
+from companion.goldfinger.engine import GoldfingerState
+from companion.goldfinger.rules import BOND
+
+ROAD, CUT_OVER, QUICK = "#1f5fbf", "#8c8c8c", "#e0a800"
+BOND_COLOUR, CAR_COLOUR, STAR_COLOUR = "#111111", "#b71c1c", "#d32f2f"
+TARGET_COLOUR, BUILDING = "#00a152", "#d9d2c3"
+REACH_CMAP = ["#ffffff", "#c8e6c9", "#81c784", "#388e3c", "#1b5e20"]
+
+U = 40  # SVG units per board unit
+MARGIN = 0.7
+GATE_ROOM = 0.5  # extra room below for gate names
+
+
+def map_svg(state: GoldfingerState, *, reach: Mapping[str, Fraction] | None = None,
+            targets: Iterable[str] = (), chosen_stars: Iterable[str] = ()) -> str:
+    """The whole map for `state` (map mode) as an <svg> scaled to its container's width."""
+    board = state.board
+    xs = [s.x for s in board.spaces.values()]
+    ys = [s.y for s in board.spaces.values()]
+    x0, y0 = min(xs) - MARGIN, min(ys) - MARGIN
+    width = (max(xs) - min(xs) + 2 * MARGIN) * U
+    height = (max(ys) - min(ys) + 2 * MARGIN + GATE_ROOM) * U
+    targets = set(targets)
+    parts = [_buildings(board), _lines(board, "road"), _lines(board, "cut_over"),
+             _quick_turns(board), _spaces(board, reach), _features(board, state, chosen_stars),
+             _rings(board, targets), _pieces(state), _taps(board, targets)]
+    return (f'<svg class="gf-map" viewBox="{x0 * U:g} {y0 * U:g} {width:g} {height:g}" '
+            'xmlns="http://www.w3.org/2000/svg" style="width:100%;height:auto;display:block;'
+            'touch-action:manipulation;font-family:system-ui,sans-serif" role="img" '
+            f'aria-label="{escape(board.name)}">{"".join(parts)}</svg>')
+
+
+def _xy(board: Board, space: str) -> tuple[float, float]:
+    s = board.spaces[space]
+    return s.x * U, s.y * U
+
+
+def _buildings(board: Board) -> str:
+    return "".join(
+        f'<rect x="{a * U:g}" y="{b * U:g}" width="{(c - a) * U:g}" height="{(d - b) * U:g}" '
+        f'fill="{BUILDING}" stroke="#9e9686" stroke-width="1.5"/>'
+        for a, b, c, d in board.buildings)
+
+
+def _lines(board: Board, kind: str) -> str:
+    style = {"road": f'stroke="{ROAD}" stroke-width="6"',
+             "cut_over": f'stroke="{CUT_OVER}" stroke-width="4" stroke-dasharray="3 5"'}[kind]
+    out = []
+    for a, b, data in board.graph.edges(data=True):
+        if data.get("kind") == kind:
+            (ax, ay), (bx, by) = _xy(board, a), _xy(board, b)
+            out.append(f'<line x1="{ax:g}" y1="{ay:g}" x2="{bx:g}" y2="{by:g}" {style} '
+                       'stroke-linecap="round"/>')
+    return "".join(out)
+
+
+def _quick_turns(board: Board) -> str:
+    out = []
+    for arrow in board.quick_turns:
+        (px, py), (qx, qy) = _xy(board, arrow.origin), _xy(board, arrow.to)
+        out.append(f'<line x1="{px:g}" y1="{py:g}" x2="{qx:g}" y2="{qy:g}" stroke="{QUICK}" '
+                   'stroke-width="4" stroke-dasharray="8 5"/>')
+        out.append(_triangle(px + 0.7 * (qx - px), py + 0.7 * (qy - py), qx - px, qy - py, 9,
+                             QUICK, 'stroke="#5d4300" stroke-width="1"'))
+    return "".join(out)
+
+
+def _triangle(x: float, y: float, dx: float, dy: float, size: float, colour: str,
+              extra: str = "") -> str:
+    """A small triangle at (x, y) pointing along (dx, dy)."""
+    norm = math.hypot(dx, dy) or 1
+    ux, uy = dx / norm, dy / norm
+    tip = (x + ux * size, y + uy * size)
+    left = (x - ux * size * 0.6 - uy * size * 0.8, y - uy * size * 0.6 + ux * size * 0.8)
+    right = (x - ux * size * 0.6 + uy * size * 0.8, y - uy * size * 0.6 - ux * size * 0.8)
+    points = " ".join(f"{px:.1f},{py:.1f}" for px, py in (tip, left, right))
+    return f'<polygon points="{points}" fill="{colour}" {extra}/>'
+
+
+def reach_colour(chance: float) -> str:
+    """The reach colour scale (white for 0 to dark green for 1), stepwise like the notebook's."""
+    index = min(len(REACH_CMAP) - 1, math.ceil(chance * (len(REACH_CMAP) - 1)))
+    return REACH_CMAP[index]
+
+
+def _spaces(board: Board, reach: Mapping[str, Fraction] | None) -> str:
+    out = []
+    for space in board.spaces.values():
+        x, y = space.x * U, space.y * U
+        chance = float(reach.get(space.id, 0)) if reach is not None else 0.0
+        out.append(f'<circle cx="{x:g}" cy="{y:g}" r="{0.3 * U:g}" fill="{reach_colour(chance)}" '
+                   'stroke="#555555" stroke-width="1"/>')
+        if chance > 0:
+            ink = "white" if chance > 0.6 else "black"
+            out.append(f'<text x="{x:g}" y="{y + 4:g}" text-anchor="middle" font-size="11" '
+                       f'font-weight="700" fill="{ink}">{round(chance * 100)}</text>')
+    return "".join(out)
+
+
+def _features(board: Board, state: GoldfingerState, chosen_stars: Iterable[str]) -> str:
+    """Red stars (filled while a card lies there, or chosen in set-up) and the three gates."""
+    holding = {star for star, _ in state.cards} | set(chosen_stars)
+    out = []
+    for star in board.stars:
+        x, y = _xy(board, star)
+        fill = STAR_COLOUR if star in holding else "#ffffff"
+        out.append(_star(x + 0.3 * U, y - 0.3 * U, 9, fill))
+    xs = [s.x for s in board.spaces.values()]
+    for gate, name in board.gates.items():
+        x, y = _xy(board, gate)
+        out.append(f'<rect x="{x - 0.42 * U:g}" y="{y - 0.42 * U:g}" width="{0.84 * U:g}" '
+                   f'height="{0.84 * U:g}" fill="none" stroke="#4a148c" stroke-width="3"/>')
+        # Names of gates on the left or right edge run inwards, so none is cut off.
+        anchor, shift = {min(xs): ("start", -0.5), max(xs): ("end", 0.5)}.get(
+            board.spaces[gate].x, ("middle", 0))
+        out.append(f'<text x="{x + shift * U:g}" y="{y + 0.8 * U:g}" text-anchor="{anchor}" '
+                   f'font-size="12" font-weight="700" fill="#4a148c">{escape(name)}</text>')
+    return "".join(out)
+
+
+def _star(x: float, y: float, r: float, fill: str) -> str:
+    points = []
+    for i in range(10):
+        radius = r if i % 2 == 0 else r * 0.45
+        angle = -math.pi / 2 + i * math.pi / 5
+        points.append(f"{x + radius * math.cos(angle):.1f},{y + radius * math.sin(angle):.1f}")
+    return (f'<polygon points="{" ".join(points)}" fill="{fill}" stroke="{STAR_COLOUR}" '
+            'stroke-width="2"/>')
+
+
+def _rings(board: Board, targets: set[str]) -> str:
+    return "".join(
+        f'<circle cx="{x:g}" cy="{y:g}" r="{0.45 * U:g}" fill="none" stroke="{TARGET_COLOUR}" '
+        'stroke-width="4"/>' for x, y in (_xy(board, s) for s in sorted(targets)))
+
+
+def _pieces(state: GoldfingerState) -> str:
+    board, out = state.board, []
+    for piece in state.pieces:
+        if piece.space is None or piece.crashed:
+            continue
+        x, y = _xy(board, piece.space)
+        colour = BOND_COLOUR if piece.name == BOND else CAR_COLOUR
+        if piece.heading:
+            dx, dy = piece.heading
+            norm = math.hypot(dx, dy) or 1
+            out.append(_triangle(x + 0.4 * U * dx / norm, y + 0.4 * U * dy / norm, dx, dy, 8,
+                                 colour, 'stroke="white" stroke-width="1.5"'))
+        name = "007" if piece.name == BOND else piece.name
+        out.append(f'<circle cx="{x:g}" cy="{y:g}" r="{0.36 * U:g}" fill="{colour}" '
+                   'stroke="white" stroke-width="2"/>')
+        out.append(f'<text x="{x:g}" y="{y + 4.5:g}" text-anchor="middle" font-size="12.5" '
+                   f'font-weight="700" fill="white">{name}</text>')
+    return "".join(out)
+
+
+def _taps(board: Board, targets: set[str]) -> str:
+    """Transparent discs a whole cell wide: the tap targets, drawn on top of everything."""
+    out = []
+    for space in board.spaces.values():
+        x, y = space.x * U, space.y * U
+        label = ""
+        if space.id in targets:
+            label = f' role="button" tabindex="0" aria-label="{escape(space.id)}"'
+        out.append(f'<circle class="gf-sp" data-sp="{escape(space.id)}"{label} cx="{x:g}" '
+                   f'cy="{y:g}" r="{0.5 * U:g}" fill="transparent" style="cursor:pointer"/>')
+    return "".join(out)
