@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import statistics
 import time
 from pathlib import Path
@@ -22,9 +23,61 @@ READY = shadow_text_js("text.includes('killed before he finds') && "
 UNDONE = shadow_text_js("text.includes('Nothing has happened yet.')")
 
 
+LOG_LINES = ("() => { let n = 0; const walk = (r) => { n += r.querySelectorAll('.log-line')"
+             ".length; r.querySelectorAll('*').forEach(e => { if (e.shadowRoot) "
+             "walk(e.shadowRoot); }); }; walk(document); return n; }")
+GREW = f"(before) => ({LOG_LINES})() > before"
+
+
 def measure(browser: Browser, tmp: Path) -> list[tuple[str, float]]:
     return [("Golden Gun: tap a room on the maze -> the room's step shown", _tap_a_room(
-        browser, tmp)), *_in_process(tmp)]
+        browser, tmp)), *_room_taps(browser, tmp), *_in_process(tmp)]
+
+
+def _room_taps(browser: Browser, tmp: Path) -> list[tuple[str, float]]:
+    """Companion: every tap of a room (room, green 9, app roll, hold if calm, Mannequin),
+    each until its log line shows; then undo back to the start, ROUNDS // 4 times."""
+    server = Server(["apps/golden_gun.py"], tmp / "golden_gun_taps.sqlite3")
+    taps: dict[str, list[float]] = {}
+    try:
+        page = browser.new_page(viewport={"width": 1024, "height": 768})
+        page.goto(server.url + "/golden_gun")
+        page.wait_for_function(READY, timeout=60_000)
+        button = page.get_by_role
+        for _ in range(ROUNDS // 4):
+            steps = [("room", button("button", name="1:A1", exact=True)),
+                     ("green card number", button("button", name="9", exact=True)),
+                     ("app roll", button("button", name=re.compile("app rolls 2 dice$")))]
+            for name, target in steps:
+                taps.setdefault(name, []).append(_logged_tap(page, target))
+            if page.locator(".step").inner_text().startswith("Step 5"):
+                taps.setdefault("hold fire", []).append(
+                    _logged_tap(page, button("button", name=re.compile("^Hold fire"))))
+            taps.setdefault("blue card", []).append(
+                _logged_tap(page, button("button", name=re.compile(r"^Mannequin \("))))
+            while page.evaluate(LOG_LINES):
+                _undo(page)
+    finally:
+        server.stop()
+    return [(f"Golden Gun: tap '{name}' -> its log line shown", statistics.median(times))
+            for name, times in taps.items()]
+
+
+def _logged_tap(page, target) -> float:
+    target.wait_for()
+    page.wait_for_timeout(200)  # the page settles: the tap is timed, not the wait
+    before = page.evaluate(LOG_LINES)
+    start = time.perf_counter()
+    target.click()
+    page.wait_for_function(GREW, arg=before, timeout=20_000)
+    return (time.perf_counter() - start) * 1000
+
+
+def _undo(page) -> None:
+    before = page.evaluate(LOG_LINES)
+    page.get_by_role("button", name="↶ Undo").click()
+    page.wait_for_function(f"(before) => ({LOG_LINES})() < before", arg=before,
+                           timeout=20_000)
 
 
 def _tap_a_room(browser: Browser, tmp: Path) -> float:

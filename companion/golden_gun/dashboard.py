@@ -3,28 +3,37 @@
 Everything here is drawn from `self.session.state` after each change: the buttons are the
 engine's legal actions, the chances come from `odds.py` and the advice from `bot.py`. The
 whole-search figure (`odds.p_die_before_solex`, about 2 s at the start of a game) is worked
-out in a background thread, only when the deck, the bullets or the wounds change.
+out in a worker process (so it never holds the server's GIL), only when the deck, the
+bullets or the wounds change.
 
-Built here because the UI kit lacks them (candidates for the kit): a grid of tappable
-cells (`MazeView`), the number squares, and a figure computed off the event loop.
+Speed: every change of a Bokeh widget's `css_classes` or `visible`, and every new model,
+makes the browser lay out the whole page again (with a plot on it, about 40 ms each). So
+the maze and the action buttons are each one `TapPad` (its HTML is one property; a tap
+sends back the button's `data-tap`), the next-card chart is HTML bars, and a tap changes
+a handful of properties, none of which re-lays out the page.
+
+Built here because the UI kit lacks them (candidates for the kit): `TapPad`, the maze
+drawing, the number squares, and a figure computed off the event loop.
 """
 
 from __future__ import annotations
 
 import json
+import multiprocessing
 import tempfile
 import threading
-from concurrent.futures import Future, ThreadPoolExecutor
+from collections.abc import Callable
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import replace
 from fractions import Fraction
 from html import escape
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
-import holoviews as hv
-import holoviews.plotting.bokeh
 import panel as pn
 import param
+from panel.custom import JSComponent
+from panel.io.document import hold
 
 from companion.core.dice import percent
 from companion.core.errors import CompanionError
@@ -44,11 +53,12 @@ from companion.ui import (
     page,
     section,
 )
-from companion.ui.theme import BUTTON_CSS, TOUCH
+from companion.ui.theme import TOUCH
 
 WON, LOST, INFO, TARGET = "#2e7d32", "#b71c1c", "#455a64", "#d32f2f"
 WALL, ROOM, GREEN_CARD, BLUE_CARD, BOND, DANGER = (
     "#1a237e", "#bbdefb", "#66bb6a", "#1565c0", "#ffd54f", "#c62828")
+NEUTRAL_BAR, LATER_BAR = "#546e7a", "#b0bec5"
 MODE_LABELS = {"companion": "Companion: our own board and cards",
                "solo": "Solo: the tablet deals and draws the maze"}
 EFFECT_LABELS = {"house": "House rules table (the app's)", "sheet": "Our printed sheet: tap it",
@@ -58,12 +68,20 @@ UNARMED_LABELS = {"Read the Hold paragraph": "hold", "Nothing happens": "nothing
 RESHUFFLE_LABELS = {"Reshuffle the discards": True, "Nothing happens": False}
 DICE_VERBS = {engine.RollGreen: "Roll against the green card", engine.Dodge: "Dodge",
               engine.ScaramangaShot: "Scaramanga shoots", engine.SearchExit: "Look for the exit"}
-NEXT, NOT_YET = "can come next", "not yet (lower half)"
 SIDE_WORDS = {(1, 0): "right of", (-1, 0): "left of", (0, 1): "below", (0, -1): "above"}
+# The card kinds whose turning up is plainly good or bad news, whatever the effect table.
+KIND_BARS = {rules.SOLEX: WON, rules.SCARAMANGA: DANGER}
 
-_WORKER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="golden-gun-odds")
+# The whole-search figure takes seconds of pure Python: in a thread it would hold the GIL
+# and slow every tap meanwhile, so it runs in its own process, given the game as JSON.
+_WORKER = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
 _SURVIVAL: dict[tuple, Fraction] = {}  # shared by every session: same key, same answer
 _SURVIVAL_LOCK = threading.Lock()
+
+
+def survival_in_worker(game: dict, p_startle: Fraction) -> Fraction:
+    """odds.p_die_before_solex for the game `to_json` gave (run in the worker process)."""
+    return odds.p_die_before_solex(GoldenGunState.from_json(game), p_startle=p_startle)
 
 
 def survival_key(state: GoldenGunState) -> tuple:
@@ -74,85 +92,107 @@ def survival_key(state: GoldenGunState) -> tuple:
             state.ammo, state.wounds, state.solex, state.ended)
 
 
-# One stylesheet for every maze cell; a cell's look is its CSS class. (Changing a widget's
-# stylesheets makes Bokeh re-walk the whole document, about 0.2 s a cell on these machines.)
+# Maze cells: a cell's look is its CSS class.
 CELL_LOOKS = {"room": (ROOM, "#0d1b2a"), "entered": ("#e3f2fd", "#0d1b2a"),
               "green": (GREEN_CARD, "#0d1b2a"), "blue": (BLUE_CARD, "white"),
               "scaramanga": (DANGER, "white"), "bond": (BOND, "#0d1b2a")}
-CELL_CSS = [BUTTON_CSS, "".join(
-    f":host(.gg-{name}) .bk-btn {{ background: {bg} !important; color: {fg} !important; }}\n"
-    for name, (bg, fg) in CELL_LOOKS.items()) + f"""
-:host .bk-btn {{ border: 1px solid #90a4ae !important; font-size: 0.95rem; padding: 2px;
-  font-weight: 600; }}
-:host(.gg-target) .bk-btn {{ border: 4px solid {TARGET} !important; }}
-:host .bk-btn:disabled {{ opacity: 1; cursor: default; }}
-"""]
+# A cell is at most MAX_CELL px wide and never shorter than a fingertip (TOUCH); narrow
+# screens shrink the columns (a 16-column maze keeps 44 px at 768 px wide).
+MAX_CELL, CELL_GAP = 64, 2
+TAP_CSS = f"""
+:host {{ display: block; width: 100%; }}
+button {{ font-family: inherit; cursor: pointer; margin: 0; }}
+button:disabled {{ cursor: default; }}
+.bar {{ display: flex; flex-wrap: wrap; gap: 6px; }}
+.act {{ min-height: {TOUCH}px; font-size: 1.1rem; line-height: 1.2; padding: 6px 10px;
+  white-space: normal; border-radius: 4px; border: 1px solid transparent; }}
+.act-primary {{ background: var(--accent-fill-rest, #8a1c1c);
+  color: var(--foreground-on-accent-rest, white); }}
+.act-danger {{ background: {DANGER}; color: white; }}
+.act-default {{ background: var(--neutral-fill-rest, #eceff1);
+  color: var(--neutral-foreground-rest, #1b1b1b);
+  border-color: var(--neutral-stroke-rest, #b0bec5); }}
+.sections {{ display: flex; flex-wrap: wrap; gap: 12px; }}
+.section-title {{ font-weight: 700; margin: 2px 0 6px; font-size: 1.05rem; }}
+.maze {{ display: grid; gap: {CELL_GAP}px; width: 100%; }}
+.cell {{ min-height: {TOUCH}px; aspect-ratio: 1; min-width: 0; border-radius: 3px;
+  padding: 0; box-sizing: border-box; font-weight: 600; font-size: 0.95rem;
+  border: 1px solid #90a4ae; overflow: hidden; }}
+.dense .cell {{ font-size: 0.8rem; }}
+.wall {{ background: {WALL}; border: none; }}
+.blank {{ border: none; }}
+.target {{ border: 4px solid {TARGET}; }}
+""" + "".join(f".gg-{name} {{ background: {bg}; color: {fg}; }}\n"
+              for name, (bg, fg) in CELL_LOOKS.items())
+
+
+class TapPad(JSComponent):
+    """HTML with big buttons: a tap on an enabled `<button data-tap="x">` calls `on_tap("x")`.
+
+    A redraw changes one property (`html`), which re-lays out nothing else on the page.
+    """
+
+    html = param.String(default="")
+
+    _stylesheets: ClassVar[list[str]] = [TAP_CSS]
+    _esm = """
+    export function render({ model, el }) {
+      const box = document.createElement('div');
+      box.addEventListener('click', (event) => {
+        const tapped = event.target.closest('button[data-tap]');
+        if (tapped && !tapped.disabled) { model.send_msg(tapped.dataset.tap); }
+      });
+      const draw = () => { box.innerHTML = model.html; };
+      model.on('html', draw);
+      draw();
+      el.appendChild(box);
+    }
+    """
+
+    def __init__(self, on_tap: Callable[[str], None], **params):
+        super().__init__(**params)
+        self._on_tap = on_tap
+
+    def _handle_msg(self, data: Any) -> None:
+        with hold():  # every change of this tap reaches the browser in one message
+            self._on_tap(str(data))
+
+
+def tap_button(tap: str, label: str, classes: str, enabled: bool = True,
+               style: str = "") -> str:
+    """One button of a TapPad."""
+    styled = f' style="{style}"' if style else ""
+    return (f'<button class="{classes}"{styled} data-tap="{escape(tap)}"'
+            f'{"" if enabled else " disabled"}>{escape(label)}</button>')
 
 
 class MazeView(pn.viewable.Viewer):
     """The maze as a grid of big cells: walls dark blue, rooms light blue, Bond gold, cards
-    coloured; the rooms Bond may move into are outlined and tappable."""
+    coloured; the rooms Bond may move into are outlined and tappable.
 
-    def __init__(self, on_move):
+    `cells` is what is drawn: room -> (label, look, tappable); `columns` the widest row.
+    """
+
+    def __init__(self, on_move: Callable[[str], None]):
         super().__init__()
-        self._on_move = on_move
-        self._layout_key: object = None
-        self._buttons: dict[str, pn.widgets.Button] = {}
-        self._painted: dict[str, tuple] = {}
-        self._grids = pn.FlexBox(gap="12px", sizing_mode="stretch_width")
-        self._notes = pn.pane.HTML(sizing_mode="stretch_width")
+        self.cells: dict[str, tuple[str, str, bool]] = {}
+        self.columns = SECTION_COLUMNS
+        self.pad = TapPad(on_move, sizing_mode="stretch_width", margin=(4, 10))
 
     def show(self, state: GoldenGunState) -> None:
-        key = state.maze.placed if state.maze is not None else state.sections
-        if key != self._layout_key:
-            self._layout_key = key
-            self._grids.objects = self._build(state)
-        targets = set(state.move_targets()) if state.phase == "move" else set()
-        for room, widget in self._buttons.items():
-            self._paint(widget, room, state, room in targets)
-        self._notes.object = self._legend(state, bool(targets))
+        targets = {a.room for a in state.legal_actions() if isinstance(a, engine.Move)}
+        grids = _maze_grids(state)
+        self.columns = max((width for _, width, _ in grids), default=SECTION_COLUMNS)
+        self.cells = {room: self._look(room, state, room in targets)
+                      for _, _, rows in grids for row in rows for room in row if room}
+        self.pad.html = self._grids_html(grids) + self._legend(state, bool(targets))
 
-    def _build(self, state: GoldenGunState) -> list[pn.viewable.Viewable]:
-        self._buttons, self._painted = {}, {}
-        if state.maze is None:  # companion: one 4 x 3 grid per section on the table
-            return [pn.Column(heading(f"Section {s}"), self._grid(
-                {(c, r): f"{s}:{'ABCD'[c]}{r + 1}" for c in range(SECTION_COLUMNS)
-                 for r in range(SECTION_ROWS)}, SECTION_COLUMNS, SECTION_ROWS), margin=0)
-                for s in range(1, state.sections + 1)]
-        cells = {cell: room for room, cell in state.maze.room_cells.items()}
-        cells.update({cell: None for cell in state.maze.walls})
-        if not cells:
-            return [pn.pane.Markdown("The maze appears after Set up.")]
-        x0, y0 = min(x for x, _ in cells), min(y for _, y in cells)
-        width = max(x for x, _ in cells) - x0 + 1
-        height = max(y for _, y in cells) - y0 + 1
-        shifted = {(x - x0, y - y0): room for (x, y), room in cells.items()}
-        return [self._grid(shifted, width, height)]
+    @property
+    def min_width(self) -> int:
+        """The width (px) the maze's card wants: every column near its largest size."""
+        return self.columns * (MAX_CELL - 8 + CELL_GAP) + 40
 
-    def _grid(self, cells: dict[tuple[int, int], str | None], width: int,
-              height: int) -> pn.GridBox:
-        items: list[pn.viewable.Viewable] = []
-        for y in range(height):
-            for x in range(width):
-                items.append(self._cell(cells.get((x, y), ""), (x, y)))
-        return pn.GridBox(*items, ncols=width, margin=0,
-                          styles={"gap": "3px", "width": f"min(100%, {width * 64}px)"},
-                          sizing_mode="stretch_width")
-
-    def _cell(self, room: str | None, at: tuple[int, int]) -> pn.viewable.Viewable:
-        if not room:  # a wall, or no section there
-            colour = WALL if room is None else "transparent"
-            return pn.pane.HTML(f'<div style="background:{colour};height:{TOUCH}px;'
-                                'border-radius:3px"></div>', height=TOUCH, margin=0,
-                                sizing_mode="stretch_width", min_width=44)
-        widget = pn.widgets.Button(label=room, height=TOUCH, margin=0, min_width=44,
-                                   sizing_mode="stretch_width", stylesheets=CELL_CSS)
-        widget.on_click(lambda _, r=room: self._on_move(r))
-        self._buttons[room] = widget
-        return widget
-
-    def _paint(self, widget: pn.widgets.Button, room: str, state: GoldenGunState,
-               target: bool) -> None:
+    def _look(self, room: str, state: GoldenGunState, target: bool) -> tuple[str, str, bool]:
         look = "room"
         if room in state.blues:
             look = "scaramanga" if state.blues[room] == rules.SCARAMANGA else "blue"
@@ -162,11 +202,31 @@ class MazeView(pn.viewable.Viewer):
             look = "entered"
         if room == state.room:
             look = "bond"
-        classes = [f"gg-{look}", *(["gg-target"] if target else [])]
-        shown = ("007" if room == state.room else room, not target, classes)
-        if self._painted.get(room) != shown:  # only what changed goes to the browser
-            self._painted[room] = shown
-            widget.param.update(label=shown[0], disabled=shown[1], css_classes=classes)
+        return ("007" if room == state.room else room, look, target)
+
+    def _grids_html(self, grids: list[tuple[str, int, list[list[str | None]]]]) -> str:
+        if not grids:
+            return "<p>The maze appears after Set up.</p>"
+        parts = []
+        for title, width, rows in grids:
+            cells = "".join(self._cell_html(room) for row in rows for room in row)
+            dense = " dense" if width > 8 else ""
+            heading_html = f'<div class="section-title">{escape(title)}</div>' if title else ""
+            widest = width * (MAX_CELL + CELL_GAP)
+            parts.append(
+                f'<div style="flex:1 1 {width * 48}px;min-width:0;max-width:{widest}px">'
+                f'{heading_html}<div class="maze{dense}" data-columns="{width}" style="'
+                f'grid-template-columns:repeat({width},minmax(0,1fr))">{cells}</div></div>')
+        return f'<div class="sections">{"".join(parts)}</div>'
+
+    def _cell_html(self, room: str | None) -> str:
+        if room is None:
+            return '<div class="cell wall"></div>'
+        if room == "":
+            return '<div class="cell blank"></div>'
+        label, look, target = self.cells[room]
+        classes = f"cell gg-{look}{' target' if target else ''}"
+        return tap_button(room, label, classes, enabled=target)
 
     def _legend(self, state: GoldenGunState, moving: bool) -> str:
         swatch = ('<span style="display:inline-block;width:16px;height:16px;'
@@ -178,22 +238,58 @@ class MazeView(pn.viewable.Viewer):
         keys += [swatch.format(BLUE_CARD, "blue card left in the room"),
                  swatch.format(DANGER, "Scaramanga"), swatch.format("#e3f2fd", "entered")]
         left = "; ".join(f"{escape(kind)} in {room}" for room, kind in sorted(state.blues.items()))
-        how = ("<b>Tap an outlined room to move Bond into it.</b>" if moving else
-               "The game is over." if state.is_over else
-               "Rooms become tappable at Step 1 (move).")
-        if moving and state.maze is None:
-            how = ("<b>Tap the room Bond enters on your maze</b> (A1 is the top left square of "
-                   "a section).")
-        elif moving and state.room is None:
-            how = "<b>Tap an outlined room: Bond's first room is along an edge.</b>"
-        if moving and state.free_move:
-            how = "<b>The Slide: tap any room.</b>"
         extra = f"<div>Cards left in rooms: {left}</div>" if left else ""
-        return (f'<div class="maze-legend" style="font-size:0.95rem;line-height:1.6">'
-                f"<div>{how}</div><div>{' &nbsp; '.join(keys)}</div>{extra}</div>")
+        if state.scaramanga_room:
+            extra += ("<div><b>House rule:</b> " + escape(rules.HOUSE_RULE_NOTES["scaramanga"])
+                      + "</div>")
+        if state.maze is None:
+            extra += ("<div><b>Companion mode:</b> the app does not know your maze, so it "
+                      "does not check that rooms connect or lie on the edge.</div>")
+            if state.solex and not state.is_over:
+                extra += ("<div><b>With the Solex Agitator:</b> in a room on the edge of your "
+                          "maze Bond must look for the exit before he moves on (unless he "
+                          "looked in this room last, or Scaramanga is here).</div>")
+        return (f'<div class="maze-legend" style="font-size:0.95rem;line-height:1.6;'
+                f'margin-top:6px"><div>{self._how(state, moving)}</div>'
+                f"<div>{' &nbsp; '.join(keys)}</div>{extra}</div>")
+
+    def _how(self, state: GoldenGunState, moving: bool) -> str:
+        if state.must_search:
+            return ("<b>Bond must look for the exit here before he moves on</b> (Ending the "
+                    "Game: he must look for an exit until he finds one).")
+        if not moving:
+            return ("The game is over." if state.is_over else
+                    "Rooms become tappable at Step 1 (move).")
+        if state.maze is None:
+            return ("<b>Tap the room Bond enters on your maze</b> (A1 is the top left square "
+                    "of a section).")
+        if state.free_move:
+            return "<b>The Slide: tap any room.</b>"
+        if state.room is None:
+            return "<b>Tap an outlined room: Bond's first room is along an edge.</b>"
+        return "<b>Tap an outlined room to move Bond into it.</b>"
 
     def __panel__(self) -> pn.viewable.Viewable:
-        return pn.Column(self._grids, self._notes, sizing_mode="stretch_width")
+        return self.pad
+
+
+def _maze_grids(state: GoldenGunState) -> list[tuple[str, int, list[list[str | None]]]]:
+    """(title, columns, rows of cells) to draw: a room's name, None for a wall, "" for no
+    section there. Companion: one 4 x 3 grid per section on the table, as the group names
+    its squares; solo: the whole maze as laid."""
+    if state.maze is None:
+        return [(f"Section {s}", SECTION_COLUMNS,
+                 [[f"{s}:{'ABCD'[c]}{r + 1}" for c in range(SECTION_COLUMNS)]
+                  for r in range(SECTION_ROWS)]) for s in range(1, state.sections + 1)]
+    cells: dict[tuple[int, int], str | None] = {
+        cell: room for room, cell in state.maze.room_cells.items()}
+    cells.update({cell: None for cell in state.maze.walls})
+    if not cells:
+        return []
+    xs, ys = [x for x, _ in cells], [y for _, y in cells]
+    rows = [[cells.get((x, y), "") for x in range(min(xs), max(xs) + 1)]
+            for y in range(min(ys), max(ys) + 1)]
+    return [("", len(rows[0]), rows)]
 
 
 def squares_html(ammo: int, wounds: int) -> str:
@@ -241,13 +337,14 @@ class GoldenGunDashboard(GameDashboard):
         self._step_view = pn.pane.HTML(sizing_mode="stretch_width")
         self._verdict = pn.pane.HTML(sizing_mode="stretch_width")
         self._odds = pn.pane.HTML(sizing_mode="stretch_width")
-        self._buttons = pn.FlexBox(gap="6px", sizing_mode="stretch_width")
+        self._actions = TapPad(self._tap_action, sizing_mode="stretch_width", margin=(4, 0))
         self._shown_actions: list[tuple] = []
         self._tracker = pn.pane.HTML(sizing_mode="stretch_width")
         self._progress = pn.pane.HTML(sizing_mode="stretch_width")
         self._deck = pn.pane.HTML(sizing_mode="stretch_width")
-        self._chart = pn.pane.HoloViews(sizing_mode="stretch_width", height=300)
+        self._chart = pn.pane.HTML(sizing_mode="stretch_width")
         self._chart_key: object = None
+        self._maze_card: pn.Card | None = None
         self._survival_key: object = None
         self._future: Future | None = None
         self._table_view = pn.pane.HTML(sizing_mode="stretch_width")
@@ -316,6 +413,21 @@ class GoldenGunDashboard(GameDashboard):
     def state(self) -> GoldenGunState:
         return self.session.state  # type: ignore[return-value]
 
+    # Every change a tap makes reaches the browser in one message (hold), so the page never
+    # shows the new log line beside the old step, and lays itself out once.
+
+    def act(self, action: Any) -> Any:
+        with hold():
+            return super().act(action)
+
+    def undo(self) -> None:
+        with hold():
+            super().undo()
+
+    def redo(self) -> None:
+        with hold():
+            super().redo()
+
     def move(self, room: str) -> None:
         self.act(engine.Move(room))
 
@@ -354,10 +466,10 @@ class GoldenGunDashboard(GameDashboard):
         self._step_view.object = self._step_html(state)
         self._verdict.object = self._verdict_html(state)
         self._odds.object = self._odds_html(state)
-        shown = [(a, *self._label(a, state)) for a in self.tap_actions()]
-        if shown != self._shown_actions:  # the same buttons stay (no new models to send)
-            self._shown_actions = shown
-            self._buttons.objects = [self._action_button(*row) for row in shown]
+        self._shown_actions = [(a, *self._label(a, state)) for a in self.tap_actions()]
+        self._actions.html = self._actions_html()
+        if self._maze_card is not None:
+            self._maze_card.styles = {"flex": f"1 1 {max(520, self.maze.min_width)}px"}
         self._amount.visible = state.phase == "sheet"
         rolling = self.dice_action()
         self._dice_box.visible = rolling is not None
@@ -400,14 +512,14 @@ class GoldenGunDashboard(GameDashboard):
             p = odds.p_startle_next(state.greens_unseen)
             parts.append(odds_html("A green card not yet seen startles Bond", p,
                                    f"averaged over the {sum(state.greens_unseen.values())} "
-                                   "green cards unseen"))
+                                   "green cards unseen", outcome="bad"))
         elif state.phase == "roll" and state.green is not None:
             n = state.green
             parts.append(odds_html(f"Green card {n}: Bond keeps calm", odds.p_calm(n),
                                    f"two dice, {n} or less (Step 3), no modifiers"))
             parts.append(odds_html(f"Green card {n}: Bond is startled", odds.p_startled(n),
                                    f"two dice, more than {n}: he fires by accident at the top "
-                                   "blue card (Step 4)"))
+                                   "blue card (Step 4)", outcome="bad"))
         elif state.phase == "dodge":
             parts.append(odds_html("Bond dodges", odds.p_dodge(),
                                    "two dice, 4 or less (Wounds and Dodges), no modifiers"))
@@ -415,7 +527,7 @@ class GoldenGunDashboard(GameDashboard):
             n = state.pending[0][1]
             parts.append(odds_html("Scaramanga's shot kills Bond", odds.p_scaramanga_hits(n),
                                    f"two dice, {n} or less ({self._table_name(state)}); "
-                                   "no dodge (Scaramanga's Shot)"))
+                                   "no dodge (Scaramanga's Shot)", outcome="bad"))
         elif state.phase == "decide" and state.config.table is not None:
             parts.append(f'<div class="advice" style="font-size:1.05rem;margin:4px 0">'
                          f"<b>Advice:</b> {escape(bot.advise(state).text)}</div>")
@@ -427,10 +539,25 @@ class GoldenGunDashboard(GameDashboard):
                 parts.append(odds_html(label[:1].upper() + label[1:], p, detail))
         return "".join(parts)
 
-    def _action_button(self, action: Any, label: str, colour: str,
-                       width: int) -> pn.widgets.Button:
-        return button(label, lambda _, a=action: self.do(a), color=colour, min_width=width,
-                      styles={"flex": f"1 1 {width}px"}, margin=0)
+    def action_labels(self) -> list[str]:
+        """The labels of the action buttons shown now, in order."""
+        return [label for _, label, _, _ in self._shown_actions]
+
+    def _actions_html(self) -> str:
+        # A tap names the revision it was drawn for, so a stale tap is never misread.
+        buttons = "".join(
+            tap_button(f"{self.revision}.{i}", label, f"act act-{colour}",
+                       style=f"flex:1 1 {width}px")
+            for i, (_, label, colour, width) in enumerate(self._shown_actions))
+        return f'<div class="bar">{buttons}</div>'
+
+    def _tap_action(self, tap: str) -> None:
+        revision, _, index = tap.partition(".")
+        if revision != str(self.revision) or not index.isdigit() \
+                or int(index) >= len(self._shown_actions):
+            self.message = "The page changed before that tap arrived: look, then tap again."
+            return
+        self.do(self._shown_actions[int(index)][0])
 
     def _label(self, action: Any, state: GoldenGunState) -> tuple[str, str, int]:
         chances = {}
@@ -541,11 +668,7 @@ class GoldenGunDashboard(GameDashboard):
         if key == self._chart_key:
             return
         self._chart_key = key
-        chances = odds.next_card_odds(unseen, upper_left)
-        rows = [(kind, float(chances.get(kind, 0)) * 100,
-                 NEXT if kind in chances else NOT_YET)
-                for kind in rules.BLUE_KINDS if unseen.get(kind)]
-        self._chart.object = next_card_chart(rows)
+        self._chart.object = next_card_html(unseen, odds.next_card_odds(unseen, upper_left))
 
     def _refresh_survival(self, state: GoldenGunState) -> None:
         key = survival_key(state)
@@ -571,13 +694,16 @@ class GoldenGunDashboard(GameDashboard):
             return
         self.survival = ("<div class='survival'>Chance Bond is killed before he finds the Solex "
                          "Agitator: computing…</div>")
-        self._future = _WORKER.submit(self._compute_survival, state, full)
+        if self._future is not None:
+            self._future.cancel()  # the game has moved on before that figure's turn came
+        self._future = _WORKER.submit(survival_in_worker, state.to_json(), startle)
+        self._future.add_done_callback(lambda done: self._survival_done(done, full))
 
-    def _compute_survival(self, state: GoldenGunState, full: tuple) -> None:
-        if self._survival_key != full[0]:
-            return  # the game has moved on before this figure's turn came
+    def _survival_done(self, done: Future, full: tuple) -> None:
+        if done.cancelled():
+            return
         try:
-            chance = odds.p_die_before_solex(state, p_startle=full[1])
+            chance = done.result()
         except CompanionError as error:
             self._deliver(full[0], f"<div class='survival'>{escape(str(error))}</div>")
             return
@@ -656,8 +782,9 @@ class GoldenGunDashboard(GameDashboard):
 
     def __panel__(self) -> pn.viewable.Viewable:
         play = section("The room sequence", self._tracker, self._step_view, self.message_view(),
-                       self._verdict, self._odds, self._buttons, self._amount, self._dice_box)
-        maze = section("The maze", self.maze, width=520)
+                       self._verdict, self._odds, self._actions, self._amount, self._dice_box)
+        maze = section("The maze", self.maze, width=max(520, self.maze.min_width))
+        self._maze_card = maze
         deck = section("The search: odds from the deck", self._progress, self._deck,
                        self._chart, pn.pane.HTML(self.param.survival, sizing_mode="stretch_width"))
         log = section("Log", self.log)
@@ -681,14 +808,25 @@ def survival_html(chance: Fraction) -> str:
         "averaged and Bond always taking the better of fire and hold.</div></div>")
 
 
-def next_card_chart(rows: list[tuple[str, float, str]]) -> hv.Bars:
-    """The next blue card's chances, one horizontal bar per kind still in the deck, its
-    percentage written in the kind's label (nothing is left to a hover)."""
-    named = [(f"{kind}: {p:.0f}%" if when == NEXT else f"{kind}: not yet", p, when)
-             for kind, p, when in rows]
-    top = max((p for _, p, _ in rows), default=0)
-    return hv.Bars(named, kdims=["card"], vdims=["percent", "when"]).opts(
-        color="when", cmap={NEXT: "#1565c0", NOT_YET: "#b0bec5"}, invert_axes=True,
-        show_legend=False, xlabel="", ylabel="% chance it is the next blue card",
-        ylim=(0, top * 1.1 + 1), title="Next blue card", responsive=True, height=300,
-        toolbar=None, default_tools=[], fontscale=1.15)
+def next_card_html(unseen: dict[str, int], chances: dict[str, Fraction]) -> str:
+    """The next blue card's chances as a bar chart, one bar per kind still in the deck,
+    its percentage written beside it (nothing is left to a hover). The Solex Agitator's bar
+    is green and Scaramanga's red; the rest are neutral; kinds that cannot come yet say so."""
+    rows = []
+    for kind in rules.BLUE_KINDS:
+        if not unseen.get(kind):
+            continue
+        chance = chances.get(kind)
+        width = float(chance or 0) * 100
+        figure = percent(chance) if chance else "not yet"
+        colour = KIND_BARS.get(kind, NEUTRAL_BAR) if chance else LATER_BAR
+        rows.append(
+            f'<div class="next-card" style="display:grid;grid-template-columns:9.5em 1fr 4.5em;'
+            f'gap:8px;align-items:center;margin:3px 0"><span>{escape(kind)}</span>'
+            f'<div style="height:18px;border-radius:4px;background:rgba(127,127,127,0.18)">'
+            f'<div style="height:18px;border-radius:4px;width:{width:.2f}%;background:{colour}">'
+            f'</div></div><b style="text-align:right;font-size:{1 if chance else 0.8}rem">'
+            f"{figure}</b></div>")
+    return ('<div class="next-card-chart" style="font-size:1rem;margin:6px 0">'
+            '<div style="font-weight:700;margin-bottom:4px">Next blue card: the chance of each '
+            f'kind (exact)</div>{"".join(rows)}</div>')

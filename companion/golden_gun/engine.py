@@ -222,6 +222,9 @@ class GoldenGunState(GameState):
         if self.phase == "reveal":
             where = "in the room" if self.source == "room" else "on top of the blue deck"
             return f"Read the blue card {where}: its {self.paragraph} paragraph"
+        if self.must_search:
+            return (f"Ending the Game: Bond must look for the exit in {self.room} (two dice, "
+                    f"{rules.EXIT_AT_MOST} or less) before he moves on")
         return PHASE_TEXT[self.phase]
 
     def maze_text(self) -> str:
@@ -255,7 +258,16 @@ class GoldenGunState(GameState):
     @property
     def can_add_section(self) -> bool:
         return (self.phase == "move" and self.sections < rules.MAZE_SECTIONS
-                and self.rooms_entered(self.sections) >= rules.ROOMS_BEFORE_NEW_SECTION)
+                and self.rooms_entered(self.sections) >= rules.ROOMS_BEFORE_NEW_SECTION
+                and not self.must_search)
+
+    @property
+    def must_search(self) -> bool:
+        """Ending the Game, Escaping: Bond holds the Solex Agitator and may look for the
+        exit here, so he must before he moves on. Companion mode cannot see the group's
+        maze, so there the engine cannot tell an edge room and leaves this to the group."""
+        return (rules.MUST_SEARCH_UNTIL_FOUND and self.phase == "move" and self.solex
+                and self.maze is not None and _no_search(self) is None)
 
     @property
     def room_has_green(self) -> bool:
@@ -437,6 +449,8 @@ def _place_section(state: GoldenGunState, at: tuple[int, int],
 
 
 def _add_section(state: GoldenGunState, action: AddSection, notes: list[str]) -> GoldenGunState:
+    if state.must_search:
+        raise RuleError(_MUST_SEARCH.format(room=state.room), rules.ESCAPING)
     if not state.can_add_section:
         raise RuleError(f"a new section needs at least {rules.ROOMS_BEFORE_NEW_SECTION} rooms "
                         f"entered in section {state.sections} (and at most "
@@ -456,6 +470,8 @@ def _add_section(state: GoldenGunState, action: AddSection, notes: list[str]) ->
 
 def _move(state: GoldenGunState, action: Move, notes: list[str]) -> GoldenGunState:
     room = action.room
+    if state.must_search:
+        raise RuleError(_MUST_SEARCH.format(room=state.room), rules.ESCAPING)
     if state.maze is None:
         board.parse_room(room, state.sections)
     else:
@@ -479,6 +495,10 @@ def _move(state: GoldenGunState, action: Move, notes: list[str]) -> GoldenGunSta
         return replace(moved, phase="read")
     notes.append("no card here (Step 2: back to Step 1).")
     return replace(moved, phase="move")
+
+
+_MUST_SEARCH = ("Bond has the Solex Agitator and may look for the exit in {room}: he must look "
+                "for an exit until he finds one, before he moves on")
 
 
 def _why_not_there(state: GoldenGunState, room: str) -> str:
@@ -779,6 +799,8 @@ _HANDLERS: dict[type, tuple[Any, tuple[str, ...]]] = {
 
 
 def _legal_move(state: GoldenGunState) -> list[Any]:
+    if state.must_search:
+        return [SearchExit()]
     actions: list[Any] = [Move(r) for r in state.move_targets()]
     if state.can_add_section:
         positions = state.maze.free_positions() if state.maze is not None else (None,)

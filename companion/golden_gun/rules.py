@@ -36,6 +36,10 @@ DODGE_AT_MOST = 4
 
 # Ending the Game, Escaping: "If the dice roll is 10 or less, he has found the exit".
 EXIT_AT_MOST = 10
+# Ending the Game, Escaping: "He must look for an exit until he finds one": once Bond has
+# the Solex Agitator, a room where he may look (on the edge, not the room of his last
+# search, no Scaramanga) must be searched before he moves on.
+MUST_SEARCH_UNTIL_FOUND = True
 # Every check in the game is a roll of two dice (How to Play, Step 3; Wounds and Dodges;
 # Ending the Game).
 DICE_PER_ROLL = 2

@@ -38,3 +38,29 @@ def solo(blue: tuple[str, ...] = BLUE_ORDER, green: tuple[int, ...] = GREEN_ORDE
 def snapshot(state: GoldenGunState) -> Any:
     """Everything in a state, to check that a refused action changed nothing."""
     return (repr(state), state.to_json())
+
+
+def solo_with_sections(store: Any, sections: int = 4, seed: int = 3) -> Any:
+    """A stored solo game played by the simple policy, laying each new section to the right
+    of the last as soon as the rules allow, until `sections` are on the table (the widest
+    maze: 4 sections make 16 columns)."""
+    from companion.core.session import Session
+    from companion.golden_gun import GAME, bot
+    from companion.golden_gun.engine import AddSection, Move
+
+    session = Session(GAME, {"mode": "solo"}, seed, store=store)
+    deal = SetUp(blue_deck=BLUE_ORDER)  # the Solex Agitator last: the search goes on
+    session.act(session.state.fill_chance(deal, random.Random(seed)))
+    for _ in range(600):
+        state = session.state
+        if state.phase != "setup" and state.sections >= sections:
+            return session
+        if state.is_over:
+            raise AssertionError(f"seed {seed}: the game ended ({state.result}) with "
+                                 f"{state.sections} sections laid")
+        legal = state.legal_actions()
+        wide = AddSection((state.sections, 0))
+        newest = [a for a in legal if isinstance(a, Move) and a.room not in state.entered
+                  and a.room.startswith(f"{state.sections}:")]
+        session.act(wide if wide in legal else newest[0] if newest else bot.choose_action(state))
+    raise AssertionError("the game did not get there in 600 actions")

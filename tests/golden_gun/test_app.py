@@ -10,6 +10,10 @@ import pytest
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from companion.core.store import Store
+from companion.ui.theme import TOUCH
+from tests.golden_gun.helpers import solo_with_sections
+
 pytestmark = pytest.mark.browser
 WAIT = 20_000
 ROOM = re.compile(r"^\d:[A-D][1-3]$")
@@ -133,3 +137,23 @@ def finish_the_room(page: Page) -> None:
             continue  # the page was between two steps: read it again
         expect(page.locator(".log-line")).to_have_count(before + 1, timeout=WAIT)
     raise AssertionError(f"the room did not end; steps seen: {seen}")
+
+
+def test_the_widest_maze_fits_both_tablet_sizes(served, page: Page):
+    """Four sections in one row (16 columns) fit 768 x 1024 and 1024 x 768: every room on
+    screen, at least 44 px wide and 52 px tall, none cut off at the right."""
+    store = Store(served.db)
+    session = solo_with_sections(store)
+    rooms = len(session.state.maze.rooms)
+    assert session.state.sections == 4 and rooms == 32
+    store.close()
+    for width, height in ((768, 1024), (1024, 768)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.goto(f"{served.url}/golden_gun?session={session.id}")
+        cells = page.locator(".cell[data-tap]")
+        expect(cells).to_have_count(rooms, timeout=WAIT)
+        boxes = [cells.nth(i).bounding_box() for i in range(rooms)]
+        assert min(b["x"] for b in boxes) >= 0
+        assert max(b["x"] + b["width"] for b in boxes) <= width
+        assert min(b["width"] for b in boxes) >= 44, (width, min(b["width"] for b in boxes))
+        assert min(b["height"] for b in boxes) >= TOUCH

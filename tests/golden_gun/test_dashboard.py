@@ -1,11 +1,14 @@
 """The Golden Gun dashboard's logic without a browser (Panel objects are plain Python)."""
 
 import json
+from dataclasses import replace
+from html import escape
 
 from companion.core.session import Session
 from companion.golden_gun import GAME, bot, engine, rules
-from companion.golden_gun.dashboard import GoldenGunDashboard
+from companion.golden_gun.dashboard import GoldenGunDashboard, MazeView
 from companion.golden_gun.effects import house_table
+from companion.ui.odds_bar import OUTCOME_COLORS
 
 
 def make(store, seed: int = 3, **options) -> GoldenGunDashboard:
@@ -15,7 +18,11 @@ def make(store, seed: int = 3, **options) -> GoldenGunDashboard:
 
 
 def labels(dash: GoldenGunDashboard) -> list[str]:
-    return [b.label for b in dash._buttons.objects]
+    labels = dash.action_labels()
+    for index, label in enumerate(labels):  # what the browser gets: one button per action
+        assert f'data-tap="{dash.revision}.{index}">{escape(label)}</button>' in \
+            dash._actions.html
+    return labels
 
 
 def test_a_companion_room_shows_the_startle_chance_before_the_roll_and_the_cause_after(store):
@@ -42,14 +49,16 @@ def test_buttons_are_the_legal_actions_and_refusals_change_nothing(store):
     assert labels(dash) == ["Set up: shuffle the cards, lay the first section"]
     dash.do(engine.SetUp())
     targets = set(dash.state.move_targets())
-    enabled = {room for room, b in dash.maze._buttons.items() if not b.disabled}
-    assert enabled == targets and set(dash.maze._buttons) == set(dash.state.maze.rooms)
+    enabled = {room for room, (_, _, tappable) in dash.maze.cells.items() if tappable}
+    assert enabled == targets and set(dash.maze.cells) == set(dash.state.maze.rooms)
+    for room in targets:
+        assert f'data-tap="{room}">{room}</button>' in dash.maze.pad.html
     inner = next(r for r in dash.state.maze.rooms if r not in targets)
     before = dash.session.log
     dash.move(inner)
     assert "along an edge" in dash.message and dash.session.log == before
     dash.move(sorted(targets)[0])
-    assert dash.maze._buttons[sorted(targets)[0]].label == "007"
+    assert dash.maze.cells[sorted(targets)[0]][:2] == ("007", "bond")
     assert not dash.message and len(dash.log.lines) == 2
     dash.undo()
     assert len(dash.log.lines) == 1 and dash.log.can_redo
@@ -144,3 +153,80 @@ def test_a_finished_game_says_who_won_and_offers_no_more_moves(store):
     assert "game-over" in dash._step_view.object
     assert dash.state.result in dash._step_view.object
     assert dash.tap_actions() == [] and not dash._dice_box.visible
+
+
+def test_a_tap_on_an_action_button_plays_that_action_and_a_stale_tap_nothing(store):
+    """The action buttons are one TapPad: a tap names the revision it was drawn for."""
+    dash = make(store)
+    dash.maze.pad._handle_msg("1:A1")  # a tap on the maze moves Bond
+    assert dash.state.room == "1:A1" and dash.state.phase == "read"
+    seven = dash.action_labels().index("7")
+    stale = f"{dash.revision - 1}.{seven}"
+    dash._actions._handle_msg(stale)
+    assert dash.state.phase == "read" and "tap again" in dash.message
+    dash._actions._handle_msg(f"{dash.revision}.{seven}")
+    assert dash.state.green == 7 and not dash.message
+
+
+def test_bad_outcomes_have_red_bars_and_good_ones_green(store):
+    """Odds bars are coloured by meaning: being startled or shot is red, keeping calm or
+    dodging green (the kit's odds_html outcome colours)."""
+    red, green = OUTCOME_COLORS["bad"], OUTCOME_COLORS["good"]
+    dash = make(store)
+    dash.move("1:A1")
+    assert f"background:{red}" in dash._odds.object  # an unseen green card startles Bond
+    assert f"background:{green}" not in dash._odds.object
+    dash.do(engine.ReadGreen(7))
+    calm, startled = dash._odds.object.split("Bond is startled")
+    assert f"background:{green}" in calm and f"background:{red}" in startled
+
+
+def test_the_next_card_chart_is_html_bars_with_every_figure_written(store):
+    """The next blue card's odds: one bar per kind in the deck, its percentage beside it;
+    the special cards say 'not yet' while the upper half lasts."""
+    dash = make(store)
+    chart = dash._chart.object
+    assert chart.count('class="next-card"') == len(rules.DEFAULT_BLUE_DECK)
+    assert "33.3%" in chart and chart.count("not yet") == len(rules.SPECIAL_KINDS)
+
+
+def play_by_the_bot(dash: GoldenGunDashboard, until) -> None:
+    """Tap what the simple policy chooses until `until(state)` (at most 500 taps)."""
+    for _ in range(500):
+        if until(dash.state) or dash.state.is_over:
+            return
+        action = bot.choose_action(dash.state)
+        if isinstance(action, engine.Move):
+            dash.move(action.room)
+        elif isinstance(action, engine.ROLLED):
+            dash.roll(None)
+        else:
+            dash.do(action)
+        assert not dash.message, dash.message
+
+
+def test_with_the_solex_in_an_edge_room_the_only_choice_is_the_exit_search(store):
+    """Ending the Game: 'He must look for an exit until he finds one': the maze offers no
+    room and the dice pad offers the search (seed 2026: the golden playthrough's game)."""
+    dash = make(store, seed=2026, mode="solo")
+    play_by_the_bot(dash, lambda state: state.must_search)
+    assert dash.state.must_search
+    assert not any(tappable for _, _, tappable in dash.maze.cells.values())
+    assert "must look for the exit here" in dash.maze.pad.html
+    assert "must look for the exit in" in dash._step_view.object
+    assert dash.tap_actions() == [] and dash.dice.verb == "Look for the exit"
+    before = dash.session.log
+    dash.move(dash.state.maze.neighbours(dash.state.room)[0])
+    assert "must look for an exit until he finds one" in dash.message
+    assert dash.session.log == before
+
+
+def test_the_maze_says_what_companion_mode_cannot_check_and_the_scaramanga_house_rule(store):
+    """Companion mode says plainly that moves are not checked; a Scaramanga left in a room
+    is shown with the house rule that he does not chase Bond."""
+    dash = make(store)
+    assert "does not check that rooms connect" in dash.maze.pad.html
+    maze = MazeView(lambda room: None)
+    maze.show(replace(dash.state, blues={"1:B2": rules.SCARAMANGA}))
+    assert maze.cells["1:B2"][1] == "scaramanga"
+    assert f"<b>House rule:</b> {escape(rules.HOUSE_RULE_NOTES['scaramanga'])}" in maze.pad.html

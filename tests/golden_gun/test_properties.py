@@ -111,8 +111,19 @@ def test_random_legal_games_keep_the_invariants(options, seed, steps):
         check_legal_actions_apply(state, rng)
         check_odds(state)
         check_probe_refused_cleanly(session, rng.choice(PROBES))
-        session.act(rng.choice(state.legal_actions()))
+        action = rng.choice(state.legal_actions())
+        if may_look_for_the_exit_here(state):
+            assert isinstance(action, SearchExit), "he must look for an exit until he finds one"
+        session.act(action)
     check_invariants(session.state)
+
+
+def may_look_for_the_exit_here(state: GoldenGunState) -> bool:
+    """Ending the Game, Escaping, in the rulebook's terms: Bond has the Solex Agitator, is at
+    Step 1 in an edge room of a known maze, did not look here last, Scaramanga is not here."""
+    return (state.phase == "move" and state.solex and state.maze is not None
+            and state.room is not None and state.maze.is_edge(state.room)
+            and state.last_search != state.room and state.scaramanga_room != state.room)
 
 
 @settings(max_examples=20, deadline=None, database=None)
@@ -127,7 +138,10 @@ def test_solo_games_played_by_the_bot_always_end(seed, options):
     for _ in range(400):
         if session.state.is_over:
             break
-        session.act(bot.choose_action(session.state))
+        action = bot.choose_action(session.state)
+        if may_look_for_the_exit_here(session.state):
+            assert session.state.legal_actions() == [SearchExit()] == [action]
+        session.act(action)
         check_invariants(session.state)
     assert session.state.is_over and session.state.result
     final = snapshot(session.state)

@@ -404,6 +404,44 @@ def test_escape_needs_the_solex_agitator_and_an_edge_room():
         inner.apply(SearchExit((1, 1)))
 
 
+def test_escape_he_must_look_for_an_exit_until_he_finds_one():
+    """Ending the Game, Escaping: 'He must look for an exit until he finds one': with the
+    Solex Agitator in an edge room where he may look, Bond looks before he moves on."""
+    assert rules.MUST_SEARCH_UNTIL_FOUND
+    state = with_solex(replace(solo_state(), room="1:A1"))  # an edge room, phase "move"
+    assert state.must_search and state.legal_actions() == [SearchExit()]
+    assert "must look for the exit in 1:A1" in state.step_text
+    for refused in (Move("1:B1"), AddSection((1, 0))):
+        before = snapshot(state)
+        with pytest.raises(RuleError, match="must look for an exit until he finds one") as caught:
+            state.apply(refused)
+        assert caught.value.rule == rules.ESCAPING and snapshot(state) == before
+    # No exit here (11 or 12): now he must move on, and may not look here again.
+    failed = state.apply(SearchExit((5, 6)))
+    assert not failed.must_search and SearchExit() not in failed.legal_actions()
+    assert Move("1:B1") in failed.legal_actions()
+
+
+def test_escape_search_is_not_forced_where_he_may_not_look():
+    """Ending the Game, Escaping: the duty to look holds only where looking is allowed: not
+    in an inner room, not with Scaramanga there, not before the Solex Agitator."""
+    inner = with_solex(replace(solo_state(), room="1:C2"))
+    assert not solo_state().maze.is_edge("1:C2")
+    assert not inner.must_search and Move("1:B1") in inner.legal_actions()
+    watched = with_solex(replace(solo_state(), room="1:A1", blues={"1:A1": "Scaramanga"}))
+    assert not watched.must_search and SearchExit() not in watched.legal_actions()
+    assert not replace(solo_state(), room="1:A1").must_search
+
+
+def test_escape_companion_mode_leaves_the_edge_to_the_group():
+    """Ending the Game, Escaping: companion mode cannot see the group's maze, so it cannot
+    tell an edge room: it offers the search and the moves, and forces neither."""
+    state = with_solex(play(at_decide(), Fire(), Reveal("Mirror")))
+    assert not state.must_search
+    legal = state.legal_actions()
+    assert SearchExit() in legal and Move("1:B1") in legal
+
+
 def test_solex_found_from_the_lower_half():
     """Cards / Ending the Game: reading the Solex Agitator gives it to Bond (house table)."""
     state = play(replace(at_decide(), upper_left=0), Hold(), Reveal("Solex Agitator"))
