@@ -1,9 +1,11 @@
-"""License to Kill: the browser round trip of a step tap, and the work behind each change
-(legal actions of a full six-player table, the duel odds, the dashboard's re-draw)."""
+"""License to Kill: the browser round trips of a step tap and of an Intrigue card entered
+during an assignment, and the work behind each change (legal actions of a full
+six-player table, the duel odds, the dashboard's re-draw)."""
 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 
 from common import Server, median_ms, round_trips, shadow_text_js
@@ -44,8 +46,8 @@ def measure(browser: Browser, tmp: Path) -> list[tuple[str, float]]:
     board = LicenseToKillDashboard(store=None, session=session)
     return [
         *rows,
-        ("License to Kill: legal actions, 6 players, Develop Plot Zone",
-         median_ms(state.legal_actions, repeat=20)),
+        ("License to Kill: legal actions, 6 players, Develop Plot Zone",  # uncached
+         median_ms(lambda: replace(state).legal_actions(), repeat=20)),
         ("License to Kill: Attack/Charm options, 6 players",
          median_ms(state.attack_charm_options, repeat=20)),
         ("License to Kill: Henchman Attack odds + table 0..6",
@@ -56,8 +58,9 @@ def measure(browser: Browser, tmp: Path) -> list[tuple[str, float]]:
 
 
 def step_round_trip(browser: Browser, tmp: Path) -> list[tuple[str, float]]:
-    """Tap the step button (a served page resumes its game, so the game must be in
-    companion/registry.py; until then this row is left out)."""
+    """Tap the step button, then (On Assignment) the Intrigue button, each until its line
+    shows in the log (a served page resumes its game, so the game must be in
+    companion/registry.py; until then these rows are left out)."""
     server = Server(["apps/license_to_kill.py"], tmp / "license_to_kill.sqlite3")
     try:
         page = browser.new_page(viewport={"width": 1024, "height": 768})
@@ -66,16 +69,39 @@ def step_round_trip(browser: Browser, tmp: Path) -> list[tuple[str, float]]:
             page.get_by_role("button", name=f"Set up {name}").click()
             page.wait_for_function(shadow_text_js(f"text.includes('{name} starts with')"))
         page.wait_for_timeout(500)
-        status = page.locator(".status")
-        no_plot = page.get_by_role("button", name="The Plot Draw Pile is empty: no Plot card "
-                                   "this turn")
-        next_step = page.get_by_role("button", name=NEXT)
-
-        def tap() -> None:  # Develop Plot Zone ends with "no Plot card", the others with Done
-            (no_plot if "Develop Plot Zone" in status.inner_text() else next_step).click()
-
-        step = round_trips(page, tap, lambda i: shadow_text_js(
+        step = round_trips(page, _step_tap(page), lambda i: shadow_text_js(
             f"/(^|\\s){i + 2}\\. (Player|Turn) /.test(text)"))
+        intrigue = intrigue_round_trip(page)
     finally:
         server.stop()
-    return [("License to Kill: step tap -> new step in the log", step)]
+    return [("License to Kill: step tap -> new step in the log", step),
+            ("License to Kill: Intrigue card On Assignment -> in the log", intrigue)]
+
+
+def _step_tap(page):
+    status = page.locator(".status")
+    no_plot = page.get_by_role("button", name="The Plot Draw Pile is empty: no Plot card "
+                               "this turn")
+    next_step = page.get_by_role("button", name=NEXT)
+
+    def tap() -> None:  # Develop Plot Zone ends with "no Plot card", the others with Done
+        (no_plot if "Develop Plot Zone" in status.inner_text() else next_step).click()
+
+    return tap
+
+
+def intrigue_round_trip(page) -> float:
+    """From the next On Assignment step: go against the first Main Plot, then enter an
+    Intrigue card with no effect again and again."""
+    status, tap = page.locator(".status"), _step_tap(page)
+    while "On Assignment" not in status.inner_text():
+        before = status.inner_text()
+        tap()
+        while status.inner_text() == before:
+            page.wait_for_timeout(20)
+    page.get_by_role("button", name="Go On Assignment (no turning back)").click()
+    page.wait_for_function(shadow_text_js("text.includes('goes On Assignment')"))
+    apply = page.get_by_role("button", name="Apply the Intrigue card")
+    lines = int(page.locator(".log-line").first.inner_text().split(".")[0])
+    return round_trips(page, apply.click, lambda i: shadow_text_js(
+        f"/(^|\\s){lines + i}\\. An Intrigue card/.test(text)"))

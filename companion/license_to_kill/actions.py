@@ -132,5 +132,13 @@ class MoveQ:
     exchange_for: int | None = None
 
 
+@dataclass(frozen=True)
+class InPlaceOfAssignment:
+    """On Assignment, instead of an attempt: use a card that states "In place of your On
+    Assignment step, ..." (The Charmer, Agent Crawford). The card's effect is the table's."""
+
+    card: str
+
+
 ACTION_TYPES = (Setup, NextStep, PlacePlot, AttachQ, AddToAgency, HenchmanAttack, AttackCharm,
-                StartAssignment, AssignmentIntrigue, Proceed, MoveQ)
+                StartAssignment, AssignmentIntrigue, Proceed, MoveQ, InPlaceOfAssignment)

@@ -36,6 +36,7 @@ from companion.license_to_kill.actions import (
     AttachQ,
     AttackCharm,
     HenchmanAttack,
+    InPlaceOfAssignment,
     MoveQ,
     NextStep,
     PlacePlot,
@@ -44,7 +45,11 @@ from companion.license_to_kill.actions import (
     StartAssignment,
 )
 from companion.license_to_kill.cards import Card, Library, cards_from_json, sample_library
-from companion.license_to_kill.steps import HANDLERS, check_bonus
+from companion.license_to_kill.steps import (
+    HANDLERS,
+    check_bonus,
+    states_in_place_of_assignment,
+)
 from companion.license_to_kill.table import (
     Assignment,
     Config,
@@ -66,6 +71,7 @@ __all__ = [
     "AttackCharm",
     "Config",
     "HenchmanAttack",
+    "InPlaceOfAssignment",
     "LedgerEntry",
     "LtkState",
     "MainPlot",
@@ -324,9 +330,14 @@ class LtkState(GameState):
 
     def legal_actions(self) -> list[Any]:
         """Every listable action `apply` accepts now (Intrigue effects are not listed)."""
+        return list(self._legal)
+
+    @cached_property
+    def _legal(self) -> tuple[Any, ...]:
+        # Worked out once per state: a dashboard asks for it several times per change.
         if self.is_over:
-            return []
-        return [a for a in self._candidates() if self._allowed(a)]
+            return ()
+        return tuple(a for a in self._candidates() if self.allows(a))
 
     def attack_charm_options(self) -> list[AttackCharm]:
         """The Attacks and Charms allowed now, for when an Intrigue card calls for one
@@ -336,10 +347,11 @@ class LtkState(GameState):
         faces = [p.id for p, _, _, _ in self._places.values() if p.face_up]
         candidates = (AttackCharm(a, t, kind) for a in faces for t in faces
                       for kind in rules.ATTACK_CHARM_VALUE)
-        return [c for c in candidates if self._allowed(c)]
+        return [c for c in candidates if self.allows(c)]
 
-    def _allowed(self, action: Any) -> bool:
-        """Whether `apply` accepts the action once the Session has filled its dice."""
+    def allows(self, action: Any) -> bool:
+        """Whether `apply` accepts the action once the Session has filled its dice
+        (cheaper than looking it up in `legal_actions`)."""
         try:
             needed = self.dice_needed(action)
             if needed and action.dice is None:
@@ -414,6 +426,9 @@ class LtkState(GameState):
                     yield MoveQ(q.id, holder.id)
                     for back in holder.attached:
                         yield MoveQ(q.id, holder.id, back.id)
+        for card in self.library.values():
+            if states_in_place_of_assignment(card):
+                yield InPlaceOfAssignment(card.title)
 
     # Checks shared by several actions.
 
@@ -525,6 +540,7 @@ _HOUSE_CHECKS = {
     "score_face_down_when_overcome": lambda v: isinstance(v, bool),
     "special_plot_rank": lambda v: type(v) is int and 0 <= v <= 9,
     "special_plots_per_main_plot": lambda v: type(v) is int and 0 <= v <= 5,
+    "in_place_card_from_agency": lambda v: isinstance(v, bool),
 }
 
 

@@ -102,6 +102,16 @@ Q_CARDS_PER_CHARACTER_PER_BRIEFING = 1
 VEHICLES_PER_CHARACTER = 1  # "A card ... can have only one Vehicle at a time."
 # Step Six: On Assignment: "one Bond card and a Personality On Assignment per turn".
 ASSIGNMENTS_PER_TURN = 1
+# Step Six: On Assignment, its third action: "Use a special card that states, 'In place of
+# your On Assignment step, ...' For example, The Charmer or Agent Crawford." The rulebook
+# gives no card's text, so the tablet reads the statement in the card's notes (the library)
+# and records the step as used; the card's effect is carried out at the table.
+IN_PLACE_OF_ASSIGNMENT = "In place of your On Assignment step"
+# HOUSE RULE: the rulebook does not say where such a card is. Preparing to Play: "Your
+# Agency is where you put your Bond cards into play", so by default a Bond, Personality or
+# Agent card with that statement acts from its owner's Agency (other cards: from the hand).
+IN_PLACE_CARD_FROM_AGENCY = True
+AGENCY_TYPES: tuple[str, ...] = ("Bond", "Personality", "Agent")
 DEMOTIONS_TO_DISCARD = 2  # "if a Demoted card is Demoted again, it ... [is] discarded"
 
 # HOUSE RULE: the rulebook lets Bond's team "provide" PV and CV from the Bond card, its Q
@@ -133,6 +143,7 @@ HOUSE_RULES: dict[str, object] = {
     "score_face_down_when_overcome": SCORE_FACE_DOWN_WHEN_OVERCOME,
     "special_plot_rank": SPECIAL_PLOT_RANK,
     "special_plots_per_main_plot": SPECIAL_PLOTS_PER_MAIN_PLOT,
+    "in_place_card_from_agency": IN_PLACE_CARD_FROM_AGENCY,
 }
 
 # Rule names for RuleError, "<Game>: <section title>".

@@ -17,6 +17,7 @@ from companion.license_to_kill.actions import (
     AttachQ,
     AttackCharm,
     HenchmanAttack,
+    InPlaceOfAssignment,
     MoveQ,
     NextStep,
     PlacePlot,
@@ -261,6 +262,34 @@ def _do_move_q(state: LtkState, table: Table, a: MoveQ) -> Event:
     table.turn = replace(state.turn, assignments=state.turn.assignments + 1)
     swap = f" in exchange for {back[0].title}" if back else ""
     return Event(f"{q.title} moves from {source.title} to {target.title}{swap}")
+
+
+def states_in_place_of_assignment(card: Card) -> bool:
+    """Whether the card's notes carry Step Six's "In place of your On Assignment step"."""
+    return rules.IN_PLACE_OF_ASSIGNMENT.lower() in card.notes.lower()
+
+
+def _check_in_place(state: LtkState, a: InPlaceOfAssignment) -> None:
+    turn = state._in_turn("On Assignment", "assignment")
+    if turn.assignments >= rules.ASSIGNMENTS_PER_TURN:
+        raise _refuse("you have used your On Assignment step this turn", "assignment")
+    card = state.library.card(a.card)
+    if not states_in_place_of_assignment(card):
+        raise _refuse(f"{card.title} does not state \"{rules.IN_PLACE_OF_ASSIGNMENT}, ...\" "
+                      "(its notes in the card library)", "assignment")
+    agency = state.players[turn.player].agency
+    from_agency = state.config.house["in_place_card_from_agency"]
+    if from_agency and card.type in rules.AGENCY_TYPES and \
+            not any(p.title == card.title for p in agency):
+        raise _refuse(f"{card.title} is a {card.type} card: it acts from your Agency, where "
+                      "it is not", "assignment")
+
+
+def _do_in_place(state: LtkState, table: Table, a: InPlaceOfAssignment) -> Event:
+    table.turn = replace(state.turn, assignments=state.turn.assignments + 1)
+    name = state.players[state.turn.player].name
+    return Event(f"{name} uses {a.card} in place of the On Assignment step: no assignment "
+                 "this turn; do what the card says at the table")
 
 
 # Step Five: Assignment Briefing.
@@ -570,4 +599,5 @@ HANDLERS = {
     AssignmentIntrigue: (_check_intrigue, _do_intrigue),
     Proceed: (_check_proceed, _do_proceed),
     MoveQ: (_check_move_q, _do_move_q),
+    InPlaceOfAssignment: (_check_in_place, _do_in_place),
 }

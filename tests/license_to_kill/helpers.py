@@ -34,6 +34,7 @@ CARDS: list[dict[str, Any]] = [
     {"title": "Car2", "type": "Q", "vehicle": True},
     {"title": "Knife", "type": "Q", "unique": True},
     {"title": "I1", "type": "Intrigue"},
+    {"title": "I2", "type": "Intrigue", "notes": "In place of your On Assignment step, draw."},
 ]
 SETUPS = [("M1", "V1", "B1"), ("M2", "V2", "B2"), ("M3", "V1", "B1"), ("M4", "V2", "B2"),
           ("M5", "V1", "B1"), ("M6", "V2", "B2")]

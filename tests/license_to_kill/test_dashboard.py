@@ -22,9 +22,9 @@ def make(store, players: int = 2, **house) -> LicenseToKillDashboard:
 
 def set_up(board: LicenseToKillDashboard, *setups: tuple[str, str, str]) -> None:
     for mission, villain, bond in setups:
-        board.setup_mission.value, board.setup_villain.value = mission, villain
-        board.setup_bond.value = bond
-        board.setup_player()
+        board.setup.mission.value, board.setup.villain.value = mission, villain
+        board.setup.bond.value = bond
+        board.setup.set_up()
         assert board.message == ""
 
 
@@ -38,9 +38,9 @@ def to_step(board: LicenseToKillDashboard, step: str) -> None:
 
 def shown(board: LicenseToKillDashboard) -> str:
     """Everything the shared screen shows as text: table, log, choices, status."""
-    parts = [board.table.object, board.status.object, board.verdict.object,
-             board.points.object, *board.log.lines, *board.piece_names().values()]
-    for widget in (board.place_where, board.mission_plot, board.mission_bond,
+    parts = [board.tableau.table.object, board.status.object, board.verdict.object,
+             board.tableau.points.object, *board.log.lines, *board.piece_names().values()]
+    for widget in (board.develop.where, board.mission.plot, board.mission.bond,
                    board.attack.attacker, board.attack.target):
         parts += list(widget.options)
     return "\n".join(parts)
@@ -50,9 +50,9 @@ def test_setup_is_checked_by_the_engine_and_refusals_are_words(store):
     board = make(store)
     assert "Setting up" in board.status.object and "P0 next" in board.status.object
     set_up(board, ("M1", "V1", "B1"))
-    board.setup_mission.options = {"M1": "M1"}
-    board.setup_mission.value = "M1"
-    board.setup_player()
+    board.setup.mission.options = {"M1": "M1"}
+    board.setup.mission.value = "M1"
+    board.setup.set_up()
     assert "different Missions" in board.message
     assert len(board.session.actions) == 1
     set_up(board, ("M2", "V2", "B2"))
@@ -65,13 +65,13 @@ def test_face_down_cards_are_never_named_on_the_shared_screen(store):
     board = make(store)
     set_up(board, ("M1", "V1", "B1"), ("M2", "V2", "B2"))
     board.next_step()
-    board.place_card.value = "H1"
-    board.place_face.value = "Face down"
-    assert "Main Plot 1: on top, above a face-down card" in board.place_where.options
-    board.place_where.value = (0, 2)
-    board.place()
+    board.develop.card.value = "H1"
+    board.develop.face.value = "Face down"
+    assert "Main Plot 1: on top, above a face-down card" in board.develop.where.options
+    board.develop.where.value = (0, 2)
+    board.develop.place()
     assert board.state.players[0].zone[0][2].title == "H1"
-    assert board.place_card.value == "" and board.place_face.value == "Face up"
+    assert board.develop.card.value == "" and board.develop.face.value == "Face up"
     text = shown(board)
     for hidden in ("H1", "V1", "V2"):
         assert hidden not in text
@@ -82,9 +82,9 @@ def test_a_henchman_attack_shows_the_odds_before_and_the_cause_after(store):
     board = make(store)
     set_up(board, ("M1", "V1", "B1"), ("M2", "V2", "B2"))
     board.next_step()
-    board.place_card.value = "H1"
-    board.place_where.value = (0, 2)
-    board.place()
+    board.develop.card.value = "H1"
+    board.develop.where.value = (0, 2)
+    board.develop.place()
     to_step(board, "Henchman Attack")
     duel = board.attack
     assert list(duel.attacker.options.values()) == [board.state.players[0].zone[0][2].id]
@@ -105,15 +105,15 @@ def test_the_attack_result_is_applied_with_real_dice(store):
     board = make(store)
     set_up(board, ("M1", "V1", "B1"), ("M2", "V2", "B2"))
     board.next_step()
-    board.place_card.value = "H1"
-    board.place_where.value = (0, 2)
-    board.place()
+    board.develop.card.value = "H1"
+    board.develop.where.value = (0, 2)
+    board.develop.place()
     to_step(board, "Henchman Attack")
     board.attack.roll((2, 6))  # 2 + 5 = 7 against 6: the target loses
     target = board.state.players[1].agency[0]
     assert target.demotions == 1
     assert "B2 is Demoted" in board.verdict.object
-    assert "Demoted" in board.table.object
+    assert "Demoted" in board.tableau.table.object
     assert isinstance(board.session.actions[-1], HenchmanAttack)
     assert board.session.actions[-1].dice == (2, 6)
 
@@ -130,31 +130,32 @@ def test_an_intrigue_attack_or_charm_lists_what_the_engine_allows(store):
     assert "Die modifiers: attacker +2" in duel.odds.object
     duel.roll((1, 5))  # 3 against 5: the attacker loses and is discarded
     assert board.state.players[1].agency == ()
+    assert "Action discard: 1 card" in board.tableau.table.object
 
 
 def test_an_assignment_overcomes_a_plot_and_the_game_ends_at_60(store):
     board = make(store)
     set_up(board, ("M1", "V1", "B1"), ("Big", "V2", "B2"))
     to_step(board, "On Assignment")
-    board.mission_bond.value = board.state.players[0].agency[0].id
-    board.mission_plot.value = (1, 0)
-    assert "1 card still face down" in board.preview.object
-    board.start_assignment()
+    board.mission.bond.value = board.state.players[0].agency[0].id
+    board.mission.plot.value = (1, 0)
+    assert "1 card still face down" in board.mission.preview.object
+    board.mission.start()
     assert board.state.assignment is not None
     labels = [getattr(o, "label", "") for o in board.step_objects()]
     assert "Everyone has passed: reveal the bottom-most face-down card" in labels
-    board.intrigue_side.value = "plot"
-    board.intrigue_icon.value = "Flying"
-    board.play_intrigue()
+    board.assignment.intrigue.side.value = "plot"
+    board.assignment.intrigue.icons["Flying"].value = 1
+    board.assignment.intrigue.play()
     assert "Flying" in board.step_objects()[1].object and "missing 1" in \
         board.step_objects()[1].object
-    board.intrigue_side.value = "team"
-    board.intrigue_icon.value = "Flying"
-    board.intrigue_name.value = "Out of the Blue"
-    board.play_intrigue()
-    board.proceed()
+    board.assignment.intrigue.side.value = "team"
+    board.assignment.intrigue.icons["Flying"].value = 1
+    board.assignment.intrigue.name.value = "Out of the Blue"
+    board.assignment.intrigue.play()
+    board.assignment.proceed()
     assert "Revealed V2" in board.verdict.object
-    board.proceed()
+    board.assignment.proceed()
     assert board.state.is_over
     assert "Game over." in board.status.object and "P0 wins" in board.status.object
     assert board.step_objects() == []
@@ -167,15 +168,15 @@ def test_a_failed_assignment_demotes_bond(store):
     board = make(store)
     set_up(board, ("M1", "V1", "B1"), ("M2", "V2", "B2"))
     to_step(board, "On Assignment")
-    board.mission_bond.value = board.state.players[0].agency[0].id
-    board.mission_plot.value = (1, 0)
-    board.start_assignment()
-    board.intrigue_side.value = "plot"
-    board.intrigue_pv.value = 9
-    board.play_intrigue()
+    board.mission.bond.value = board.state.players[0].agency[0].id
+    board.mission.plot.value = (1, 0)
+    board.mission.start()
+    board.assignment.intrigue.side.value = "plot"
+    board.assignment.intrigue.pv.value = 9
+    board.assignment.intrigue.play()
     assert "Everyone has passed: the Main Plot is not Overcome" in [
         getattr(o, "label", "") for o in board.step_objects()]
-    board.proceed()
+    board.assignment.proceed()
     assert board.state.players[0].agency[0].demotions == 1
 
 
@@ -183,61 +184,64 @@ def test_briefing_shows_who_wins_a_personality_over(store):
     board = make(store)
     set_up(board, ("M1", "V1", "B1"), ("M2", "V2", "B2"))
     to_step(board, "Assignment Briefing")
-    board.agency_card.value = "P2"  # PV 9, CV 9: B1 has 6 and 4
-    assert "Not allowed now." in board.win_over.object
-    assert "no Bond card meets it" in board.win_over.object
-    board.agency_card.value = "P1"  # PV 3, CV 5, Savoir Faire
-    assert "CV 5: <b" in board.win_over.object
-    board.agency_card.value = "B3"
-    board.add_to_agency()
+    board.briefing.card.value = "P2"  # PV 9, CV 9: B1 has 6 and 4
+    assert "Not allowed now." in board.briefing.win_over.object
+    assert "no Bond card meets it" in board.briefing.win_over.object
+    board.briefing.card.value = "P1"  # PV 3, CV 5, Savoir Faire
+    assert "CV 5: <b" in board.briefing.win_over.object
+    board.briefing.card.value = "B3"
+    board.briefing.add()
     assert [p.title for p in board.state.players[0].agency] == ["B1", "B3"]
-    board.agency_card.value = "P1"
-    assert "Allowed." in board.win_over.object and "met by B3" in board.win_over.object
-    board.q_card.value = "Q1"
-    board.q_holder.value = board.state.players[0].agency[0].id
-    board.attach_q()
+    board.briefing.card.value = "P1"
+    win_over = board.briefing.win_over.object
+    assert "Allowed." in win_over and "met by B3" in win_over
+    board.q_form.card.value = "Q1"
+    board.q_form.holder.value = board.state.players[0].agency[0].id
+    board.q_form.attach()
     assert board.state.players[0].agency[0].attached[0].title == "Q1"
-    assert "+ Q1" in board.table.object
+    assert "+ Q1" in board.tableau.table.object
 
 
 def test_the_race_and_the_ledger_follow_the_points(store):
     board = make(store)
     set_up(board, ("M1", "V1", "B1"), ("M2", "V2", "B2"))
     assert board.state.race() == [[0, 5, 5], [0, 0, 5]]
-    assert "P0</b>: 5 Plot Points" in board.points.object
-    assert "+5: M1 face up in the Plot Zone" in board.points.object
-    curves = board.chart.object
-    assert len(curves) == 3  # two players and the line at 60
+    assert "P0</b>: 5 Plot Points" in board.tableau.points.object
+    assert "+5: M1 face up in the Plot Zone" in board.tableau.points.object
+    chart = board.race.pane.object
+    assert chart.count('class="race-line"') == 2 and "60 wins" in chart
+    assert "P0: 5" in chart and "P1: 5" in chart
 
 
 def test_import_is_all_or_nothing_with_the_file_and_row_named(store):
     board = make(store)
+    lib = board.library_view
     size = len(board.library)
-    board.import_library(b"title,type,pv\nNew Guy,Henchman,7\nBad,Gizmo,1\n", "mine.csv")
-    assert "Not imported" in board.import_status.object
-    assert "mine.csv, row 3" in board.import_status.object
-    assert len(board.library) == size and not board.imported
-    board.import_library(b"- title: New Guy\n  type: Henchman\n  pv: seven\n", "mine.yaml")
-    assert "PV must be a whole number" in board.import_status.object
-    board.import_library(b"title,type,pv\nNew Guy,Henchman,7\n", "mine.csv")
-    assert "Imported 1 card from" in board.import_status.object
-    assert len(board.library) == size + 1 and "New Guy" in board.library_table.object
+    lib.import_library(b"title,type,pv\nNew Guy,Henchman,7\nBad,Gizmo,1\n", "mine.csv")
+    assert "Not imported" in lib.import_status.object
+    assert "mine.csv, row 3" in lib.import_status.object
+    assert len(board.library) == size and not lib.imported
+    lib.import_library(b"- title: New Guy\n  type: Henchman\n  pv: seven\n", "mine.yaml")
+    assert "PV must be a whole number" in lib.import_status.object
+    lib.import_library(b"title,type,pv\nNew Guy,Henchman,7\n", "mine.csv")
+    assert "Imported 1 card from" in lib.import_status.object
+    assert len(board.library) == size + 1 and "New Guy" in lib.library_table.object
     assert any(row["title"] == "New Guy" for row in board.new_options()["cards"])
     board.start_new_game()
     assert "New Guy" in board.state.library
 
 
 def test_the_deck_checker_lists_every_problem(store):
-    board = make(store)
-    board.action_deck.value = "3 The Navy Hero\nTime Bomb"
-    board.plot_deck.value = "Oddjob\nJaws"
-    problems = board.check_the_decks()
+    lib = make(store).library_view
+    lib.action_deck.value = "3 The Navy Hero\nTime Bomb"
+    lib.plot_deck.value = "Oddjob\nJaws"
+    problems = lib.check_the_decks()
     assert "the Action deck has 4 cards; it must have 60" in problems["action"]
     assert any("3 copies of 'The Navy Hero'" in p for p in problems["action"])
-    assert "Action deck: " in board.deck_report.object and "problems" in board.deck_report.object
-    board.plot_deck.value = "No Such Card"
-    assert board.check_the_decks() is None
-    assert "Cannot check" in board.deck_report.object
+    assert "Action deck: " in lib.deck_report.object and "problems" in lib.deck_report.object
+    lib.plot_deck.value = "No Such Card"
+    assert lib.check_the_decks() is None
+    assert "Cannot check" in lib.deck_report.object
 
 
 @pytest.mark.parametrize(("text", "counts"), [
@@ -250,15 +254,18 @@ def test_deck_lists_are_read_line_by_line(text, counts):
 
 def test_a_new_game_takes_the_players_and_house_rules_on_screen(store):
     board = make(store)
-    board.n_players.value = 3
-    assert [w.visible for w in board.names] == [True, True, True, False, False, False]
-    board.names[0].value, board.names[1].value, board.names[2].value = "Ann", " ", "Ann"
-    board.team_values.value = "sum"
+    form = board.new_game
+    form.n_players.value = 3
+    assert [w.visible for w in form.names] == [True, True, True, False, False, False]
+    form.names[0].value, form.names[1].value, form.names[2].value = "Ann", " ", "Ann"
+    form.team_values.value = "sum"
     board.start_new_game()
     assert [p.name for p in board.state.players] == ["Ann", "Player 2", "Ann (3)"]
     assert board.state.config.house["team_values"] == "sum"
     assert board.session.id in {r.id for r in store.list_sessions("license_to_kill")}
     new_game = board.__panel__().main[0].objects[5]
+    assert new_game.objects == []  # built when first opened
+    new_game.collapsed = False
     assert new_game.title == "New game: players and house rules"
     labels = [o.object for o in new_game.objects if isinstance(o, pn.pane.HTML)]
     assert sum("house rule" in label for label in labels) == 5
@@ -283,15 +290,58 @@ def test_a_personality_can_go_along_or_nobody(store):
     board = make(store)
     set_up(board, ("M1", "V1", "B1"), ("M2", "V2", "B2"))
     to_step(board, "Assignment Briefing")
-    board.agency_card.value = "Ally1"
-    board.add_to_agency()
+    board.briefing.card.value = "Ally1"
+    board.briefing.add()
     to_step(board, "On Assignment")
     bond, ally = (p.id for p in board.state.players[0].agency)
-    board.mission_bond.value = bond
-    assert list(board.mission_partner.options.values()) == [-1, ally]
-    assert board._assignment().personality is None
-    board.mission_partner.value = ally
-    board.mission_plot.value = (1, 0)
-    board.start_assignment()
+    board.mission.bond.value = bond
+    assert list(board.mission.partner.options.values()) == [-1, ally]
+    assert board.mission.assignment().personality is None
+    board.mission.partner.value = ally
+    board.mission.plot.value = (1, 0)
+    board.mission.start()
     assert board.state.assignment.personality == ally
     assert "On Assignment: B1 with Ally1" in board.step_objects()[0].object
+
+
+def start_against_p1(board: LicenseToKillDashboard) -> None:
+    to_step(board, "On Assignment")
+    board.mission.bond.value = board.state.players[0].agency[0].id
+    board.mission.plot.value = (1, 0)
+    board.mission.start()
+
+
+def test_an_intrigue_card_enters_several_icons_with_counts_at_once(store):
+    board = make(store)
+    set_up(board, ("M1", "V1", "B1"), ("M2", "V2", "B2"))
+    start_against_p1(board)
+    form = board.assignment.intrigue
+    form.side.value = "plot"
+    form.name.value = "Fire From the Sky"
+    form.icons["Flying"].value = 1
+    form.icons["Evasion"].value = 2
+    form.play()
+    assert board.state.assignment.effects[-1].icons == (("Evasion", 2), ("Flying", 1))
+    view = board.assignment.view.object
+    assert "Fire From the Sky on the plot: Evasion +2, Flying +1" in view
+    assert "missing 2" in view and "missing 1" in view
+    assert all(counter.value == 0 for counter in form.icons.values()) and form.name.value == ""
+    form.side.value = "team"
+    form.icons["Evasion"].value, form.icons["Flying"].value = 2, 1
+    form.play()
+    view = board.assignment.view.object
+    assert "<td>Evasion</td><td>2 of 2</td>" in view and "<td>Flying</td><td>1 of 1</td>" in view
+
+
+def test_a_card_used_in_place_of_the_assignment_is_offered_with_its_text(store):
+    board = make(store)
+    set_up(board, ("M1", "V1", "B1"), ("M2", "V2", "B2"))
+    to_step(board, "On Assignment")
+    mission = board.mission
+    assert list(mission.special.options) == ["I2"] and mission.special.visible
+    assert "In place of your On Assignment step, draw." in mission.special_text.object
+    mission.do_special()
+    assert "P0 uses I2 in place of the On Assignment step" in board.verdict.object
+    assert not mission.special.visible and not mission.go.visible
+    texts = [getattr(o, "object", "") for o in board.step_objects()]
+    assert any("No Bond card can go On Assignment now." in str(t) for t in texts)

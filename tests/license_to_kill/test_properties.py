@@ -17,6 +17,7 @@ from companion.license_to_kill.engine import (
     AttachQ,
     AttackCharm,
     HenchmanAttack,
+    InPlaceOfAssignment,
     LtkState,
     MoveQ,
     NextStep,
@@ -94,6 +95,7 @@ def wild_actions(state: LtkState) -> st.SearchStrategy:
                   st.lists(st.tuples(st.sampled_from([*rules.ICONS[:3], "Cunning"]),
                                      st.integers(-2, 2)), max_size=2).map(tuple)),
         st.just(Proceed()), st.just(NextStep()), st.builds(MoveQ, piece, piece),
+        st.builds(InPlaceOfAssignment, title),
     )
 
 

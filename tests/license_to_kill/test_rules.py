@@ -22,6 +22,7 @@ from companion.license_to_kill.engine import (
     AttachQ,
     AttackCharm,
     HenchmanAttack,
+    InPlaceOfAssignment,
     MoveQ,
     NextStep,
     PlacePlot,
@@ -766,6 +767,57 @@ def test_move_a_q_card_instead_of_an_assignment():
     state = state.apply(MoveQ(q1, b3))
     assert [q.title for q in state.piece(b3).attached] == ["Q1"]
     refused(state, StartAssignment(b3, 0, 0), "only one Bond card")
+
+
+CHARMER = {"title": "Charmer", "type": "Bond", "pv": 4, "cv": 6,
+           "notes": "In place of your On Assignment step, charm a Personality."}
+
+
+def test_a_card_used_in_place_of_the_on_assignment_step():
+    """Step Six: one of the On Assignment actions is to 'Use a special card that states,
+    "In place of your On Assignment step, ..."': it uses the step, so no attempt follows."""
+    assert rules.IN_PLACE_OF_ASSIGNMENT == "In place of your On Assignment step"
+    state = to_step(started(), "On Assignment")
+    assert InPlaceOfAssignment("I2") in state.legal_actions()
+    used = state.apply(InPlaceOfAssignment("I2"))
+    assert used.last_event.text.startswith("P0 uses I2 in place of the On Assignment step")
+    b1 = ids(used, 0, "B1")[0]
+    refused(used, StartAssignment(b1, 1, 0), "only one Bond card goes On Assignment")
+    refused(used, InPlaceOfAssignment("I2"), "used your On Assignment step")
+    assert not any(isinstance(a, StartAssignment | InPlaceOfAssignment)
+                   for a in used.legal_actions())
+    attempted = state.apply(StartAssignment(b1, 1, 0))
+    refused(attempted, InPlaceOfAssignment("I2"), "assignment is in progress")
+
+
+def test_only_a_card_that_states_it_replaces_the_step():
+    """Step Six: the card 'states, "In place of your On Assignment step"' (its notes in the
+    library), during On Assignment; a character with it acts from your Agency."""
+    state = GAME.new_state({"players": ["P0", "P1"], "cards": [*CARDS, CHARMER]})
+    state = act(state, Setup(0, "M1", "V1", "B1"), Setup(1, "M2", "V2", "B2"))
+    refused(to_step(state, "Assignment Briefing"), InPlaceOfAssignment("I2"),
+            "this is done during On Assignment")
+    at_step = to_step(state, "On Assignment")
+    refused(at_step, InPlaceOfAssignment("I1"), "I1 does not state")
+    refused(at_step, InPlaceOfAssignment("Charmer"), "acts from your Agency")
+    refused(at_step, InPlaceOfAssignment("Nobody"), "no card 'Nobody'", InputError)
+    state = to_step(state, "Assignment Briefing").apply(AddToAgency("Charmer"))
+    state = to_step(state, "On Assignment").apply(InPlaceOfAssignment("Charmer"))
+    assert "uses Charmer in place of the On Assignment step" in state.last_event.text
+    assert type(state).from_json(state.to_json()) == state
+
+
+def test_house_rule_an_in_place_character_may_act_from_the_hand():
+    """HOUSE RULE `in_place_card_from_agency` (the rulebook does not say where the card is):
+    off, a character that states it replaces the step is used without being in the Agency."""
+    assert rules.IN_PLACE_CARD_FROM_AGENCY is True
+    state = GAME.new_state({"players": ["P0", "P1"], "cards": [*CARDS, CHARMER],
+                            "in_place_card_from_agency": False})
+    state = act(state, Setup(0, "M1", "V1", "B1"), Setup(1, "M2", "V2", "B2"))
+    state = to_step(state, "On Assignment").apply(InPlaceOfAssignment("Charmer"))
+    assert "uses Charmer in place" in state.last_event.text
+    with pytest.raises(InputError, match="in_place_card_from_agency"):
+        GAME.new_state({"in_place_card_from_agency": "yes"})
 
 
 def test_state_json_round_trip_replays_the_game():

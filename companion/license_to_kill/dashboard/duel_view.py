@@ -1,0 +1,184 @@
+"""The die duels as dialogs: a Henchman Attack (Step Four), or an Attack or Charm an
+Intrigue card calls for (Attacking and Charming). The choices are those the engine
+allows now; the odds show before the dice; the engine's event says what happened."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import TYPE_CHECKING
+
+import panel as pn
+
+from companion.core.errors import CompanionError
+from companion.license_to_kill import rules
+from companion.license_to_kill.actions import AttackCharm, HenchmanAttack
+from companion.license_to_kill.dashboard.parts import (
+    WIDE,
+    DuelDicePad,
+    counters,
+    offer,
+    select,
+)
+from companion.license_to_kill.odds import attack_modifiers
+from companion.license_to_kill.steps import MAX_BONUS
+from companion.ui import Counter, button, choice, odds_html
+
+if TYPE_CHECKING:
+    from companion.license_to_kill.dashboard.main import LicenseToKillDashboard
+
+Duel_ = HenchmanAttack | AttackCharm
+
+
+class Duel(pn.viewable.Viewer):
+    """A die duel set up on screen: a Henchman Attack, or an Attack/Charm from an Intrigue
+    card (`intrigue`)."""
+
+    def __init__(self, board: LicenseToKillDashboard, intrigue: bool):
+        super().__init__()
+        self.board, self.intrigue = board, intrigue
+        self._options: list[Duel_] = []
+        self.kind = choice({"Attack (PV)": "Attack", "Charm (CV)": "Charm"}, "Attack",
+                           visible=intrigue, **WIDE)
+        self.value = choice({"with PV": "PV", "with CV": "CV"}, "PV", visible=not intrigue,
+                            **WIDE)
+        self.attacker = select("Attacker" if intrigue else "Attacking Henchman or Personality")
+        self.target = select("Target")
+        self.attacker_bonus = Counter(label="Intrigue: attacker", value=0, low=-MAX_BONUS,
+                                      high=MAX_BONUS)
+        self.target_bonus = Counter(label="Intrigue: target", value=0, low=-MAX_BONUS,
+                                    high=MAX_BONUS)
+        self.odds = pn.pane.HTML(margin=(4, 8), **WIDE)
+        self.dice = DuelDicePad(self.roll, n_dice=2 * rules.ATTACK_DICE_EACH,
+                                verb="Resolve" if intrigue else "Attack")
+        self.no_dice = button("Resolve: the Intrigue cards make it fail, no dice",
+                              lambda _: self.roll(None), visible=False, **WIDE)
+        self._layout = pn.Column(self.kind, self.value, self.attacker, self.target,
+                                 counters(self.attacker_bonus, self.target_bonus), self.odds,
+                                 self.dice, self.no_dice, **WIDE)
+        for widget in (self.kind, self.value):
+            widget.param.watch(lambda _: self.refresh(), "value")
+        self.attacker.param.watch(self._refresh_targets, "value")
+        self.target.param.watch(self._refresh_odds, "value")
+        for counter in (self.attacker_bonus, self.target_bonus):
+            counter.param.watch(self._refresh_odds, "value")
+
+    # What the engine allows now.
+
+    def options(self) -> list[Duel_]:
+        state = self.board.state
+        if self.intrigue:
+            return [a for a in state.attack_charm_options() if a.kind == self.kind.value]
+        return [a for a in state.legal_actions()
+                if isinstance(a, HenchmanAttack) and a.value == self.value.value]
+
+    def refresh(self) -> None:
+        """Re-read what the engine allows (once per change: the list can be long)."""
+        self._options = self.options()
+        names = self.board.piece_names()
+        attackers = dict.fromkeys(a.attacker for a in self._options)
+        offer(self.attacker, {names[i]: i for i in attackers})
+        self._refresh_targets()
+
+    def _refresh_targets(self, *_events) -> None:
+        names = self.board.piece_names()
+        targets = [a.target for a in self._options if a.attacker == self.attacker.value]
+        offer(self.target, {names[i]: i for i in dict.fromkeys(targets)})
+        self._refresh_odds()
+
+    def action(self, dice: tuple[int, ...] | None = None) -> Duel_ | None:
+        """The duel as set up on screen, or None when nothing can be set up."""
+        if self.attacker.value is None or self.target.value is None:
+            return None
+        bonuses = {"attacker_bonus": self.attacker_bonus.value,
+                   "target_bonus": self.target_bonus.value, "dice": dice}
+        if self.intrigue:
+            return AttackCharm(self.attacker.value, self.target.value, self.kind.value, **bonuses)
+        return HenchmanAttack(self.attacker.value, self.target.value, self.value.value, **bonuses)
+
+    def roll(self, dice: tuple[int, ...] | None) -> None:
+        action = self.action(dice)
+        if action is None:
+            self.board.message = "Choose an attacker and a target first."
+            return
+        if self.board.act(action) is not None:
+            self.attacker_bonus.value = self.target_bonus.value = 0
+
+    # The odds before the dice.
+
+    def _refresh_odds(self, *_events) -> None:
+        action = self.action()
+        if action is None:
+            self._blocked("Nothing can attack now.")
+            return
+        state = self.board.state
+        value = self._value(action)
+        try:
+            mine, theirs = state.attack_values(action.attacker, action.target, value)
+            chances = state.attack_odds(action.attacker, action.target, value,
+                                        action.attacker_bonus, action.target_bonus)
+        except CompanionError as error:
+            self._blocked(escape(str(error)))
+            return
+        fails = state.dice_needed(action) == 0
+        self.dice.enabled, self.no_dice.visible = not fails, fails
+        self.odds.object = self._odds_html(action, value, (mine, theirs), chances, fails)
+
+    def _blocked(self, text: str) -> None:
+        self.odds.object = f'<p class="duel-odds">{text}</p>'
+        self.dice.enabled, self.no_dice.visible = False, False
+
+    @staticmethod
+    def _value(action: Duel_) -> str:
+        if isinstance(action, HenchmanAttack):
+            return action.value
+        return rules.ATTACK_CHARM_VALUE[action.kind]
+
+    def _odds_html(self, action: Duel_, value: str, values: tuple[int, int], chances,
+                   fails: bool) -> str:
+        names = self.board.short_names()
+        a, t = names[action.attacker], names[action.target]
+        text = "".join(f"<div>{line}</div>"
+                       for line in self._odds_lines(action, value, values, a, t, fails))
+        bars = "".join([
+            odds_html(f"Attacker wins: {t} {self._target_loses(action)}", chances["attacker"]),
+            odds_html("Tie: nothing happens", chances["tie"]),
+            odds_html(f"Target wins: {a} {self._attacker_loses(action)}", chances["target"]),
+        ])
+        kind = "intrigue" if self.intrigue else "henchman"
+        return f'<div class="duel-odds {kind}" style="font-size:1.02rem">{text}{bars}</div>'
+
+    @staticmethod
+    def _odds_lines(action: Duel_, value: str, values: tuple[int, int], a: str, t: str,
+                    fails: bool) -> list[str]:
+        mine, theirs = values
+        final = (mine + action.attacker_bonus, theirs + action.target_bonus)
+        lines = [f"<b>{escape(a)}</b> {value} {mine} against <b>{escape(t)}</b> "
+                 f"{value} {theirs} (Q cards included)."]
+        if action.attacker_bonus or action.target_bonus:
+            lines.append(f"Intrigue cards: attacker {action.attacker_bonus:+d}, target "
+                         f"{action.target_bonus:+d}, so {final[0]} against {final[1]}.")
+        if fails:
+            lines.append("The target's value is now above the attacker's: the attack fails "
+                         "without dice.")
+            return lines
+        plus_a, plus_t = attack_modifiers(*final)
+        why = "equal values" if final[0] == final[1] else \
+            f"attacker higher by {final[0] - final[1]}"
+        lines.append(f"Die modifiers: attacker {plus_a:+d}, target {plus_t:+d} ({why}).")
+        return lines
+
+    def _target_loses(self, action: Duel_) -> str:
+        if self.intrigue:
+            return "discarded"
+        if self.board.state.piece(action.target).demotions:
+            return "Demoted a second time, so discarded"
+        return "Demoted"
+
+    def _attacker_loses(self, action: Duel_) -> str:
+        if self.intrigue:
+            return "discarded"
+        card = self.board.state.card(self.board.state.piece(action.attacker))
+        return "discarded" if card.is_personality else "returns unharmed"
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self._layout

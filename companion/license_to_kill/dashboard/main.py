@@ -1,0 +1,203 @@
+"""The License to Kill dashboard: the turn and its step, the resolvers, the race to 60, the
+table, the log and the library, put together over one Session.
+
+After every change only what is on screen is re-filled, from `self.session.state`: the
+panels of the current step (only those are on the page: the browser re-measures every
+element on the page after a tap), the texts (Panel sends a text only when it differs) and
+the race chart (only when the ledger changed). All the changes of one tap go to the
+browser as one message (`hold`), so it lays the page out once.
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from typing import Any
+
+import panel as pn
+
+from companion.core.errors import CompanionError
+from companion.core.game import Event
+from companion.core.session import Session
+from companion.license_to_kill import GAME, rules
+from companion.license_to_kill.actions import NextStep
+from companion.license_to_kill.dashboard.assignment_view import AssignmentPanel, MissionStep
+from companion.license_to_kill.dashboard.duel_view import Duel
+from companion.license_to_kill.dashboard.library_view import LibraryView
+from companion.license_to_kill.dashboard.parts import WIDE, Parts, html, lazy_section
+from companion.license_to_kill.dashboard.setup_view import NewGameForm, SetupStep
+from companion.license_to_kill.dashboard.step_views import (
+    AttackStep,
+    BriefingStep,
+    DevelopStep,
+    NextButton,
+    NoteStep,
+    QForm,
+)
+from companion.license_to_kill.dashboard.table_view import RaceChart, TableView
+from companion.license_to_kill.dashboard.words import (
+    checklist_html,
+    piece_names,
+    short_names,
+    status_html,
+    verdict_html,
+)
+from companion.license_to_kill.engine import LtkState
+from companion.ui import GameDashboard, heading, page, section
+
+STEP_PANELS = ("setup", *rules.TURN_STEPS, "assignment", "q", "next")
+
+
+@contextmanager
+def one_message():
+    """Every change inside goes to the browser as one message: one re-layout, not ten."""
+    with pn.io.hold():
+        yield
+
+
+class LicenseToKillDashboard(GameDashboard):
+    """The turn and its step, the resolvers, the race to 60, the table, the library."""
+
+    game = GAME
+
+    def __init__(self, **params):
+        self.library_view = LibraryView()  # new_options reads it during the Session's start
+        super().__init__(**params)
+        self.parts = Parts()
+        self.new_game = NewGameForm(self.start_new_game)
+        self._build_steps()
+        self.attack_charm = Duel(self, intrigue=True)
+        self.tableau = TableView()
+        self.race = RaceChart()
+        self.status, self.steps, self.verdict = html(), html(), html()
+        self._names: tuple[LtkState | None, dict[int, str]] = (None, {})
+        self._duel_card: pn.Card | None = None
+        self.param.watch(self._refresh, "revision")
+        self._refresh()
+
+    def _build_steps(self) -> None:
+        self.setup = SetupStep(self)
+        self.develop = DevelopStep(self)
+        self.attack_step = AttackStep(self)
+        self.attack = self.attack_step.duel
+        self.briefing = BriefingStep(self)
+        self.mission = MissionStep(self)
+        self.assignment = AssignmentPanel(self)
+        self.q_form = QForm(self)
+        self.views = {
+            "setup": self.setup,
+            "Draw Cards": NoteStep(self, f"Draw Action cards up to {rules.HAND_SIZE} in hand "
+                                         f"and {rules.PLOT_CARDS_DRAWN_PER_TURN} Plot card."),
+            "Develop Plot Zone": self.develop,
+            "Henchman Attack": self.attack_step,
+            "Assignment Briefing": self.briefing,
+            "On Assignment": self.mission,
+            "Discard and Draw Cards": NoteStep(self, "Discard any cards you like, then draw "
+                                                     f"up to {rules.HAND_SIZE}."),
+            "assignment": self.assignment,
+            "q": self.q_form,
+            "next": NextButton(self),
+        }
+        self.step_area = pn.Column(**WIDE)
+
+    @property
+    def state(self) -> LtkState:
+        return self.session.state
+
+    @property
+    def library(self):
+        return self.library_view.library
+
+    # Naming the cards on the table (face-down cards stay "face down"), once per state.
+
+    def piece_names(self) -> dict[int, str]:
+        """'Oddjob (Ann's Plot Zone, PV 9, CV 3)' for every face-up piece on the table."""
+        if self._names[0] is not self.state:
+            self._names = (self.state, piece_names(self.state))
+        return self._names[1]
+
+    def short_names(self) -> dict[int, str]:
+        return short_names(self.piece_names())
+
+    # New games.
+
+    def new_options(self) -> dict[str, Any]:
+        """The players and house rules set up on screen, and an imported library."""
+        if not hasattr(self, "new_game"):
+            return self.library_view.cards_option()
+        return {**self.new_game.options(), **self.library_view.cards_option()}
+
+    def start_new_game(self, _event=None) -> None:
+        try:
+            session = Session(GAME, self.new_options(), store=self.store)
+        except CompanionError as error:
+            self.message = f"Not started: {error}"
+            return
+        with one_message():
+            self.open(session)
+        self.picker.refresh()
+
+    # Changing the game: each tap's changes leave as one message.
+
+    def act(self, action: Any) -> Event | None:
+        with one_message():
+            return super().act(action)
+
+    def _step(self, move) -> None:
+        with one_message():
+            super()._step(move)
+
+    def next_step(self, no_plot_card: bool = False) -> None:
+        self.act(NextStep(no_plot_card))
+
+    # Re-drawing after every change.
+
+    def _refresh(self, *_events) -> None:
+        state = self.state
+        self.status.object = status_html(state)
+        self.steps.object = checklist_html(state)
+        self.verdict.object = verdict_html(state)
+        self.tableau.update(state)
+        self.race.update(state)
+        if self._duel_card is None or not self._duel_card.collapsed:
+            self.attack_charm.refresh()
+        self._show_steps(state)
+
+    def shown_steps(self, state: LtkState) -> list[str]:
+        """The keys of the step panels the state calls for, before asking them."""
+        if state.is_over:
+            return []
+        if state.turn is None:
+            return ["setup"]
+        if state.assignment is not None:
+            return ["assignment"]
+        return [state.turn.step_name, "q", "next"]
+
+    def _show_steps(self, state: LtkState) -> None:
+        """Fill the panels the state calls for and put only those on the page: a hidden
+        panel would still be measured by the browser after every tap."""
+        shown = {key for key in self.shown_steps(state) if self.views[key].update(state)}
+        panels = [self.views[key].panel for key in STEP_PANELS if key in shown]
+        if [id(p) for p in self.step_area] != [id(p) for p in panels]:
+            self.step_area.objects = panels
+
+    def step_objects(self) -> list[pn.viewable.Viewable]:
+        """What the step area shows now, top to bottom."""
+        return [o for panel in self.step_area if panel.visible for o in panel
+                if o.visible]
+
+    # The page.
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        turn = section("The turn", self.status, self.steps, self.message_view(),
+                       self.step_area, heading("What just happened"), self.verdict)
+        race = section(f"Plot Points: the race to {rules.WINNING_POINTS}", self.race.pane,
+                       self.tableau.points)
+        table = section("The table: Agencies and Plot Zones", self.tableau.table)
+        duel = self._duel_card = lazy_section("Attack or Charm (an Intrigue card)", lambda: [
+            self.parts.note("When an Intrigue card calls for an Attack (PV) or a Charm (CV): "
+                            "the loser is discarded."), self.attack_charm.__panel__()])
+        duel.param.watch(lambda e: None if e.new else self.attack_charm.refresh(), "collapsed")
+        log = section("Log", self.log)
+        saved = lazy_section("Saved games", lambda: [self.picker])
+        return page("License to Kill", turn, race, table, duel, log, self.new_game.card(),
+                    self.library_view.card(), saved)

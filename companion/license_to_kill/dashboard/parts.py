@@ -1,0 +1,119 @@
+"""Touch-sized pieces the UI kit lacks (candidates for the kit), shared by the views.
+
+- `select`: a labelled Select sized for fingers; `offer` changes its options only when
+  they change (every re-sent option list costs a round trip).
+- `Parts`: buttons, notes and headings made once per key and re-labelled, so a tap
+  re-sends a label, not a new widget.
+- `DuelDicePad`: the kit's dice pad with each die named.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+from typing import Any
+
+import panel as pn
+
+from companion.ui import TOUCH, DicePad, button, heading, section
+from companion.ui.theme import INPUT_CSS
+
+WIDE = {"sizing_mode": "stretch_width"}
+COUNTER_WIDTH = 252  # px: a kit Counter: two buttons and the number between, with margins
+COUNTER_BOX = {"border": "1px solid rgba(127,127,127,0.45)", "border-radius": "8px"}
+NONE_CHOSEN, NOBODY = "", -1  # a Select shows a None value as a blank box
+
+
+def select(label: str, **params: Any) -> pn.widgets.Select:
+    """A Select big enough for a finger, its label above it."""
+    return pn.widgets.Select(label=label, height=TOUCH + 24, stylesheets=[INPUT_CSS],
+                             **WIDE, **params)
+
+
+def text_input(label: str, **params: Any) -> pn.widgets.TextInput:
+    return pn.widgets.TextInput(label=label, height=TOUCH + 24, stylesheets=[INPUT_CSS],
+                                **WIDE, **params)
+
+
+def offer(widget: pn.widgets.Select, options: dict) -> None:
+    """New options for a Select; the choice stays if it is still offered, else the first."""
+    values = list(options.values())
+    if widget.options != options:
+        widget.options = options
+    if widget.value not in values:
+        widget.value = values[0] if values else None
+
+
+def html(**params: Any) -> pn.pane.HTML:
+    return pn.pane.HTML(**WIDE, **params)
+
+
+def show(widget: pn.viewable.Viewable, visible: bool) -> None:
+    """Show or hide; unchanged visibility sends nothing."""
+    if widget.visible != visible:
+        widget.visible = visible
+
+
+class Parts:
+    """Buttons, notes and headings made once per key for the page's life: a button re-made
+    on every change could be tapped just as it is replaced."""
+
+    def __init__(self) -> None:
+        self._buttons: dict[str, pn.widgets.Button] = {}
+        self._panes: dict[tuple[str, str], pn.viewable.Viewable] = {}
+
+    def button(self, key: str, label: str, on_click: Callable[[Any], None],
+               color: str = "default") -> pn.widgets.Button:
+        if key not in self._buttons:
+            self._buttons[key] = button(label, on_click, color=color, **WIDE)
+        if self._buttons[key].label != label:
+            self._buttons[key].label = label
+        return self._buttons[key]
+
+    def note(self, text: str) -> pn.pane.HTML:
+        """A paragraph, made once per text."""
+        if ("note", text) not in self._panes:
+            self._panes["note", text] = pn.pane.HTML(f'<p style="font-size:1.05rem">{text}</p>',
+                                                     **WIDE)
+        return self._panes["note", text]
+
+    def heading(self, text: str) -> pn.pane.Markdown:
+        if ("heading", text) not in self._panes:
+            self._panes["heading", text] = heading(text)
+        return self._panes["heading", text]
+
+
+class DuelDicePad(DicePad):
+    """The kit's dice pad with each die named: (attacker's die, target's die)."""
+
+    NAMES = ("Attacker's die", "Target's die")
+
+    def _face_row(self, index: int) -> pn.Row:
+        row = super()._face_row(index)
+        row[0] = pn.pane.Markdown(f"**{self.NAMES[index]}**", width=110, margin=(0, 4),
+                                  align="center")
+        return row
+
+
+def lazy_section(title: str, build: Callable[[], list[pn.viewable.Viewable]]) -> pn.Card:
+    """A collapsed section whose content is built the first time it is opened: what nobody
+    opens is never sent, and every tap's re-layout in the browser has less to measure."""
+    card = section(title, collapsed=True)
+
+    def fill(event) -> None:
+        if not event.new and not card.objects:
+            card.objects = build()
+
+    card.param.watch(fill, "collapsed")
+    return card
+
+
+def counters(*items: pn.viewable.Viewable) -> pn.FlexBox:
+    """Counters side by side as room allows (a Counter alone stretches over the width),
+    each boxed so that one's + is not taken for the next one's -."""
+    return pn.FlexBox(*(pn.Column(item, width=COUNTER_WIDTH, sizing_mode="fixed", margin=0,
+                                  styles=COUNTER_BOX) for item in items), gap="12px", **WIDE)
+
+
+def text_file(text: str) -> io.StringIO:
+    return io.StringIO(text)

@@ -1,0 +1,121 @@
+"""Setting up: a new game's players and house rules, and each player's Preparing to Play
+(a Mission face up, a Villain face down on it, a starting Bond), checked by the engine."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import TYPE_CHECKING, Any
+
+import panel as pn
+
+from companion.license_to_kill import rules
+from companion.license_to_kill.actions import Setup
+from companion.license_to_kill.dashboard.parts import (
+    WIDE,
+    lazy_section,
+    offer,
+    select,
+    text_input,
+)
+from companion.license_to_kill.dashboard.words import HOUSE_LABEL, card_label, setup_player
+from companion.license_to_kill.engine import MAX_NAME, LtkState
+from companion.ui import button, choice, heading
+
+if TYPE_CHECKING:
+    from companion.license_to_kill.dashboard.main import LicenseToKillDashboard
+
+
+class NewGameForm:
+    """The players (2 to 6 names) and the house rules of a new game."""
+
+    def __init__(self, on_start) -> None:
+        self.n_players = choice({str(n): n for n in rules.PLAYERS}, 2, **WIDE)
+        self.names = [text_input(f"Player {i + 1}", value=f"Player {i + 1}")
+                      for i in range(rules.PLAYERS.stop - 1)]
+        self.team_values = choice({"Higher of the two": "higher", "Sum": "sum"},
+                                  rules.TEAM_VALUES, **WIDE)
+        self.check_face_down = choice({"Unchecked until revealed": False,
+                                       "Checked when placed": True},
+                                      rules.CHECK_FACE_DOWN_PLACEMENTS, **WIDE)
+        self.score_face_down = choice({"Score them": True, "Do not score them": False},
+                                      rules.SCORE_FACE_DOWN_WHEN_OVERCOME, **WIDE)
+        self.start = button("Start a new game with these players", on_start,
+                            color="primary", **WIDE)
+        self.n_players.param.watch(self._show_names, "value")
+        self._show_names()
+
+    def options(self) -> dict[str, Any]:
+        """The players and house rules on screen (names made valid if they are not)."""
+        names: list[str] = []
+        for i, widget in enumerate(self.names[: self.n_players.value]):
+            name = widget.value.strip()[:MAX_NAME] or f"Player {i + 1}"
+            names.append(name if name not in names else f"{name} ({i + 1})")
+        return {
+            "players": names, "team_values": self.team_values.value,
+            "check_face_down_placements": self.check_face_down.value,
+            "score_face_down_when_overcome": self.score_face_down.value,
+        }
+
+    def _show_names(self, *_events) -> None:
+        for i, widget in enumerate(self.names):
+            widget.visible = i < self.n_players.value
+
+    def card(self) -> pn.Card:
+        return lazy_section("New game: players and house rules", self._objects)
+
+    def _objects(self) -> list[pn.viewable.Viewable]:
+        def house(text: str) -> pn.pane.HTML:
+            return pn.pane.HTML(text, **WIDE)
+
+        return [
+            heading("Number of players"), self.n_players,
+            *self.names,
+            house(f"<p>{HOUSE_LABEL} The rulebook leaves these open; the tablet's defaults "
+                  "are chosen first.</p>"),
+            house(f"<b>Bond's team PV and CV with a Personality</b> {HOUSE_LABEL}"),
+            self.team_values,
+            house(f"<b>Face-down placements</b> {HOUSE_LABEL}"), self.check_face_down,
+            house(f"<b>Face-down plots of a Main Plot Overcome at once</b> {HOUSE_LABEL}"),
+            self.score_face_down,
+            house(f"<p>Also {HOUSE_LABEL}: revealed cards are checked for "
+                  f"{', '.join(rules.REVEAL_CHECKS)} in that order; Special plots rank "
+                  f"{rules.SPECIAL_PLOT_RANK}, at most {rules.SPECIAL_PLOTS_PER_MAIN_PLOT} a "
+                  "Main Plot; a Bond, Personality or Agent card used in place of the On "
+                  "Assignment step acts from its owner's Agency.</p>"),
+            self.start]
+
+
+class SetupStep:
+    """Preparing to Play for the next player still to set up."""
+
+    def __init__(self, board: LicenseToKillDashboard) -> None:
+        self.board = board
+        self.mission = select("Starting Mission (face up)")
+        self.villain = select("Villain on it (face down: only its owner looks)")
+        self.bond = select("Starting Bond (PV + CV at most 10)")
+        self.title = heading("")
+        self.go = button("Set up", self.set_up, color="primary", **WIDE)
+        note = board.parts.note("Each player lays down a Mission face up with a Villain face "
+                                "down on it and picks a starting Bond. The tablet checks the "
+                                "choice.")
+        self.panel = pn.Column(self.title, note, self.mission, self.villain, self.bond,
+                               self.go, margin=0, **WIDE)
+
+    def update(self, state: LtkState) -> bool:
+        player = setup_player(state)
+        legal = [a for a in state.legal_actions() if isinstance(a, Setup)]
+        for widget, field in ((self.mission, "mission"), (self.villain, "villain"),
+                              (self.bond, "bond")):
+            titles = dict.fromkeys(getattr(a, field) for a in legal)
+            offer(widget, {card_label(state.library[t]) if field != "villain" else t: t
+                           for t in titles})
+        name = state.players[player].name
+        self.title.object = f"### Preparing to Play: {escape(name)}"
+        self.go.label = f"Set up {name}"
+        return True
+
+    def set_up(self, _event=None) -> None:
+        player = setup_player(self.board.state)
+        if player is not None:
+            self.board.act(Setup(player, self.mission.value, self.villain.value,
+                                 self.bond.value))

@@ -1,0 +1,258 @@
+"""The turn's steps before On Assignment, one panel each, built once and re-filled from the
+engine's legal actions: Draw Cards, Develop Plot Zone (a card into a Main Plot), Q cards,
+Henchman Attack, Assignment Briefing (the Agency, a Personality won over), Discard and
+Draw Cards, and the button to the next step.
+
+Each view's `update(state)` fills its widgets and says whether it has anything to show.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import TYPE_CHECKING
+
+import panel as pn
+
+from companion.license_to_kill import rules
+from companion.license_to_kill.actions import (
+    AddToAgency,
+    AttachQ,
+    HenchmanAttack,
+    NextStep,
+    PlacePlot,
+)
+from companion.license_to_kill.dashboard.duel_view import Duel
+from companion.license_to_kill.dashboard.parts import NONE_CHOSEN, WIDE, html, offer, select, show
+from companion.license_to_kill.dashboard.words import LOST, WON, card_label, needed
+from companion.license_to_kill.engine import LtkState
+from companion.ui import button, choice, heading
+
+if TYPE_CHECKING:
+    from companion.license_to_kill.dashboard.main import LicenseToKillDashboard
+
+FACE_UP, FACE_DOWN = "Face up", "Face down"
+
+
+def column(*objects: pn.viewable.Viewable) -> pn.Column:
+    return pn.Column(*objects, margin=0, **WIDE)
+
+
+class NoteStep:
+    """A step done at the table only: a sentence says what to do."""
+
+    def __init__(self, board: LicenseToKillDashboard, text: str) -> None:
+        self.panel = column(board.parts.note(text))
+
+    def update(self, state: LtkState) -> bool:
+        return True
+
+
+class DevelopStep:
+    """Step Two: add a Plot card or a non-allied Personality to a Main Plot."""
+
+    def __init__(self, board: LicenseToKillDashboard) -> None:
+        self.board = board
+        self.card = select("Card to add (from your hand)")
+        self.face = choice([FACE_UP, FACE_DOWN], FACE_UP, **WIDE)
+        self.by_intrigue = choice({"The drawn Plot card": False,
+                                   "An extra one an Intrigue card allows": True}, False, **WIDE)
+        self.where = select("Where")
+        self.no_plot = button("The Plot Draw Pile is empty: no Plot card this turn",
+                              lambda _: board.next_step(True), **WIDE)
+        self.panel = column(
+            heading("Add a card to your Plot Zone"),
+            board.parts.note("Face down: only you look at the screen while you pick it; the "
+                             "tablet keeps it hidden from the table."),
+            self.card, self.face, self.by_intrigue, self.where,
+            button("Add it to the Plot Zone", self.place, color="primary", **WIDE),
+            self.no_plot)
+        for widget in (self.card, self.face):
+            widget.param.watch(self._refresh_where, "value")
+        self.by_intrigue.param.watch(lambda _: self._offer_cards(self.board.state), "value")
+
+    def update(self, state: LtkState) -> bool:
+        self._offer_cards(state)
+        show(self.no_plot, not state.turn.plots_placed)
+        return True
+
+    def _offer_cards(self, state: LtkState) -> None:
+        if self.by_intrigue.value:
+            titles = dict.fromkeys(c.title for c in state.library.of_type(
+                *rules.INTRIGUE_EXTRA_PLOT_TYPES))
+        else:
+            titles = dict.fromkeys(a.card for a in state.legal_actions()
+                                   if isinstance(a, PlacePlot))
+        offer(self.card, {"(choose the card)": NONE_CHOSEN,
+                          **{card_label(state.library[t]): t for t in titles}})
+        self.card.value = NONE_CHOSEN  # a face-down title does not stay on the shared screen
+        self._refresh_where()
+
+    def where_options(self, title: str | None, face_up: bool, by_intrigue: bool
+                      ) -> dict[str, tuple[int | None, int | None]]:
+        """Every place in the Plot Zone the engine accepts this card now, in words."""
+        if not title:
+            return {}
+        state = self.board.state
+        view = state.view()["players"][state.turn.player]["zone"]
+        places: dict[str, tuple[int | None, int | None]] = {"A new Main Plot": (None, None)}
+        for m, stack in enumerate(view):
+            names = [p["title"] or "a face-down card" for p in stack]
+            for position in range(len(stack) + 1):
+                places[f"Main Plot {m + 1}: {_spot(names, position)}"] = (m, position)
+        return {label: spot for label, spot in places.items()
+                if state.allows(PlacePlot(title, *spot, face_up, by_intrigue))}
+
+    def _refresh_where(self, *_events) -> None:
+        state = self.board.state
+        if state.turn is None or state.is_over:
+            return
+        offer(self.where, self.where_options(self.card.value, self.face.value == FACE_UP,
+                                             self.by_intrigue.value))
+
+    def place(self, _event=None) -> None:
+        if not self.card.value or self.where.value is None:
+            self.board.message = "Choose a card and where it goes first."
+            return
+        main_plot, position = self.where.value
+        action = PlacePlot(self.card.value, main_plot, position, self.face.value == FACE_UP,
+                           self.by_intrigue.value)
+        if self.board.act(action):
+            self.face.value, self.by_intrigue.value = FACE_UP, False
+
+
+def _spot(names: list[str], position: int) -> str:
+    if position == 0:
+        return f"at the bottom, under {names[0]}"
+    if position == len(names):
+        return f"on top, above {names[-1]}"
+    return f"between {names[position - 1]} and {names[position]}"
+
+
+class QForm:
+    """A Q card for a face-up Villain or Henchman (Develop Plot Zone) or a Bond or Agent
+    (Assignment Briefing), where the engine allows one."""
+
+    def __init__(self, board: LicenseToKillDashboard) -> None:
+        self.board = board
+        self.card = select("Q card")
+        self.holder = select("Give it to")
+        self.title = heading("")
+        self.panel = column(self.title, self.card, self.holder,
+                            button("Attach the Q card", self.attach, **WIDE))
+        self.card.param.watch(self._refresh_holders, "value")
+
+    def update(self, state: LtkState) -> bool:
+        qs = [a for a in state.legal_actions() if isinstance(a, AttachQ)]
+        if not qs:
+            return False
+        offer(self.card, {card_label(state.library[t]): t
+                          for t in dict.fromkeys(a.card for a in qs)})
+        self._refresh_holders()
+        develop = state.turn.step_name == "Develop Plot Zone"
+        self.title.object = "### " + (
+            "Q card on a face-up Villain or Henchman" if develop else
+            f"Q card ({rules.Q_CARDS_PER_CHARACTER_PER_BRIEFING} to each Bond or Agent this "
+            "step)")
+        return True
+
+    def _refresh_holders(self, *_events) -> None:
+        names = self.board.piece_names()
+        holders = [a.holder for a in self.board.state.legal_actions()
+                   if isinstance(a, AttachQ) and a.card == self.card.value]
+        offer(self.holder, {names[h]: h for h in holders})
+
+    def attach(self, _event=None) -> None:
+        if self.card.value is None or self.holder.value is None:
+            self.board.message = "Choose a Q card and who gets it first."
+            return
+        self.board.act(AttachQ(self.card.value, self.holder.value))
+
+
+class AttackStep:
+    """Step Four: the Henchman Attack resolver, or why there is none."""
+
+    def __init__(self, board: LicenseToKillDashboard) -> None:
+        self.duel = Duel(board, intrigue=False)
+        self.done = html(object='<p style="font-size:1.05rem">This turn\'s Henchman Attack '
+                                "is done.</p>")
+        self.nobody = html(object='<p style="font-size:1.05rem">No Henchman or Personality in '
+                                  "your Plot Zone can attack now: it needs to be face up, with "
+                                  "a target in another Agency whose value is not higher.</p>")
+        self.title = heading(f"Henchman Attack ({rules.HENCHMAN_ATTACKS_PER_TURN} a turn)")
+        self.panel = column(self.done, self.nobody, self.title, self.duel.__panel__())
+
+    def update(self, state: LtkState) -> bool:
+        legal = [a for a in state.legal_actions() if isinstance(a, HenchmanAttack)]
+        show(self.done, not legal and bool(state.turn.attacks))
+        show(self.nobody, not legal and not state.turn.attacks)
+        for part in (self.title, self.duel.__panel__()):
+            show(part, bool(legal))
+        if legal:
+            if not any(a.value == self.duel.value.value for a in legal):
+                self.duel.value.value = legal[0].value
+            self.duel.refresh()
+        return True
+
+
+class BriefingStep:
+    """Step Five: a Bond, an Ally, or a non-allied Personality won over, into the Agency."""
+
+    def __init__(self, board: LicenseToKillDashboard) -> None:
+        self.board = board
+        self.card = select("Card for your Agency")
+        self.win_over = html()
+        self.panel = column(heading("Put a card in your Agency"), self.card, self.win_over,
+                            button("Put it in the Agency", self.add, color="primary", **WIDE))
+        self.card.param.watch(self._refresh_win_over, "value")
+
+    def update(self, state: LtkState) -> bool:
+        cards = state.library.of_type("Bond", *rules.PERSONALITY_TYPES)
+        offer(self.card, {f"{card_label(c)}{', ally' if c.ally else ''}": c.title
+                          for c in cards})
+        self._refresh_win_over()
+        return True
+
+    def _refresh_win_over(self, *_events) -> None:
+        state, title = self.board.state, self.card.value
+        if title is None or state.turn is None or state.is_over:
+            self.win_over.object = ""
+            return
+        card = state.library[title]
+        verdict = (f"<b style='color:{WON}'>Allowed.</b>"
+                   if state.allows(AddToAgency(title)) else
+                   f"<b style='color:{LOST}'>Not allowed now.</b>")
+        if card.type == "Bond" or card.ally:
+            self.win_over.object = f'<div class="win-over">{verdict}</div>'
+            return
+        report = state.win_over_report(state.turn.player, title)
+        rows = "".join(
+            f"<li>{escape(factor)} {needed(card, factor)}: "
+            + (f"met by {escape(', '.join(bonds))}" if bonds else
+               f"<b style='color:{LOST}'>no Bond card meets it</b>") + "</li>"
+            for factor, bonds in report.items())
+        self.win_over.object = (f'<div class="win-over">{verdict} To win {escape(title)} over, '
+                                f"a Bond card in your Agency meets each factor:<ul>{rows}</ul>"
+                                "</div>")
+
+    def add(self, _event=None) -> None:
+        if self.card.value is not None:
+            self.board.act(AddToAgency(self.card.value))
+
+
+class NextButton:
+    """Done with this step: the next one, or the next player's turn."""
+
+    def __init__(self, board: LicenseToKillDashboard) -> None:
+        self.button = button("Done", lambda _: board.next_step(), **WIDE)
+        self.panel = column(self.button)
+
+    def update(self, state: LtkState) -> bool:
+        turn = state.turn
+        if turn.step + 1 < len(rules.TURN_STEPS):
+            label = f"Done: go to {rules.TURN_STEPS[turn.step + 1]}"
+        else:
+            following = state.players[(turn.player + 1) % len(state.players)].name
+            label = f"End the turn: {following} plays"
+        self.button.label = label
+        self.button.disabled = not state.allows(NextStep())
+        return True
