@@ -14,6 +14,8 @@ GAP = 8
 BUTTON_CSS = """
 :host .bk-btn { font-size: 1.1rem; min-height: 44px; }
 :host .bk-btn-group .bk-btn { min-width: 44px; }
+/* The picked option of a choice: white on the filled colour, readable at arm's length. */
+:host .bk-btn-group .bk-btn.bk-active { color: #ffffff !important; }
 """
 # A long label (odds, modifiers, a whole kick) wraps onto more lines instead of being cut.
 WRAP_CSS = ":host .bk-btn { white-space: normal; line-height: 1.2; padding: 6px 10px; }"
