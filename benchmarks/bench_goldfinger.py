@@ -70,7 +70,7 @@ def _undo_round_trips(page: Page, tap, line: str, before: int) -> float:
 
 
 def _tap_space(page: Page, space: str) -> None:
-    page.locator(f'[data-sp="{space}"]').click()
+    page.locator(f'[data-tap="{space}"]').click()
 
 
 def _browser(browser: Browser, tmp: Path) -> list[tuple[str, float]]:

@@ -18,7 +18,6 @@ from typing import Any
 
 import panel as pn
 import param
-from panel.custom import JSComponent
 
 from companion.core.session import Session
 from companion.golden_goal import GAME, rules
@@ -41,6 +40,7 @@ from companion.ui import (
     TOUCH,
     DicePad,
     GameDashboard,
+    TapPad,
     button,
     choice,
     heading,
@@ -82,42 +82,12 @@ LEFT_CSS = ":host .bk-btn { text-align: left; }"  # a scoring line reads like a 
 VERDICT_CSS = "font-size:1.15rem;padding:8px 12px;border-left:6px solid {};line-height:1.4"
 
 
-class FieldView(JSComponent):
+class FieldView(TapPad):
     """The SVG field; a tap on a square calls `on_tap((c, r))`, on a net `on_tap('net:blue')`."""
 
-    svg = param.String(default="")
-
-    _esm = f"""
-    const FIELD_CSS = `{FIELD_CSS}`;
-    export function render({{ model, el }}) {{
-      const box = document.createElement('div');
-      const style = document.createElement('style');
-      style.textContent = FIELD_CSS;
-      el.appendChild(style);
-      const draw = () => {{ box.innerHTML = model.svg; }};
-      const send = (target) => {{
-        const square = target && target.closest('[data-sq]');
-        if (square) {{ model.send_msg(square.getAttribute('data-sq')); }}
-      }};
-      box.addEventListener('click', (event) => send(event.target));
-      box.addEventListener('keydown', (event) => {{
-        if (event.key === 'Enter' || event.key === ' ') {{
-          event.preventDefault();
-          send(event.target);
-        }}
-      }});
-      model.on('svg', draw);
-      draw();
-      el.appendChild(box);
-    }}
-    """
-
     def __init__(self, on_tap, **params):
-        super().__init__(**params)
-        self._on_tap = on_tap
-
-    def _handle_msg(self, data: Any) -> None:
-        self._on_tap(parse_target(str(data)))
+        super().__init__(lambda tapped: on_tap(parse_target(tapped)),
+                         stylesheets=[FIELD_CSS], **params)
 
 
 def parse_target(text: str) -> Target:
@@ -405,7 +375,7 @@ class GoldenGoalDashboard(GameDashboard):
     def _render_taps(self, *_events) -> None:
         """What a tap on the field changes: highlights, paths, the prompt and the plan."""
         state = self.session.state
-        self.field.svg = field_svg(state, self._marks(state))
+        self.field.html = field_svg(state, self._marks(state))
         self.prompt.object = self._prompt_html(state)
         self.plan_box.object = self._plan_html(state)
         self.plan_box.visible = self.plan is not None

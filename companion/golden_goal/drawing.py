@@ -2,9 +2,9 @@
 
 Pure text, no Panel: the dashboard puts it in a tappable view, a notebook shows it as
 HTML. One square is `U` units; north (blue's end) is at the top. Every mat square
-carries ``data-sq="c,r"``; the squares that may be tapped now (`Marks.targets`) are
+carries ``data-tap="c,r"``; the squares that may be tapped now (`Marks.targets`) are
 also buttons with the square's name (``e7``), and a net that may be scored in is a
-button named "blue's net" (``data-sq="net:blue"``).
+button named "blue's net" (``data-tap="net:blue"``).
 """
 
 from __future__ import annotations
@@ -87,7 +87,7 @@ def _square(canvas: _Canvas, square: Square, marks: Marks) -> str:
             fill = NET_FRONT
     x, y = canvas.corner(square[0], square[1] + 1)
     name = escape(field.name(square))
-    attrs = f'data-sq="{square[0]},{square[1]}"'
+    attrs = f'data-tap="{square[0]},{square[1]}"'
     cell = (f'<rect x="{x}" y="{y}" width="{U}" height="{U}" fill="{fill}" '
             f'stroke="rgba(255,255,255,0.25)" stroke-width="0.3"/>')
     if square in marks.targets:
@@ -117,7 +117,7 @@ def _nets(canvas: _Canvas, marks: Marks) -> str:
                    f'stroke="{TEAM_COLOURS[team]}" stroke-width="0.8" pointer-events="none"/>')
         # A full square's height to tap, though the net is drawn thin.
         (tx, ty) = canvas.corner(low, y_line + (0 if team == TEAMS[0] else 1))
-        out.append(f'<rect class="gg-sq" data-sq="{key}"{label} x="{tx}" y="{ty}" '
+        out.append(f'<rect class="gg-sq" data-tap="{key}"{label} x="{tx}" y="{ty}" '
                    f'width="{(high - low) * U}" height="{U}" fill="transparent"/>')
         for post in canvas.field.posts(team):
             px, py = canvas.corner(*post)

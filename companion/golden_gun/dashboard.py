@@ -8,12 +8,12 @@ bullets or the wounds change.
 
 Speed: every change of a Bokeh widget's `css_classes` or `visible`, and every new model,
 makes the browser lay out the whole page again (with a plot on it, about 40 ms each). So
-the maze and the action buttons are each one `TapPad` (its HTML is one property; a tap
+the maze and the action buttons are each one kit `TapPad` (its HTML is one property; a tap
 sends back the button's `data-tap`), the next-card chart is HTML bars, and a tap changes
 a handful of properties, none of which re-lays out the page.
 
-Built here because the UI kit lacks them (candidates for the kit): `TapPad`, the maze
-drawing, the number squares, and a figure computed off the event loop.
+Built here because the UI kit lacks them (candidates for the kit): the number squares,
+and a figure computed off the event loop.
 """
 
 from __future__ import annotations
@@ -28,12 +28,10 @@ from dataclasses import replace
 from fractions import Fraction
 from html import escape
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
 import panel as pn
 import param
-from panel.custom import JSComponent
-from panel.io.document import hold
 
 from companion.core.dice import percent
 from companion.core.errors import CompanionError
@@ -46,12 +44,14 @@ from companion.ui import (
     Counter,
     DicePad,
     GameDashboard,
+    TapPad,
     button,
     choice,
     heading,
     odds_html,
     page,
     section,
+    tap_button,
 )
 from companion.ui.theme import TOUCH
 
@@ -99,19 +99,7 @@ CELL_LOOKS = {"room": (ROOM, "#0d1b2a"), "entered": ("#e3f2fd", "#0d1b2a"),
 # A cell is at most MAX_CELL px wide and never shorter than a fingertip (TOUCH); narrow
 # screens shrink the columns (a 16-column maze keeps 44 px at 768 px wide).
 MAX_CELL, CELL_GAP = 64, 2
-TAP_CSS = f"""
-:host {{ display: block; width: 100%; }}
-button {{ font-family: inherit; cursor: pointer; margin: 0; }}
-button:disabled {{ cursor: default; }}
-.bar {{ display: flex; flex-wrap: wrap; gap: 6px; }}
-.act {{ min-height: {TOUCH}px; font-size: 1.1rem; line-height: 1.2; padding: 6px 10px;
-  white-space: normal; border-radius: 4px; border: 1px solid transparent; }}
-.act-primary {{ background: var(--accent-fill-rest, #8a1c1c);
-  color: var(--foreground-on-accent-rest, white); }}
-.act-danger {{ background: {DANGER}; color: white; }}
-.act-default {{ background: var(--neutral-fill-rest, #eceff1);
-  color: var(--neutral-foreground-rest, #1b1b1b);
-  border-color: var(--neutral-stroke-rest, #b0bec5); }}
+MAZE_CSS = f"""
 .sections {{ display: flex; flex-wrap: wrap; gap: 12px; }}
 .section-title {{ font-weight: 700; margin: 2px 0 6px; font-size: 1.05rem; }}
 .maze {{ display: grid; gap: {CELL_GAP}px; width: 100%; }}
@@ -126,46 +114,6 @@ button:disabled {{ cursor: default; }}
               for name, (bg, fg) in CELL_LOOKS.items())
 
 
-class TapPad(JSComponent):
-    """HTML with big buttons: a tap on an enabled `<button data-tap="x">` calls `on_tap("x")`.
-
-    A redraw changes one property (`html`), which re-lays out nothing else on the page.
-    """
-
-    html = param.String(default="")
-
-    _stylesheets: ClassVar[list[str]] = [TAP_CSS]
-    _esm = """
-    export function render({ model, el }) {
-      const box = document.createElement('div');
-      box.addEventListener('click', (event) => {
-        const tapped = event.target.closest('button[data-tap]');
-        if (tapped && !tapped.disabled) { model.send_msg(tapped.dataset.tap); }
-      });
-      const draw = () => { box.innerHTML = model.html; };
-      model.on('html', draw);
-      draw();
-      el.appendChild(box);
-    }
-    """
-
-    def __init__(self, on_tap: Callable[[str], None], **params):
-        super().__init__(**params)
-        self._on_tap = on_tap
-
-    def _handle_msg(self, data: Any) -> None:
-        with hold():  # every change of this tap reaches the browser in one message
-            self._on_tap(str(data))
-
-
-def tap_button(tap: str, label: str, classes: str, enabled: bool = True,
-               style: str = "") -> str:
-    """One button of a TapPad."""
-    styled = f' style="{style}"' if style else ""
-    return (f'<button class="{classes}"{styled} data-tap="{escape(tap)}"'
-            f'{"" if enabled else " disabled"}>{escape(label)}</button>')
-
-
 class MazeView(pn.viewable.Viewer):
     """The maze as a grid of big cells: walls dark blue, rooms light blue, Bond gold, cards
     coloured; the rooms Bond may move into are outlined and tappable.
@@ -177,7 +125,8 @@ class MazeView(pn.viewable.Viewer):
         super().__init__()
         self.cells: dict[str, tuple[str, str, bool]] = {}
         self.columns = SECTION_COLUMNS
-        self.pad = TapPad(on_move, sizing_mode="stretch_width", margin=(4, 10))
+        self.pad = TapPad(on_move, stylesheets=[MAZE_CSS], sizing_mode="stretch_width",
+                          margin=(4, 10))
 
     def show(self, state: GoldenGunState) -> None:
         targets = {a.room for a in state.legal_actions() if isinstance(a, engine.Move)}
@@ -412,21 +361,6 @@ class GoldenGunDashboard(GameDashboard):
     @property
     def state(self) -> GoldenGunState:
         return self.session.state  # type: ignore[return-value]
-
-    # Every change a tap makes reaches the browser in one message (hold), so the page never
-    # shows the new log line beside the old step, and lays itself out once.
-
-    def act(self, action: Any) -> Any:
-        with hold():
-            return super().act(action)
-
-    def undo(self) -> None:
-        with hold():
-            super().undo()
-
-    def redo(self) -> None:
-        with hold():
-            super().redo()
 
     def move(self, room: str) -> None:
         self.act(engine.Move(room))

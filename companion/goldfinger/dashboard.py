@@ -30,7 +30,6 @@ from typing import Any
 
 import panel as pn
 import param
-from panel.custom import JSComponent
 
 from companion.core.dice import percent
 from companion.core.errors import CompanionError, InputError
@@ -45,12 +44,14 @@ from companion.ui import (
     Counter,
     DicePad,
     GameDashboard,
+    TapPad,
     button,
     choice,
     heading,
     odds_html,
     page,
     section,
+    tap_button,
 )
 from companion.ui.theme import BUTTON_CSS, INPUT_CSS
 
@@ -72,40 +73,6 @@ NO_BOTS_TEXT = ("**Bots need the map.** In tracker mode two people play at the t
                 "map mode to play one side against the app.")
 
 
-class MapView(JSComponent):
-    """The SVG map; a tap on a Space calls `on_tap(space_id)`."""
-
-    svg = param.String(default="")
-
-    _esm = """
-    export function render({ model, el }) {
-      const box = document.createElement('div');
-      const draw = () => { box.innerHTML = model.svg; };
-      const send = (target) => {
-        const space = target && target.closest('[data-sp]');
-        if (space) { model.send_msg(space.getAttribute('data-sp')); }
-      };
-      box.addEventListener('click', (event) => send(event.target));
-      box.addEventListener('keydown', (event) => {
-        if (event.key === 'Enter' || event.key === ' ') {
-          event.preventDefault();
-          send(event.target);
-        }
-      });
-      model.on('svg', draw);
-      draw();
-      el.appendChild(box);
-    }
-    """
-
-    def __init__(self, on_tap: Callable[[str], None], **params):
-        super().__init__(**params)
-        self._on_tap = on_tap
-
-    def _handle_msg(self, data: Any) -> None:
-        self._on_tap(str(data))
-
-
 @dataclass(frozen=True)
 class Choice:
     """One button of the action list: what it does (an action or a callable), its words."""
@@ -124,107 +91,57 @@ class Row:
     grouped: bool = False
 
 
-class ActionList(JSComponent):
-    """The action buttons as one component: a tap sends the button's number back.
+class ActionList(TapPad):
+    """The action buttons as one kit TapPad: a turn relabels a dozen buttons in one change.
 
-    A turn changes a dozen buttons at once; as Bokeh widgets each change was a model
-    update and a re-layout in the browser, so the list is drawn here from `rows` in one
-    go (plain <button>s, 52 px high) and replaced as a whole after every action.
+    A button's tap names the drawing it belongs to; a tap on a list the screen has since
+    replaced (a quick double tap) is dropped, so it never presses whatever button now has
+    the same place.
     """
 
-    rows = param.List(default=[], doc="[{'note': html, 'grouped': bool, 'buttons': "
-                      "[{'text', 'color', 'id'}]}]")
-
-    _esm = """
-    export function render({ model, el }) {
-      const style = document.createElement('style');
-      style.textContent = `ACTION_CSS`;
-      el.appendChild(style);
-      const box = document.createElement('div');
-      box.className = 'gf-actions';
-      const draw = () => {
-        box.replaceChildren();
-        for (const row of model.rows) {
-          if (row.note) {
-            const note = document.createElement('div');
-            note.className = 'gf-note';
-            note.innerHTML = row.note;
-            box.appendChild(note);
-          }
-          if (!row.buttons.length) { continue; }
-          const line = document.createElement('div');
-          line.className = row.grouped ? 'gf-group' : 'gf-wide';
-          for (const spec of row.buttons) {
-            const b = document.createElement('button');
-            b.type = 'button';
-            b.className = 'gf-btn gf-' + spec.color;
-            b.textContent = spec.text;
-            b.addEventListener('click', () => model.send_msg(spec.id));
-            line.appendChild(b);
-          }
-          box.appendChild(line);
-        }
-      };
-      model.on('rows', draw);
-      draw();
-      el.appendChild(box);
-    }
-    """.replace("ACTION_CSS", f"""
-    .gf-actions {{ display: flex; flex-direction: column; gap: 6px; padding: 0 4px; }}
-    .gf-note {{ font-size: 1rem; line-height: 1.4; margin: 4px 4px 0; }}
-    .gf-wide, .gf-group {{ display: flex; flex-wrap: wrap; gap: 6px; }}
-    .gf-wide .gf-btn {{ flex: 1 1 100%; }}
-    .gf-group .gf-btn {{ flex: 0 0 auto; min-width: {TOUCH + 12}px; }}
-    .gf-btn {{ min-height: {TOUCH}px; font-size: 1.1rem; line-height: 1.2; padding: 6px 10px;
-              border-radius: 6px; border: 1px solid #9e9e9e; background: #ffffff;
-              color: #212121; cursor: pointer; white-space: normal;
-              touch-action: manipulation; font-family: inherit; }}
-    .gf-primary {{ background: #0072b5; border-color: #0072b5; color: #ffffff; }}
-    .gf-warning {{ background: #ffc107; border-color: #e0a800; color: #212121; }}
-    .gf-btn:active {{ filter: brightness(0.9); }}
-    """)
-
     def __init__(self, on_press: Callable[[Any], None], **params):
-        super().__init__(**params)
+        super().__init__(self._pressed, **params)
         self._on_press = on_press
         self._choices: list[Any] = []
+        self._labels: dict[str, str] = {}  # button words -> data-tap
         self._notes: list[str] = []
-        self._drawing = 0  # which drawing of the list a tap came from
+        self._drawing = 0
 
     def show(self, rows: list[Row]) -> None:
         """Draw these rows; a tap on a button calls `on_press(choice.do)`."""
-        choices: list[Any] = []
-        drawn = []
         self._drawing += 1
+        self._choices, self._labels, parts = [], {}, []
         for row in rows:
-            buttons = []
-            for shown in row.choices:
-                buttons.append({"text": shown.text, "color": shown.color,
-                                "id": f"{self._drawing}:{len(choices)}"})
-                choices.append(shown.do)
-            drawn.append({"note": _markdown_html(row.note), "grouped": row.grouped,
-                          "buttons": buttons})
-        self._choices = choices
+            if row.note:
+                parts.append(f'<div class="note">{_markdown_html(row.note)}</div>')
+            buttons = [self._button(shown, row.grouped) for shown in row.choices]
+            if buttons:
+                parts.append(f'<div class="bar">{"".join(buttons)}</div>')
         self._notes = [row.note for row in rows if row.note]
-        self.rows = drawn
+        self.html = "".join(parts)
+
+    def _button(self, shown: Choice, grouped: bool) -> str:
+        tap = f"{self._drawing}:{len(self._choices)}"
+        self._choices.append(shown.do)
+        self._labels[shown.text] = tap
+        style = f"flex:0 0 auto;min-width:{TOUCH + 12}px" if grouped else "flex:1 1 100%"
+        return tap_button(tap, shown.text, f"act act-{shown.color}", style=style)
 
     def press(self, text: str) -> None:
         """Press the button with these words (what a tap does; for tests and notebooks)."""
-        for row in self.rows:
-            for shown in row["buttons"]:
-                if shown["text"] == text:
-                    self._handle_msg(shown["id"])
-                    return
-        raise KeyError(f"no button {text!r} now")
+        if text not in self._labels:
+            raise KeyError(f"no button {text!r} now")
+        self.tap(self._labels[text])
+
+    def shows(self, text: str) -> bool:
+        return text in self._labels
 
     def texts(self) -> list[str]:
         """Every note (as Markdown) and button text shown."""
-        return self._notes + [b["text"] for row in self.rows for b in row["buttons"]]
+        return self._notes + list(self._labels)
 
-    def _handle_msg(self, data: Any) -> None:
-        # A tap on a list the screen has since replaced (a quick double tap) is dropped,
-        # so it can never press whatever button now has the same place.
-        drawing, _, index = str(data).partition(":")
+    def _pressed(self, tap: str) -> None:
+        drawing, _, index = tap.partition(":")
         if drawing == str(self._drawing) and index.isdigit() and int(index) < len(self._choices):
             self._on_press(self._choices[int(index)])
 
@@ -521,7 +438,7 @@ class GoldfingerDashboard(GameDashboard):
         self._tail_list = ActionList(self._press, **wide)  # Oil, Smoke, End move
         self._actions = pn.Column(self._phase_box, self._list, self._behind_box,
                                   self._tail_list, margin=0, **wide)
-        self.map_view = MapView(self.tap, **wide)
+        self.map_view = TapPad(self.tap, **wide)
         self._setup = self._setup_widgets()
 
     def __panel__(self) -> pn.viewable.Viewable:
@@ -651,7 +568,7 @@ class GoldfingerDashboard(GameDashboard):
     def press(self, text: str) -> None:
         """Tap the action button with these words."""
         for shown in (self._list, self._tail_list):
-            if text in [b["text"] for row in shown.rows for b in row["buttons"]]:
+            if shown.shows(text):
                 shown.press(text)
                 return
         raise KeyError(f"no button {text!r} now")
@@ -936,7 +853,7 @@ class GoldfingerDashboard(GameDashboard):
     # The map section (map mode).
 
     def _render_map(self) -> None:
-        self.map_view.svg = self.map_picture()
+        self.map_view.html = self.map_picture()
         self._danger.object = self._once("danger", self._danger_html)
 
     def map_picture(self) -> str:

@@ -7,7 +7,7 @@ the notebook: buildings, Road lines (blue), Cut-Over lines (grey, dotted), Quick
 Turn arrows (yellow, dashed, with a head), the Spaces shaded by Bond's reach
 chance with the percentage written on each, red stars (filled while a card lies
 there), gates, the pieces with the way they face, and green rings around the
-Spaces a tap can choose now. Every Space carries `data-sp="<id>"`; a transparent
+Spaces a tap can choose now. Every Space carries `data-tap="<id>"`; a transparent
 disc a whole cell wide on top of each is the tap target. Imports no Panel.
 """
 
@@ -157,10 +157,12 @@ def _rings(board: Board, targets: set[str]) -> str:
 
 def _pieces(state: GoldfingerState) -> str:
     board, out = state.board, []
-    for piece in state.pieces:
-        if piece.space is None or piece.crashed:
-            continue
+    shown = [p for p in state.pieces if p.space is not None and not p.crashed]
+    sharing = [p.space for p in shown]
+    for piece in shown:
         x, y = _xy(board, piece.space)
+        if sharing.count(piece.space) > 1:  # mid-Force or Trick: draw both, side by side
+            x += (-0.22 if piece.name == BOND else 0.22) * U
         colour = BOND_COLOUR if piece.name == BOND else CAR_COLOUR
         if piece.heading:
             dx, dy = piece.heading
@@ -183,6 +185,6 @@ def _taps(board: Board, targets: set[str]) -> str:
         label = ""
         if space.id in targets:
             label = f' role="button" tabindex="0" aria-label="{escape(space.id)}"'
-        out.append(f'<circle class="gf-sp" data-sp="{escape(space.id)}"{label} cx="{x:g}" '
+        out.append(f'<circle class="gf-sp" data-tap="{escape(space.id)}"{label} cx="{x:g}" '
                    f'cy="{y:g}" r="{0.5 * U:g}" fill="transparent" style="cursor:pointer"/>')
     return "".join(out)

@@ -11,6 +11,7 @@ from typing import Any
 
 import panel as pn
 import param
+from panel.io.document import hold
 
 from companion.core.errors import CompanionError
 from companion.core.game import Event, Game
@@ -75,8 +76,15 @@ class GameDashboard(pn.viewable.Viewer):
 
     # Changing the game.
 
+    # Every change an action makes reaches the browser in one message (`hold`): the page
+    # never shows the new log line beside the old step, and lays itself out once.
+
     def act(self, action: Any) -> Event | None:
         """Apply an action; on refusal, show why and change nothing."""
+        with hold():
+            return self._act(action)
+
+    def _act(self, action: Any) -> Event | None:
         try:
             event = self.session.act(action)
         except StaleSessionError as error:
@@ -98,12 +106,13 @@ class GameDashboard(pn.viewable.Viewer):
         self._step(self.session.redo)
 
     def _step(self, move) -> None:
-        try:
-            move()
-            self.message = ""
-        except CompanionError as error:
-            self.message = str(error)
-        self.revision += 1
+        with hold():
+            try:
+                move()
+                self.message = ""
+            except CompanionError as error:
+                self.message = str(error)
+            self.revision += 1
 
     def _sync_log(self, *_events) -> None:
         self.log.param.update(lines=self.session.log, can_undo=self.session.can_undo,

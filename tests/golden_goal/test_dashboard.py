@@ -182,7 +182,7 @@ def test_after_the_roll_the_scoring_lines_are_listed_drawn_and_one_tap_plans_a_g
     lines = scoring_lines(state, face)
     assert len(board.lines_box.objects) == 1 + min(len(lines), 6)
     assert "You can score with this" in board.lines_box[0].object
-    assert 'stroke="#ffd600"' in board.field.svg  # the gold scoring lines on the field
+    assert 'stroke="#ffd600"' in board.field.html  # the gold scoring lines on the field
     board.plan_line(lines[0].outcome)
     assert "This scores!" in board.plan_box.object
     board.confirm()

@@ -158,13 +158,13 @@ def test_a_finished_game_says_who_won_and_offers_no_more_moves(store):
 def test_a_tap_on_an_action_button_plays_that_action_and_a_stale_tap_nothing(store):
     """The action buttons are one TapPad: a tap names the revision it was drawn for."""
     dash = make(store)
-    dash.maze.pad._handle_msg("1:A1")  # a tap on the maze moves Bond
+    dash.maze.pad.tap("1:A1")  # a tap on the maze moves Bond
     assert dash.state.room == "1:A1" and dash.state.phase == "read"
     seven = dash.action_labels().index("7")
     stale = f"{dash.revision - 1}.{seven}"
-    dash._actions._handle_msg(stale)
+    dash._actions.tap(stale)
     assert dash.state.phase == "read" and "tap again" in dash.message
-    dash._actions._handle_msg(f"{dash.revision}.{seven}")
+    dash._actions.tap(f"{dash.revision}.{seven}")
     assert dash.state.green == 7 and not dash.message
 
 

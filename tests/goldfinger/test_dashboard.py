@@ -170,7 +170,7 @@ def test_map_moves_by_tap_and_shows_reach_and_danger(store):
     assert board.state.piece("bond").space == "x6y4"
     danger = board._danger_html()
     assert "car A" in danger and "Expected hits on Bond" in danger
-    assert 'data-sp="x6y4"' in board.map_picture()
+    assert 'data-tap="x6y4"' in board.map_picture()
 
 
 def test_playing_bond_against_the_enemy_bot(store):

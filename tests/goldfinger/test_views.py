@@ -45,3 +45,16 @@ def test_summary_tracks_the_table():
 def test_state_draws_itself_in_a_notebook():
     """A notebook can just show a state (python-chess style _repr_html_)."""
     assert "Turn 1 of 15" in map_game()._repr_html_()
+
+
+def test_two_pieces_in_one_space_are_both_drawn():
+    """Mid-Force or Trick Bond shares a Space with a car: the map shows both, side by side."""
+    from companion.goldfinger.map_svg import _pieces
+
+    from .helpers import place
+
+    state = place(map_game(), "A", "x5y4", "x6y4")
+    drawn = _pieces(state)
+    labels = {text.split(">")[1].split("<")[0]: text.split('"')[1]
+              for text in drawn.split("<text x=")[1:]}  # label -> its x
+    assert labels["007"] != labels["A"], "the two pieces are drawn at different places"

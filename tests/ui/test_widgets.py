@@ -2,7 +2,7 @@
 
 from fractions import Fraction
 
-from companion.ui import Counter, DicePad, LogView, odds_html
+from companion.ui import Counter, DicePad, LogView, TapPad, odds_html, tap_button
 from companion.ui.dice_pad import REAL
 from companion.ui.odds_bar import OUTCOME_COLORS
 
@@ -60,3 +60,12 @@ def test_log_view_shows_newest_first_and_disables_undo():
     log.param.update(lines=["1. first", "2. second"], can_undo=True)
     assert log._lines.object.index("2. second") < log._lines.object.index("1. first")
     assert not log._undo.disabled and log._redo.disabled
+
+
+def test_tap_pad_passes_the_tapped_value_and_escapes_labels():
+    tapped = []
+    pad = TapPad(tapped.append)
+    pad.html = tap_button("1:A1", "<Room>") + tap_button("x", "Off", enabled=False)
+    pad.tap("1:A1")
+    assert tapped == ["1:A1"]
+    assert "&lt;Room&gt;" in pad.html and 'data-tap="x" disabled' in pad.html

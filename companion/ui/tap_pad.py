@@ -1,0 +1,88 @@
+"""Tappable HTML in one component: the fast way to draw many buttons or a tappable picture.
+
+Every Bokeh widget that changes costs a model update and a re-layout of the page in the
+browser; a turn that relabels a dozen buttons, or recolours the cells of a map, is slow
+that way. A TapPad is one property (`html`): a redraw replaces it whole, and a tap on any
+element carrying `data-tap="value"` (a `<button>`, an SVG shape) calls `on_tap("value")`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from html import escape
+from typing import Any, ClassVar
+
+import param
+from panel.custom import JSComponent
+from panel.io.document import hold
+
+from companion.ui.theme import TOUCH
+
+# Buttons drawn by `tap_button`: the kit's sizes, and the page theme's colours.
+TAP_CSS = f"""
+:host {{ display: block; width: 100%; }}
+button {{ font-family: inherit; cursor: pointer; margin: 0; touch-action: manipulation; }}
+button:disabled {{ cursor: default; }}
+.act:disabled {{ opacity: 0.55; }}
+.bar {{ display: flex; flex-wrap: wrap; gap: 6px; }}
+.note {{ font-size: 1rem; line-height: 1.4; margin: 4px 4px 0; }}
+.act {{ min-height: {TOUCH}px; font-size: 1.1rem; line-height: 1.2; padding: 6px 10px;
+  white-space: normal; border-radius: 4px; border: 1px solid transparent; }}
+.act:active {{ filter: brightness(0.9); }}
+.act-primary {{ background: var(--accent-fill-rest, #8a1c1c);
+  color: var(--foreground-on-accent-rest, white); }}
+.act-danger {{ background: #c62828; color: white; }}
+.act-warning {{ background: #ffc107; color: #212121; border-color: #e0a800; }}
+.act-default {{ background: var(--neutral-fill-rest, #eceff1);
+  color: var(--neutral-foreground-rest, #1b1b1b);
+  border-color: var(--neutral-stroke-rest, #b0bec5); }}
+"""
+
+
+class TapPad(JSComponent):
+    """HTML whose `[data-tap]` elements call `on_tap(value)` when tapped (or Enter/Space)."""
+
+    html = param.String(default="")
+
+    _stylesheets: ClassVar[list[str]] = [TAP_CSS]
+    _esm = """
+    export function render({ model, el }) {
+      const box = document.createElement('div');
+      const send = (target) => {
+        const tapped = target && target.closest('[data-tap]');
+        if (tapped && !tapped.disabled) { model.send_msg(tapped.getAttribute('data-tap')); }
+      };
+      box.addEventListener('click', (event) => send(event.target));
+      box.addEventListener('keydown', (event) => {
+        if ((event.key === 'Enter' || event.key === ' ') && event.target.tagName !== 'BUTTON') {
+          event.preventDefault();
+          send(event.target);
+        }
+      });
+      const draw = () => { box.innerHTML = model.html; };
+      model.on('html', draw);
+      draw();
+      el.appendChild(box);
+    }
+    """
+
+    def __init__(self, on_tap: Callable[[str], None], **params: Any):
+        super().__init__(**params)
+        self._on_tap = on_tap
+
+    def tap(self, value: str) -> None:
+        """What a tap on `data-tap="value"` does (for tests and notebooks)."""
+        self._handle_msg(value)
+
+    def _handle_msg(self, data: Any) -> None:
+        with hold():  # every change the tap makes reaches the browser in one message
+            self._on_tap(str(data))
+
+
+def tap_button(tap: str, label: str, classes: str = "act act-default", enabled: bool = True,
+               style: str = "") -> str:
+    """One button of a TapPad. The classes `act act-primary` (or -danger, -warning,
+    -default) give the kit's big themed button; a game may pass its own."""
+    styled = f' style="{escape(style)}"' if style else ""
+    return (f'<button type="button" class="{classes}"{styled} data-tap="{escape(tap)}"'
+            f'{"" if enabled else " disabled"}>{escape(label)}</button>')
