@@ -7,7 +7,6 @@ After a deliberate change of behaviour, regenerate it with
 from __future__ import annotations
 
 import json
-import os
 import random
 from pathlib import Path
 
@@ -15,6 +14,7 @@ from companion.core.session import Session
 from companion.golden_goal import GAME
 from companion.golden_goal.bot import bot_player
 from companion.golden_goal.odds import p_score_this_turn
+from tests.golden import assert_matches_golden
 
 GOLDEN = Path(__file__).parent / "playthrough_bots.txt"
 SEED = 2026
@@ -38,7 +38,4 @@ def playthrough() -> str:
 
 def test_bot_match_matches_the_golden_file():
     """A seeded bot-against-bot match replays exactly: actions, events and odds."""
-    text = playthrough()
-    if os.environ.get("GOLDEN_GOAL_REGENERATE"):
-        GOLDEN.write_text(text, encoding="utf-8")
-    assert text == GOLDEN.read_text(encoding="utf-8")
+    assert_matches_golden(playthrough(), GOLDEN, "GOLDEN_GOAL_REGENERATE")

@@ -138,17 +138,7 @@ def test_sheet_mode_taps_the_printed_effects(store):
 
 def test_a_finished_game_says_who_won_and_offers_no_more_moves(store):
     dash = make(store, seed=11, mode="solo")
-    for _ in range(500):
-        if dash.state.is_over:
-            break
-        action = bot.choose_action(dash.state)
-        if isinstance(action, engine.Move):
-            dash.move(action.room)
-        elif isinstance(action, engine.ROLLED):
-            dash.roll(None)
-        else:
-            dash.do(action)
-        assert not dash.message, dash.message
+    play_by_the_bot(dash, until=lambda state: state.is_over)
     assert dash.state.is_over
     assert "game-over" in dash._step_view.object
     assert dash.state.result in dash._step_view.object

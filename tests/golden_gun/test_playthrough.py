@@ -7,11 +7,11 @@ After a deliberate change of behaviour, regenerate it with
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 from companion.core.session import Session
 from companion.golden_gun import GAME, bot, odds
+from tests.golden import assert_matches_golden
 
 GOLDEN = Path(__file__).parent / "playthrough_solo.txt"
 SEED = 2026
@@ -45,7 +45,4 @@ def test_play_solo_plays_a_whole_game():
 
 def test_solo_playthrough_matches_the_golden_file():
     """A seeded solo game replays exactly: actions, events, odds and advice."""
-    text = playthrough()
-    if os.environ.get("GOLDEN_GUN_REGENERATE"):
-        GOLDEN.write_text(text, encoding="utf-8")
-    assert text == GOLDEN.read_text(encoding="utf-8")
+    assert_matches_golden(playthrough(), GOLDEN, "GOLDEN_GUN_REGENERATE")

@@ -7,12 +7,12 @@ After a deliberate change of behaviour (rules, bots, odds, texts), regenerate it
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 from companion.core.dice import percent
 from companion.core.session import Session
 from companion.goldfinger import GAME, bot, odds, rules
+from tests.golden import assert_matches_golden
 
 GOLDEN = Path(__file__).parent / "playthrough_map.txt"
 SEED = 2026
@@ -48,10 +48,7 @@ def playthrough() -> str:
 
 def test_map_playthrough_matches_the_golden_file():
     """A seeded bot-against-bot map game replays exactly: actions, dice, events and odds."""
-    text = playthrough()
-    if os.environ.get("GOLDFINGER_REGENERATE"):
-        GOLDEN.write_text(text, encoding="utf-8")
-    assert text == GOLDEN.read_text(encoding="utf-8")
+    assert_matches_golden(playthrough(), GOLDEN, "GOLDFINGER_REGENERATE")
 
 
 def test_the_golden_game_reaches_an_end():
