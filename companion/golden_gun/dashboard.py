@@ -18,6 +18,7 @@ and a figure computed off the event loop.
 
 from __future__ import annotations
 
+import atexit
 import json
 import multiprocessing
 import tempfile
@@ -75,6 +76,9 @@ KIND_BARS = {rules.SOLEX: WON, rules.SCARAMANGA: DANGER}
 # The whole-search figure takes seconds of pure Python: in a thread it would hold the GIL
 # and slow every tap meanwhile, so it runs in its own process, given the game as JSON.
 _WORKER = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+# Shut it down while the interpreter is whole: left to garbage collection at exit, its
+# clean-up runs after the modules it needs are gone and prints a traceback.
+atexit.register(_WORKER.shutdown, wait=False, cancel_futures=True)
 _SURVIVAL: dict[tuple, Fraction] = {}  # shared by every session: same key, same answer
 _SURVIVAL_LOCK = threading.Lock()
 
