@@ -134,8 +134,10 @@ def _features(board: Board, state: GoldfingerState, chosen_stars: Iterable[str])
         # Names of gates on the left or right edge run inwards, so none is cut off.
         anchor, shift = {min(xs): ("start", -0.5), max(xs): ("end", 0.5)}.get(
             board.spaces[gate].x, ("middle", 0))
+        # A white halo keeps the name readable on the dark theme too.
         out.append(f'<text x="{x + shift * U:g}" y="{y + 0.8 * U:g}" text-anchor="{anchor}" '
-                   f'font-size="12" font-weight="700" fill="#4a148c">{escape(name)}</text>')
+                   f'font-size="12" font-weight="700" fill="#4a148c" stroke="white" '
+                   f'stroke-width="3" paint-order="stroke">{escape(name)}</text>')
     return "".join(out)
 
 
