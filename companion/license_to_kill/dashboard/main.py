@@ -10,13 +10,11 @@ browser as one message (`hold`), so it lays the page out once.
 
 from __future__ import annotations
 
-from contextlib import contextmanager
 from typing import Any
 
 import panel as pn
 
 from companion.core.errors import CompanionError
-from companion.core.game import Event
 from companion.core.session import Session
 from companion.license_to_kill import GAME, rules
 from companion.license_to_kill.actions import NextStep
@@ -45,13 +43,6 @@ from companion.license_to_kill.engine import LtkState
 from companion.ui import GameDashboard, heading, page, section
 
 STEP_PANELS = ("setup", *rules.TURN_STEPS, "assignment", "q", "next")
-
-
-@contextmanager
-def one_message():
-    """Every change inside goes to the browser as one message: one re-layout, not ten."""
-    with pn.io.hold():
-        yield
 
 
 class LicenseToKillDashboard(GameDashboard):
@@ -132,19 +123,11 @@ class LicenseToKillDashboard(GameDashboard):
         except CompanionError as error:
             self.message = f"Not started: {error}"
             return
-        with one_message():
+        with pn.io.hold():  # the whole new game reaches the browser as one message
             self.open(session)
         self.picker.refresh()
 
-    # Changing the game: each tap's changes leave as one message.
-
-    def act(self, action: Any) -> Event | None:
-        with one_message():
-            return super().act(action)
-
-    def _step(self, move) -> None:
-        with one_message():
-            super()._step(move)
+    # Changing the game (the kit's act, undo and redo send each tap's changes as one message).
 
     def next_step(self, no_plot_card: bool = False) -> None:
         self.act(NextStep(no_plot_card))
