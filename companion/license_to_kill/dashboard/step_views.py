@@ -179,18 +179,21 @@ class AttackStep:
                                   "your Plot Zone can attack now: it needs to be face up, with "
                                   "a target in another Agency whose value is not higher.</p>")
         self.title = heading(f"Henchman Attack ({rules.HENCHMAN_ATTACKS_PER_TURN} a turn)")
-        self.panel = column(self.done, self.nobody, self.title, self.duel.__panel__())
+        self.panel = column()
 
     def update(self, state: LtkState) -> bool:
+        """Only what applies goes on the page: the resolver's widgets are not built for the
+        browser on a turn with no attack (a hidden widget would still be)."""
         legal = [a for a in state.legal_actions() if isinstance(a, HenchmanAttack)]
-        show(self.done, not legal and bool(state.turn.attacks))
-        show(self.nobody, not legal and not state.turn.attacks)
-        for part in (self.title, self.duel.__panel__()):
-            show(part, bool(legal))
         if legal:
+            parts = [self.title, self.duel.__panel__()]
             if not any(a.value == self.duel.value.value for a in legal):
                 self.duel.value.value = legal[0].value
             self.duel.refresh()
+        else:
+            parts = [self.done if state.turn.attacks else self.nobody]
+        if [id(p) for p in self.panel] != [id(p) for p in parts]:
+            self.panel.objects = parts
         return True
 
 
