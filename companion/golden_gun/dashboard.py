@@ -42,6 +42,7 @@ from companion.golden_gun.board import SECTION_COLUMNS, SECTION_ROWS
 from companion.golden_gun.effects import VOCABULARY, describe, load_table
 from companion.golden_gun.engine import GoldenGunState
 from companion.ui import (
+    ChoicePad,
     Counter,
     DicePad,
     GameDashboard,
@@ -290,8 +291,8 @@ class GoldenGunDashboard(GameDashboard):
         self._step_view = pn.pane.HTML(sizing_mode="stretch_width")
         self._verdict = pn.pane.HTML(sizing_mode="stretch_width")
         self._odds = pn.pane.HTML(sizing_mode="stretch_width")
-        self._actions = TapPad(self._tap_action, sizing_mode="stretch_width", margin=(4, 0))
-        self._shown_actions: list[tuple] = []
+        self._actions = ChoicePad(self.do, self._stale_tap, sizing_mode="stretch_width",
+                                  margin=(4, 0))
         self._tracker = pn.pane.HTML(sizing_mode="stretch_width")
         self._progress = pn.pane.HTML(sizing_mode="stretch_width")
         self._deck = pn.pane.HTML(sizing_mode="stretch_width")
@@ -404,8 +405,7 @@ class GoldenGunDashboard(GameDashboard):
         self._step_view.object = self._step_html(state)
         self._verdict.object = self._verdict_html(state)
         self._odds.object = self._odds_html(state)
-        self._shown_actions = [(a, *self._label(a, state)) for a in self.tap_actions()]
-        self._actions.html = self._actions_html()
+        self._draw_actions(state)
         if self._maze_card is not None:
             self._maze_card.styles = {"flex": f"1 1 {max(520, self.maze.min_width)}px"}
         self._amount.visible = state.phase == "sheet"
@@ -479,23 +479,19 @@ class GoldenGunDashboard(GameDashboard):
 
     def action_labels(self) -> list[str]:
         """The labels of the action buttons shown now, in order."""
-        return [label for _, label, _, _ in self._shown_actions]
+        return self._actions.labels()
 
-    def _actions_html(self) -> str:
-        # A tap names the revision it was drawn for, so a stale tap is never misread.
-        buttons = "".join(
-            tap_button(f"{self.revision}.{i}", label, f"act act-{colour}",
-                       style=f"flex:1 1 {width}px")
-            for i, (_, label, colour, width) in enumerate(self._shown_actions))
-        return f'<div class="bar">{buttons}</div>'
+    def _draw_actions(self, state: GoldenGunState) -> None:
+        self._actions.new_drawing()
+        buttons = []
+        for action in self.tap_actions():
+            label, colour, width = self._label(action, state)
+            buttons.append(tap_button(self._actions.tap_for(action, label), label,
+                                      f"act act-{colour}", style=f"flex:1 1 {width}px"))
+        self._actions.html = f'<div class="bar">{"".join(buttons)}</div>'
 
-    def _tap_action(self, tap: str) -> None:
-        revision, _, index = tap.partition(".")
-        if revision != str(self.revision) or not index.isdigit() \
-                or int(index) >= len(self._shown_actions):
-            self.message = "The page changed before that tap arrived: look, then tap again."
-            return
-        self.do(self._shown_actions[int(index)][0])
+    def _stale_tap(self) -> None:
+        self.message = "The page changed before that tap arrived: look, then tap again."
 
     def _label(self, action: Any, state: GoldenGunState) -> tuple[str, str, int]:
         chances = {}

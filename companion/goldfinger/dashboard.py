@@ -41,6 +41,7 @@ from companion.goldfinger.legal import allowed, label
 from companion.goldfinger.map_svg import map_svg
 from companion.ui import (
     TOUCH,
+    ChoicePad,
     Counter,
     DicePad,
     GameDashboard,
@@ -91,26 +92,18 @@ class Row:
     grouped: bool = False
 
 
-class ActionList(TapPad):
-    """The action buttons as one kit TapPad: a turn relabels a dozen buttons in one change.
-
-    A button's tap names the drawing it belongs to; a tap on a list the screen has since
-    replaced (a quick double tap) is dropped, so it never presses whatever button now has
-    the same place.
-    """
+class ActionList(ChoicePad):
+    """The action buttons as one kit ChoicePad: a turn relabels a dozen buttons in one change,
+    and a tap on a list the screen has since replaced is dropped."""
 
     def __init__(self, on_press: Callable[[Any], None], **params):
-        super().__init__(self._pressed, **params)
-        self._on_press = on_press
-        self._choices: list[Any] = []
-        self._labels: dict[str, str] = {}  # button words -> data-tap
+        super().__init__(on_press, **params)
         self._notes: list[str] = []
-        self._drawing = 0
 
     def show(self, rows: list[Row]) -> None:
         """Draw these rows; a tap on a button calls `on_press(choice.do)`."""
-        self._drawing += 1
-        self._choices, self._labels, parts = [], {}, []
+        self.new_drawing()
+        parts = []
         for row in rows:
             if row.note:
                 parts.append(f'<div class="note">{_markdown_html(row.note)}</div>')
@@ -121,29 +114,13 @@ class ActionList(TapPad):
         self.html = "".join(parts)
 
     def _button(self, shown: Choice, grouped: bool) -> str:
-        tap = f"{self._drawing}:{len(self._choices)}"
-        self._choices.append(shown.do)
-        self._labels[shown.text] = tap
         style = f"flex:0 0 auto;min-width:{TOUCH + 12}px" if grouped else "flex:1 1 100%"
-        return tap_button(tap, shown.text, f"act act-{shown.color}", style=style)
-
-    def press(self, text: str) -> None:
-        """Press the button with these words (what a tap does; for tests and notebooks)."""
-        if text not in self._labels:
-            raise KeyError(f"no button {text!r} now")
-        self.tap(self._labels[text])
-
-    def shows(self, text: str) -> bool:
-        return text in self._labels
+        return tap_button(self.tap_for(shown.do, shown.text), shown.text,
+                          f"act act-{shown.color}", style=style)
 
     def texts(self) -> list[str]:
         """Every note (as Markdown) and button text shown."""
-        return self._notes + list(self._labels)
-
-    def _pressed(self, tap: str) -> None:
-        drawing, _, index = tap.partition(":")
-        if drawing == str(self._drawing) and index.isdigit() and int(index) < len(self._choices):
-            self._on_press(self._choices[int(index)])
+        return self._notes + self.labels()
 
 
 def _markdown_html(text: str) -> str:
@@ -568,7 +545,7 @@ class GoldfingerDashboard(GameDashboard):
     def press(self, text: str) -> None:
         """Tap the action button with these words."""
         for shown in (self._list, self._tail_list):
-            if shown.shows(text):
+            if text in shown.labels():
                 shown.press(text)
                 return
         raise KeyError(f"no button {text!r} now")

@@ -79,6 +79,55 @@ class TapPad(JSComponent):
             self._on_tap(str(data))
 
 
+class ChoicePad(TapPad):
+    """A TapPad whose buttons each stand for a choice (any object): a tap calls
+    `on_choose(choice)`.
+
+    Each drawing numbers its buttons afresh and a tap names its drawing, so a tap on a
+    drawing the screen has since replaced (a quick double tap) never presses whatever button
+    now has the same place: it calls `on_stale()` instead, when given, else nothing.
+    Draw with `new_drawing()`, then `tap_for(choice, label)` for each button, then `html`.
+    """
+
+    def __init__(self, on_choose: Callable[[Any], None],
+                 on_stale: Callable[[], None] | None = None, **params: Any):
+        super().__init__(self._chosen, **params)
+        self._on_choose, self._on_stale = on_choose, on_stale
+        self._choices: list[Any] = []
+        self._taps: dict[str, str] = {}  # label -> data-tap, this drawing
+        self._drawing = 0
+
+    def new_drawing(self) -> None:
+        self._drawing += 1
+        self._choices, self._taps = [], {}
+
+    def tap_for(self, choice: Any, label: str) -> str:
+        """The data-tap of a new button for `choice`, labelled `label`, in this drawing."""
+        tap = f"{self._drawing}:{len(self._choices)}"
+        self._choices.append(choice)
+        self._taps[label] = tap
+        return tap
+
+    def labels(self) -> list[str]:
+        return list(self._taps)
+
+    def tap_of(self, label: str) -> str:
+        if label not in self._taps:
+            raise KeyError(f"no button {label!r} now")
+        return self._taps[label]
+
+    def press(self, label: str) -> None:
+        """Press the button with these words (what a tap does; for tests and notebooks)."""
+        self.tap(self.tap_of(label))
+
+    def _chosen(self, tap: str) -> None:
+        drawing, _, index = tap.partition(":")
+        if drawing == str(self._drawing) and index.isdigit() and int(index) < len(self._choices):
+            self._on_choose(self._choices[int(index)])
+        elif self._on_stale is not None:
+            self._on_stale()
+
+
 def tap_button(tap: str, label: str, classes: str = "act act-default", enabled: bool = True,
                style: str = "") -> str:
     """One button of a TapPad. The classes `act act-primary` (or -danger, -warning,

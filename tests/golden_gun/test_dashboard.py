@@ -19,8 +19,8 @@ def make(store, seed: int = 3, **options) -> GoldenGunDashboard:
 
 def labels(dash: GoldenGunDashboard) -> list[str]:
     labels = dash.action_labels()
-    for index, label in enumerate(labels):  # what the browser gets: one button per action
-        assert f'data-tap="{dash.revision}.{index}">{escape(label)}</button>' in \
+    for label in labels:  # what the browser gets: one button per action
+        assert f'data-tap="{dash._actions.tap_of(label)}">{escape(label)}</button>' in \
             dash._actions.html
     return labels
 
@@ -146,15 +146,15 @@ def test_a_finished_game_says_who_won_and_offers_no_more_moves(store):
 
 
 def test_a_tap_on_an_action_button_plays_that_action_and_a_stale_tap_nothing(store):
-    """The action buttons are one TapPad: a tap names the revision it was drawn for."""
+    """The action buttons are one ChoicePad: a tap names the drawing it was made on."""
     dash = make(store)
     dash.maze.pad.tap("1:A1")  # a tap on the maze moves Bond
     assert dash.state.room == "1:A1" and dash.state.phase == "read"
-    seven = dash.action_labels().index("7")
-    stale = f"{dash.revision - 1}.{seven}"
+    stale = dash._actions.tap_of("7")
+    dash.revision += 1  # the page is drawn again before the tap arrives
     dash._actions.tap(stale)
     assert dash.state.phase == "read" and "tap again" in dash.message
-    dash._actions.tap(f"{dash.revision}.{seven}")
+    dash._actions.tap(dash._actions.tap_of("7"))
     assert dash.state.green == 7 and not dash.message
 
 

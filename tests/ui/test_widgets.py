@@ -2,7 +2,7 @@
 
 from fractions import Fraction
 
-from companion.ui import Counter, DicePad, LogView, TapPad, odds_html, tap_button
+from companion.ui import ChoicePad, Counter, DicePad, LogView, TapPad, odds_html, tap_button
 from companion.ui.dice_pad import REAL
 from companion.ui.odds_bar import OUTCOME_COLORS
 
@@ -69,3 +69,16 @@ def test_tap_pad_passes_the_tapped_value_and_escapes_labels():
     pad.tap("1:A1")
     assert tapped == ["1:A1"]
     assert "&lt;Room&gt;" in pad.html and 'data-tap="x" disabled' in pad.html
+
+
+def test_choice_pad_presses_a_choice_and_refuses_a_tap_from_a_replaced_drawing():
+    chosen, stale = [], []
+    pad = ChoicePad(chosen.append, lambda: stale.append(True))
+    pad.new_drawing()
+    old = pad.tap_for("fire", "Fire")
+    pad.new_drawing()
+    pad.html = tap_button(pad.tap_for("hold", "Hold"), "Hold")
+    pad.tap(old)  # the first drawing's first button: now "Hold" stands there
+    assert chosen == [] and stale == [True]
+    pad.press("Hold")
+    assert chosen == ["hold"] and pad.labels() == ["Hold"]
