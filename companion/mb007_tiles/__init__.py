@@ -1,0 +1,16 @@
+"""Milton Bradley's James Bond 007 tile game (1965): capture tiles where secret lines cross."""
+
+from companion.core.game import Game
+from companion.mb007_tiles.actions import ACTION_TYPES
+from companion.mb007_tiles.engine import new_state
+
+GAME = Game(
+    name="mb007_tiles",
+    title="James Bond 007: the tile game",
+    summary="Milton Bradley's 1965 tile capture for 2-4 players: secret letters chosen on a "
+            "covered screen, the crossings captured, the exact equilibrium and a heat map "
+            "of where a tile is safe.",
+    new_state=new_state,
+    action_types=ACTION_TYPES,
+    dashboard="companion.mb007_tiles.dashboard:TilesDashboard",
+)
