@@ -1,0 +1,354 @@
+"""The tile game on a tablet: the board as one tappable picture, the covered secret choice,
+the exact advice, the score, chips and the match.
+
+Every button comes from the engine (`legal_actions`, `available`); the advice from `odds`;
+the app's seats from `bot`. In tablet mode each player taps his letter on a covered screen
+("pass the tablet to Black 1"); nothing on the page shows a pick before the reveal. The pick
+is a per-seat action (`Pick(seat, letter)`), so a player's own phone can make it later.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cached_property
+from html import escape
+from typing import Any
+
+import panel as pn
+import param
+
+from companion.core.dice import percent
+from companion.core.errors import CompanionError
+from companion.core.session import Session
+from companion.mb007_tiles import GAME, rules
+from companion.mb007_tiles.actions import ChooseFirst, Draw, NextGame, Pick, Place, Reveal
+from companion.mb007_tiles.board import seat_names, window_name
+from companion.mb007_tiles.bot import bot_action
+from companion.mb007_tiles.drawing import BOARD_CSS, COLOURS, board_svg, tile_chip
+from companion.mb007_tiles.engine import TilesState
+from companion.mb007_tiles.odds import WindowAdvice, placement_advice, round_equilibrium
+from companion.ui import ChoicePad, GameDashboard, TapPad, button, choice, heading, page, section
+from companion.ui.tap_pad import tap_button
+from companion.ui.theme import INPUT_CSS, TOUCH
+
+NOBODY = -1  # `looking`: the screen is covered
+MAX_BOT_ACTIONS = 80  # a safety net: the app's seats never need more in one go
+HOUSE_RULES = (
+    "Tiles: two each of 1-5 dots and two 007s per colour",
+    "The first player: each draws a tile and puts it back until one draws a 007",
+    "A round's losers draw first; on a tie the rotation goes on",
+    "A team that cannot pay pays what it has",
+    "The game also ends when the bag is empty and no crossing can capture",
+)
+VERDICT_CSS = "font-size:1.1rem;padding:8px 12px;border-left:6px solid {};line-height:1.4"
+
+
+class TilesDashboard(GameDashboard):
+    game = GAME
+
+    looking = param.Integer(default=NOBODY, doc="The seat looking at the uncovered screen.")
+    advice = param.Boolean(default=True, doc="Show the equilibrium advice and heat map.")
+    # Settings for the next new game.
+    players = param.Selector(default=2, objects=list(rules.PLAYER_COUNTS))
+    mode = param.Selector(default="table", objects=["table", "tablet"])
+    bots = param.List(default=[], doc="Seats the app plays in the next new game.")
+    starting_chips = param.Integer(default=100, bounds=(0, 10_000))
+
+    def __init__(self, **params):
+        super().__init__(**params)
+        self.board = TapPad(self._tap_board, stylesheets=[BOARD_CSS], sizing_mode="stretch_width")
+        self.steps = ChoicePad(self._choose, self._stale, sizing_mode="stretch_width",
+                               margin=(4, 10))
+        wide = {"sizing_mode": "stretch_width"}
+        self.scoreboard = pn.pane.HTML(**wide)
+        self.event_box = pn.pane.HTML(**wide)
+        self.advice_box = pn.pane.HTML(**wide)
+        self._advice_for: tuple[TilesState | None, list[WindowAdvice]] = (None, [])
+        self.advice = self.session.state.options.advice
+        self.param.watch(self._changed, "revision")
+        self.param.watch(self._render, ["looking", "advice"])
+        self._render()
+
+    # Options for a new game.
+
+    def new_options(self) -> dict[str, Any]:
+        bots = [b for b in self.bots if b < self.players] if self.mode == "tablet" else []
+        return {"players": self.players, "mode": self.mode, "bots": bots,
+                "advice": self.advice, "starting_chips": self.starting_chips}
+
+    def start_new_game(self, _event=None) -> None:
+        try:
+            session = Session(self.game, self.new_options(), store=self.store)
+        except CompanionError as error:  # options the engine refuses, in words
+            self.message = str(error)
+            return
+        self.open(session)
+        self.picker.refresh()
+
+    def open(self, session: Session) -> None:
+        super().open(session)
+        self.advice = session.state.options.advice
+
+    # Taps.
+
+    def _tap_board(self, tapped: str) -> None:
+        state = self.session.state
+        if not tapped.startswith("w:") or state.phase != "place" or self._is_bot(state.to_move):
+            self.message = f"Nothing to tap on the board now: {self._waiting(state)}."
+            return
+        self._human(Place(tapped[2:]))
+
+    def _choose(self, chosen: tuple) -> None:
+        kind, *rest = chosen
+        if kind == "act":
+            self._human(rest[0])
+        elif kind == "look":
+            self.message = ""
+            self.looking = rest[0]
+        elif kind == "cover":
+            self.looking = NOBODY
+        elif kind == "advice":
+            self.advice = rest[0]
+        elif kind == "bots":
+            self._run_bots()
+
+    def _stale(self) -> None:
+        self.message = "The screen had changed under your finger: look, then tap again."
+
+    def _human(self, action: Any) -> None:
+        if self.act(action) is not None:
+            self._run_bots()
+
+    def _run_bots(self) -> None:
+        for _ in range(MAX_BOT_ACTIONS):
+            action = self._bot_move(self.session.state)
+            if action is None or self.act(action) is None:
+                return
+
+    def _bot_move(self, state: TilesState) -> Any | None:
+        rng = random.Random(f"{self.session.seed}:bot:{len(self.session.actions)}")
+        for seat in state.options.bots:
+            action = bot_action(state, seat, rng)
+            if action is not None:
+                return action
+        return None
+
+    def _is_bot(self, seat: int | None) -> bool:
+        return seat is not None and seat in self.session.state.options.bots
+
+    # Drawing.
+
+    def _changed(self, *_events) -> None:
+        with param.parameterized.discard_events(self):
+            self.looking = NOBODY
+        self._render()
+
+    def _render(self, *_events) -> None:
+        state = self.session.state
+        placing = state.phase == "place" and not self._is_bot(state.to_move)
+        advice = self._placement(state) if placing and self.advice else []
+        heat = {a.window: a.capture for a in advice}
+        best = max(advice, key=lambda a: a.value).window if advice else None
+        self.board.html = board_svg(state, tappable=placing, heat=heat or None, best=best)
+        self.scoreboard.object = self._scoreboard_html(state)
+        self.event_box.object = self._event_html(state)
+        self.advice_box.object = self._advice_html(state, advice)
+        self._render_steps(state)
+
+    def _placement(self, state: TilesState) -> list[WindowAdvice]:
+        if self._advice_for[0] is not state:
+            self._advice_for = (state, placement_advice(state))
+        return self._advice_for[1]
+
+    def _render_steps(self, state: TilesState) -> None:
+        pad = self.steps
+        pad.new_drawing()
+        prompt, buttons = self._current_step(state)
+        if self._bot_move(state) is not None:
+            buttons.append(tap_button(pad.tap_for(("bots",), "Let the app play its seats"),
+                                      "Let the app play its seats", "act act-primary"))
+        toggle = "Hide the advice" if self.advice else "Show the advice"
+        buttons.append(tap_button(pad.tap_for(("advice", not self.advice), toggle), toggle))
+        pad.html = (f'<div class="note prompt"><b>{escape(prompt)}</b></div>'
+                    f'<div class="bar" style="margin-top:6px">{"".join(buttons)}</div>')
+
+    def _button(self, choice_: tuple, label: str, primary: bool = False,
+                enabled: bool = True) -> str:
+        classes = "act act-primary" if primary else "act act-default"
+        return tap_button(self.steps.tap_for(choice_, label), label, classes, enabled)
+
+    def _current_step(self, state: TilesState) -> tuple[str, list[str]]:
+        """The prompt and the buttons of the current step."""
+        names = seat_names(state.players)
+        if state.phase == "first":
+            buttons = [self._button(("act", ChooseFirst()), "The app draws for us",
+                                    primary=state.options.mode == "tablet")]
+            buttons += [self._button(("act", ChooseFirst(seat)), f"{name} drew it")
+                        for seat, name in enumerate(names)]
+            return "Who drew the first 007? (Or let the app draw for each in turn.)", buttons
+        if state.phase == "draw":
+            return self._draw_step(state, names[state.to_move])
+        if state.phase == "place":
+            who = names[state.to_move]
+            return (f"{who} drew {rules.tile_name(state.drawn)}: tap an empty window on the "
+                    "board." if not self._is_bot(state.to_move) else f"The app places for {who}."
+                    ), []
+        if state.phase == "choose":
+            return self._choose_step(state, names)
+        if state.phase == "reveal":
+            return ("Everyone has chosen. Turn the letters over together:",
+                    [self._button(("act", Reveal()), "Reveal the letters", primary=True)])
+        return ("The game is over. Play the next game of the match, or start a new match "
+                "below.", [self._button(("act", NextGame()), "Next game of the match",
+                                        primary=True)])
+
+    def _draw_step(self, state: TilesState, who: str) -> tuple[str, list[str]]:
+        if self._is_bot(state.to_move):
+            return f"The app draws for {who}.", []
+        if state.options.mode == "tablet":
+            return (f"{who}: draw a tile from the bag.",
+                    [self._button(("act", Draw()), f"Draw a tile for {who}", primary=True)])
+        left = state.in_bag()
+        buttons = [self._button(("act", Draw(tile)), f"{rules.tile_name(tile)} ({left[tile]})")
+                   for tile in rules.ALL_TILES if tile in left]
+        return f"{who}: draw a tile from the bag and tap which one came out.", buttons
+
+    def _choose_step(self, state: TilesState, names: tuple[str, ...]) -> tuple[str, list[str]]:
+        waiting = [s for s in range(state.players) if not state.chosen(s)
+                   and not self._is_bot(s)]
+        done = ", ".join(names[s] for s in range(state.players) if state.chosen(s))
+        chosen = f" Chosen so far: {done}." if done else ""
+        if state.options.mode == "table":
+            prompt = ("Each player lays a lettered tile face down; when all are down, turn "
+                      "them over and tap each player's letter." + chosen)
+            return prompt, [self._button(("act", Pick(s, letter)), f"{names[s]}: {letter}")
+                            for s in waiting for letter in state.available(s)]
+        if self.looking == NOBODY or self.looking not in waiting:
+            seat = waiting[0]
+            return (f"Pass the tablet to {names[seat]}. Everyone else looks away.{chosen}",
+                    [self._button(("look", seat), f"I am {names[seat]}: show my letters",
+                                  primary=True)])
+        seat = self.looking
+        mix = round_equilibrium(state).seat_mix(seat) if self.advice else {}
+        buttons = [self._button(("act", Pick(seat, letter)),
+                                letter + (f" · {percent(mix.get(letter, 0))}" if mix else ""),
+                                primary=True, enabled=letter in state.available(seat))
+                   for letter in rules.LETTERS]
+        buttons.append(self._button(("cover",), "Cover the screen"))
+        face_down = state.face_down[seat]
+        note = f" ({face_down} lies face down from last round.)" if face_down else ""
+        return f"{names[seat]}, tap your letter in secret.{note}", buttons
+
+    # Words.
+
+    def _waiting(self, state: TilesState) -> str:
+        return state.waiting_for
+
+    def _scoreboard_html(self, state: TilesState) -> str:
+        rows = []
+        for index, colour in enumerate(rules.COLOURS):
+            tiles = state.captured[index]
+            chips = "".join(tile_chip(t) for t in tiles) or "none yet"
+            rows.append(
+                f'<div class="team team-{colour}" style="margin:2px 0">'
+                f'<b style="color:{COLOURS[colour]};font-size:1.35rem">{colour.capitalize()} '
+                f"{state.points(colour)}</b> points · {len(tiles)} of {rules.TILES_TO_END} "
+                f"tiles · <b>{state.chips[index]}</b> chips<br>"
+                f'<span style="font-size:0.95rem">captured: {chips}</span></div>')
+        bots = ", ".join(state.seat_name(s) for s in state.options.bots)
+        facts = [f"game {len(state.games) + (0 if state.is_over else 1)} of the match",
+                 f"round {state.round + (0 if state.is_over else 1)}",
+                 f"{state.bag_size} tiles in the bag", f"{state.options.mode} mode"]
+        if bots:
+            facts.append(f"the app plays {bots}")
+        house = "; ".join(HOUSE_RULES)
+        return (f'<div class="scoreboard" style="font-size:1.05rem;line-height:1.45">'
+                f"{''.join(rows)}<div>{escape(' · '.join(facts))}</div>"
+                f'<details style="font-size:0.9rem"><summary style="min-height:{TOUCH - 8}px;'
+                f'line-height:{TOUCH - 8}px">House rules</summary>{escape(house)} '
+                f"(house rules)</details></div>")
+
+    def _event_html(self, state: TilesState) -> str:
+        event = state.last_event
+        if state.is_over:
+            red, black = state.points("red"), state.points("black")
+            owed = abs(red - black)
+            paid = rules.chips_for(owed)
+            pay = ", ".join(f"{n} {c}" for c, n in paid.items() if n) or "nothing"
+            return (f'<div class="verdict game-over" style="{VERDICT_CSS.format("#2e7d32")};'
+                    f'font-size:1.35rem"><b>Game over: {escape(state.result)}.</b>'
+                    f'<div style="font-size:1.05rem">In chips: {escape(pay)}. Match: Red '
+                    f"{state.chips[0]}, Black {state.chips[1]} chips after "
+                    f"{len(state.games)} game(s).</div></div>")
+        if event is None:
+            return ('<div class="verdict">A new game: find who goes first, then fill the 16 '
+                    "windows one tile at a time.</div>")
+        colour = "#2e7d32" if event.outcome == "success" else "#9e9e9e"
+        return f'<div class="verdict" style="{VERDICT_CSS.format(colour)}">' \
+            f"{escape(event.text)}</div>"
+
+    def _advice_html(self, state: TilesState, advice: list[WindowAdvice]) -> str:
+        if not advice:
+            return ""
+        own = rules.tile_colour(state.drawn) == rules.SEAT_COLOURS[state.to_move]
+        team = rules.SEAT_COLOURS[state.to_move].capitalize()
+        pick = min(advice, key=lambda a: a.capture) if own else \
+            max(advice, key=lambda a: a.capture)
+        best = max(advice, key=lambda a: a.value)
+        what = "safest" if own else "most likely to be taken by your team"
+        return (
+            '<div class="advice" style="font-size:1.02rem;line-height:1.45">'
+            f"<b>Heat map</b>: the chance each empty window is captured next round if "
+            f"{rules.tile_name(state.drawn)} goes there and both teams play the equilibrium "
+            f"(the other empty windows as they are now).<br>{what.capitalize()}: "
+            f"<b>{window_name(pick.window)}</b> ({percent(pick.capture)}). Best for {team} "
+            f"overall (green): <b>{window_name(best.window)}</b>, worth "
+            f"{_signed(best.value)} points a round to {team}.</div>")
+
+    # Layout.
+
+    @cached_property
+    def _settings(self) -> pn.Column:
+        wide = {"sizing_mode": "stretch_width"}
+        players = choice({f"{n} players": n for n in rules.PLAYER_COUNTS}, self.players,
+                         **wide)
+        players.link(self, value="players")
+        mode = choice({"Table: real bag": "table", "Tablet: the app draws": "tablet"},
+                      self.mode, **wide)
+        mode.link(self, value="mode")
+        bots = pn.widgets.CheckButtonGroup(options={}, value=[], height=TOUCH, **wide,
+                                           stylesheets=[INPUT_CSS])
+        bots.link(self, value="bots")
+
+        def seats(*_events) -> None:
+            names = seat_names(self.players)
+            bots.options = {name: seat for seat, name in enumerate(names)}
+            bots.value = [b for b in bots.value if b < self.players]
+            bots.disabled = self.mode != "tablet"
+
+        self.param.watch(seats, ["players", "mode"])
+        seats()
+        chips = pn.widgets.IntInput(label="Chips each team starts with (house rule)",
+                                    value=self.starting_chips, start=0, end=10_000,
+                                    height=TOUCH + 20, stylesheets=[INPUT_CSS], **wide)
+        chips.link(self, value="starting_chips")
+        return pn.Column(
+            heading("Players"), players, heading("Mode"), mode,
+            heading("The app plays (tablet mode)"), bots, chips,
+            button("Start a new match with these settings", self.start_new_game,
+                   color="primary", **wide), **wide)
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        board = section("Board", self.board, width=460)
+        turn = section("Turn", self.event_box, self.message_view(), self.steps,
+                       self.advice_box, self.scoreboard, width=360)
+        log = section("Log", self.log, width=360)
+        new = section("New match: players, mode, the app's seats", self._settings, width=360,
+                      collapsed=True)
+        saved = section("Saved games", self.picker, width=360, collapsed=True)
+        return page("James Bond 007: the tile game", board, turn, log, new, saved)
+
+
+def _signed(value) -> str:
+    text = f"{float(value):+.2f}".rstrip("0").rstrip(".")
+    return "0" if text in ("+0", "-0") else text
