@@ -1,0 +1,275 @@
+"""The exact equilibrium: hand-solved matrices, random matrices, random game positions
+checked against brute force, the heat map, and a bot that never reads a secret."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from fractions import Fraction
+from itertools import product
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from companion.core.errors import InputError
+from companion.core.session import Session
+from companion.mb007_tiles import GAME, rules
+from companion.mb007_tiles.actions import Pick
+from companion.mb007_tiles.board import crossings, seats_of, window_index
+from companion.mb007_tiles.bot import autoplay_action, bot_action, bot_letter, bot_window
+from companion.mb007_tiles.odds import (
+    board_equilibrium,
+    placement_advice,
+    round_equilibrium,
+    solve_zero_sum,
+)
+
+SETTINGS = settings(max_examples=15, deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow])
+F = Fraction
+
+
+def assert_equilibrium(matrix, rows, columns, value):
+    """No pure deviation gains: every row earns at most `value` against the column mix,
+    every column concedes at least `value` against the row mix; mixes are distributions."""
+    assert len(rows) == len(matrix) and len(columns) == len(matrix[0])
+    for mix in (rows, columns):
+        assert all(isinstance(p, Fraction) and p >= 0 for p in mix) and sum(mix) == 1
+    for row in matrix:
+        assert sum(q * v for q, v in zip(columns, row, strict=True)) <= value
+    for column in zip(*matrix, strict=True):
+        assert sum(p * v for p, v in zip(rows, column, strict=True)) >= value
+    assert isinstance(value, Fraction)
+
+
+# Hand-solved matrices.
+
+def test_a_dominant_strategy_is_played_pure():
+    """Row 0 dominates row 1 and column 1 dominates column 0: the saddle point is 2."""
+    assert solve_zero_sum([[3, 2], [1, 0]]) == ((1, 0), (0, 1), 2)
+
+
+def test_matching_pennies():
+    """Each side mixes half and half; the value is 0."""
+    half = F(1, 2)
+    assert solve_zero_sum([[1, -1], [-1, 1]]) == ((half, half), (half, half), 0)
+
+
+def test_rock_paper_scissors():
+    """A third each, value 0."""
+    third = F(1, 3)
+    rps = [[0, -1, 1], [1, 0, -1], [-1, 1, 0]]
+    assert solve_zero_sum(rps) == ((third,) * 3, (third,) * 3, 0)
+
+
+@pytest.mark.parametrize("shift", [0, 5, F(-7, 3)])
+def test_a_weighted_rock_paper_scissors_has_its_known_mix(shift):
+    """The skew-symmetric [[0,-a,b],[a,0,-c],[-b,c,0]] is solved by (c, b, a)/(a+b+c) for
+    both sides; with a, b, c = 1, 2, 3 that is (1/2, 1/3, 1/6). Adding a constant to every
+    payoff moves the value by that constant and leaves the mixes."""
+    matrix = [[0 + shift, -1 + shift, 2 + shift], [1 + shift, 0 + shift, -3 + shift],
+              [-2 + shift, 3 + shift, 0 + shift]]
+    mix = (F(1, 2), F(1, 3), F(1, 6))
+    assert solve_zero_sum(matrix) == (mix, mix, shift)
+
+
+def test_a_one_by_one_game():
+    assert solve_zero_sum([[7]]) == ((1,), (1,), 7)
+    assert solve_zero_sum([[F(-5, 2)]]) == ((1,), (1,), F(-5, 2))
+
+
+def test_a_rectangular_game():
+    """Rows [3, -1, 0] and [-2, 4, 1]: the row player mixes half and half and guarantees
+    1/2 (columns 0 and 2 bind); the column player mixes 1/6 of column 0, 5/6 of column 2;
+    the transposed, negated game has the mixes swapped and the value negated."""
+    matrix = [[3, -1, 0], [-2, 4, 1]]
+    assert solve_zero_sum(matrix) == ((F(1, 2), F(1, 2)), (F(1, 6), 0, F(5, 6)), F(1, 2))
+    transposed = [[-matrix[i][j] for i in range(2)] for j in range(3)]
+    assert solve_zero_sum(transposed) == ((F(1, 6), 0, F(5, 6)), (F(1, 2), F(1, 2)),
+                                          F(-1, 2))
+
+
+def test_bad_matrices_are_refused():
+    """InputError for a ragged, empty or non-numeric matrix."""
+    for bad in ([], [[]], [[1, 2], [3]], [[1], [2, 3]], [["a"]], [[True]], [[1.5]],
+                "ab", [["ab"]], None, [[None]], [1, 2]):
+        with pytest.raises(InputError):
+            solve_zero_sum(bad)
+
+
+matrices = st.integers(1, 5).flatmap(lambda m: st.integers(1, 5).flatmap(
+    lambda n: st.lists(st.lists(st.integers(-9, 9), min_size=n, max_size=n),
+                       min_size=m, max_size=m)))
+
+
+@settings(max_examples=150, deadline=None)
+@given(matrix=matrices)
+def test_random_matrices_give_an_exact_equilibrium(matrix):
+    """Hypothesis: for any small integer matrix no pure deviation gains, exactly."""
+    assert_equilibrium(matrix, *solve_zero_sum(matrix))
+
+
+@settings(max_examples=40, deadline=None)
+@given(matrix=st.lists(st.lists(st.sampled_from([-1, 0, 1]), min_size=4, max_size=4),
+                       min_size=4, max_size=4))
+def test_degenerate_matrices_give_an_exact_equilibrium(matrix):
+    """Many ties (payoffs -1, 0, 1 only): degenerate games, several optimal vertices."""
+    assert_equilibrium(matrix, *solve_zero_sum(matrix))
+
+
+# Rounds of the tile game.
+
+def random_states(seed: int, players: int, phase: str, limit: int = 4):
+    """Up to `limit` states in `phase` along a seeded random tablet-mode game."""
+    session, rng = Session(GAME, {"players": players, "mode": "tablet"}, seed), \
+        random.Random(seed)
+    found = []
+    while not session.state.is_over and len(found) < limit:
+        state = session.state
+        if state.phase == phase and rng.random() < 0.5:
+            found.append(state)
+        session.act(rng.choice(state.legal_actions()))
+    return found
+
+
+def brute_matrix(board, available, players):
+    """Red's gain for each pair of team strategies, straight from the rules."""
+    red = list(product(*(available[s] for s in seats_of("red", players))))
+    black = list(product(*(available[s] for s in seats_of("black", players))))
+    matrix = []
+    for r in red:
+        row = []
+        for b in black:
+            letters = {**dict(zip(seats_of("red", players), r, strict=True)),
+                       **dict(zip(seats_of("black", players), b, strict=True))}
+            gain = 0
+            for window in crossings(letters, players):
+                tile = board[window_index(window)]
+                if tile is not None:
+                    sign = 1 if rules.CAPTURED_BY[rules.tile_colour(tile)] == "red" else -1
+                    gain += sign * rules.tile_points(tile)
+            row.append(gain)
+        matrix.append(row)
+    return red, black, matrix
+
+
+@SETTINGS
+@given(seed=st.integers(0, 10_000), players=st.sampled_from(rules.PLAYER_COUNTS))
+def test_the_round_equilibrium_agrees_with_brute_force(seed, players):
+    """For random positions: the team strategies are the seats' available letters, and
+    neither team gains by switching to any pure choice of letters (brute force over the
+    board and the crossings)."""
+    for state in random_states(seed, players, "choose"):
+        eq = round_equilibrium(state)
+        available = [state.available(s) for s in range(players)]
+        red, black, matrix = brute_matrix(state.board, available, players)
+        assert list(eq.red) == red and list(eq.black) == black
+        assert_equilibrium(matrix, eq.red_mix, eq.black_mix, eq.value)
+        assert eq.value_for("black") == -eq.value
+        for seat in range(players):
+            mix = eq.seat_mix(seat)
+            assert sum(mix.values()) == 1 and set(mix) <= set(state.available(seat))
+            assert state.face_down[seat] not in mix or state.face_down[seat] is None
+
+
+@settings(SETTINGS, max_examples=8)
+@given(seed=st.integers(0, 10_000), players=st.sampled_from(rules.PLAYER_COUNTS))
+def test_placement_advice_capture_chance_agrees_with_brute_force(seed, players):
+    """For each empty window: put the drawn tile there, solve the round, and add up the
+    chances of the strategy pairs whose crossings take that window."""
+    for state in random_states(seed, players, "place", limit=1):
+        advice = placement_advice(state)
+        assert [a.window for a in advice] == list(state.empty_windows)
+        available = tuple(state.available(s) for s in range(players))
+        colour = rules.SEAT_COLOURS[state.to_move]
+        for item in advice:
+            board = list(state.board)
+            board[window_index(item.window)] = state.drawn
+            red, black, matrix = brute_matrix(board, available, players)
+            red_mix, black_mix, value = solve_zero_sum(matrix)
+            chance = Fraction(0)
+            for (r, p), (b, q) in product(zip(red, red_mix, strict=True),
+                                          zip(black, black_mix, strict=True)):
+                letters = {**dict(zip(seats_of("red", players), r, strict=True)),
+                           **dict(zip(seats_of("black", players), b, strict=True))}
+                if item.window in crossings(letters, players):
+                    chance += p * q
+            assert item.capture == chance and 0 <= chance <= 1
+            assert item.value == (value if colour == "red" else -value)
+        assert bot_window(state, random.Random(seed)) in {
+            f"{'abcd'[a.window[0]]}{a.window[1] + 1}" for a in advice
+            if a.value == max(b.value for b in advice)}
+
+
+def test_placement_advice_is_empty_outside_the_place_phase():
+    states = random_states(1, 2, "choose", limit=1)
+    assert placement_advice(states[0]) == []
+
+
+def test_a_tile_on_a_face_down_line_is_safe_for_a_round():
+    """Why placement matters (Playing the Game: "he puts it where he thinks it will be
+    protected"): two players, Red's N (column c) and Black's O (row 3) face down; a tile in
+    column c or row 3 cannot be taken next round, elsewhere it may be."""
+    base = random_states(2, 2, "place", limit=1)[0]
+    positive = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        board = [rng.choice(rules.ALL_TILES) for _ in range(16)]
+        for empty in rng.sample(range(16), 5):
+            board[empty] = None
+        state = replace(base, board=tuple(board), face_down=("N", "O"),
+                        drawn=rng.choice(rules.ALL_TILES), to_move=seed % 2)
+        for item in placement_advice(state):
+            column, row = item.window
+            if column == 2 or row == 2:
+                assert item.capture == 0
+            positive += item.capture > 0
+    assert positive
+
+
+@pytest.mark.parametrize("players", rules.PLAYER_COUNTS)
+def test_the_bot_never_reads_another_seats_secret(players):
+    """The bot decides from public facts: two states that differ only in another seat's
+    secret pick give the same letter and action with the same rng seed."""
+    for state in random_states(players, players, "choose", limit=3):
+        picker = max(range(players), key=lambda s: not state.chosen(s))
+        others = [s for s in range(players) if s != picker and not state.chosen(s)]
+        if not others:
+            continue
+        other = others[0]
+        for seed in range(3):
+            letters, actions = set(), set()
+            for letter in state.available(other):
+                secret = state.apply(Pick(other, letter))
+                letters.add(bot_letter(secret, picker, random.Random(seed)))
+                actions.add(bot_action(secret, picker, random.Random(seed)))
+            assert len(letters) == 1 and len(actions) == 1
+            assert actions == {Pick(picker, letters.pop())}
+
+
+def test_the_bot_samples_only_letters_its_mix_plays():
+    """The bot samples its seat's mix: never a letter face down or with chance 0."""
+    for state in random_states(4, 4, "choose", limit=3):
+        for seat in range(4):
+            mix = round_equilibrium(state).seat_mix(seat)
+            for seed in range(5):
+                assert mix[bot_letter(state, seat, random.Random(seed))] > 0
+
+
+def test_autoplay_finishes_a_four_player_game():
+    session, rng = Session(GAME, {"players": 4, "mode": "tablet"}, 8), random.Random(8)
+    for _ in range(400):
+        if session.state.is_over:
+            break
+        session.act(autoplay_action(session.state, rng))
+    assert session.state.is_over and session.state.result
+
+
+def test_a_full_board_with_four_players_is_a_16_by_16_game():
+    """The First Round with four players: each team's strategies are its pairs of letters."""
+    board = tuple(rules.ALL_TILES[i % 12] for i in range(16))
+    eq = board_equilibrium(board, (tuple(rules.LETTERS),) * 4)
+    assert len(eq.red) == len(eq.black) == 16
+    matrix = brute_matrix(board, [rules.LETTERS] * 4, 4)[2]
+    assert_equilibrium(matrix, eq.red_mix, eq.black_mix, eq.value)
