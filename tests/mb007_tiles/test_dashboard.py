@@ -1,0 +1,135 @@
+"""The tile game's dashboard without a browser: every step's buttons, the covered choice,
+the heat map, the app's seats and the end of a game."""
+
+from __future__ import annotations
+
+import random
+
+from companion.core.session import Session
+from companion.mb007_tiles import GAME
+from companion.mb007_tiles.actions import ChooseFirst, Pick
+from companion.mb007_tiles.bot import autoplay_action
+from companion.mb007_tiles.dashboard import TilesDashboard
+
+
+def dashboard(store, options, **moves) -> TilesDashboard:
+    return TilesDashboard(store=store, session=Session(GAME, options, seed=3, store=store),
+                          **moves)
+
+
+def to_choose(board: TilesDashboard) -> None:
+    """Fill the 16 windows through the dashboard's own buttons and board taps."""
+    board.steps.press("Red drew it")
+    while board.session.state.phase != "choose":
+        draw = next(label for label in board.steps.labels() if label.startswith("Draw"))
+        board.steps.press(draw)
+        board.board.tap(f"w:{_first_empty(board)}")
+
+
+def _first_empty(board: TilesDashboard) -> str:
+    from companion.mb007_tiles.board import window_name
+    return window_name(board.session.state.empty_windows[0])
+
+
+def test_the_first_player_can_be_tapped_or_drawn_by_the_app(store):
+    board = dashboard(store, {"players": 3})
+    assert board.steps.labels()[:4] == ["The app draws for us", "Red 1 drew it",
+                                        "Black drew it", "Red 2 drew it"]
+    board.steps.press("Black drew it")
+    assert board.session.state.to_move == 1
+
+
+def test_table_mode_offers_the_tiles_left_in_the_bag_with_counts(store):
+    board = dashboard(store, {"players": 2})
+    board.steps.press("Red drew it")
+    assert "black 007 (2)" in board.steps.labels()
+    board.steps.press("black 007 (2)")
+    board.board.tap("w:c3")
+    board.steps.press("black 007 (1)")
+    assert board.session.state.drawn == "B007"
+
+
+def test_a_tap_on_the_board_out_of_turn_is_refused_in_words(store):
+    board = dashboard(store, {"players": 2})
+    board.board.tap("w:a1")
+    assert "Nothing to tap on the board now" in board.message
+    assert board.session.actions == ()
+
+
+def test_the_covered_choice_shows_nothing_of_an_earlier_pick(store):
+    """The First Round: each player chooses in secret; the page is the same whatever he
+    chose, until the reveal."""
+    pages = []
+    for letter in "BN":
+        board = dashboard(store, {"players": 2, "mode": "tablet"})
+        to_choose(board)
+        assert board.steps.labels()[0] == "I am Red: show my letters"
+        board.steps.press("I am Red: show my letters")
+        board.steps.press(next(label for label in board.steps.labels()
+                               if label.split(" ")[0] == letter))
+        assert board.session.state.picks[0] == letter
+        pages.append((board.board.html, board.scoreboard.object, board.event_box.object,
+                      board.steps.html.split('data-tap="')[0], board.session.log[-1]))
+    assert pages[0] == pages[1]
+    assert "Pass the tablet to Black." in pages[0][3]
+
+
+def test_the_face_down_letter_cannot_be_tapped(store):
+    board = dashboard(store, {"players": 2, "mode": "tablet"})
+    to_choose(board)
+    for seat, letter in ((0, "B"), (1, "B")):
+        board.act(Pick(seat, letter))
+    board.steps.press("Reveal the letters")
+    while board.session.state.phase != "choose":
+        board.steps.press(next(label for label in board.steps.labels()
+                               if label.startswith("Draw")))
+        board.board.tap(f"w:{_first_empty(board)}")
+    board.steps.press("I am Red: show my letters")
+    b_button = next(part for part in board.steps.html.split("<button")
+                    if part.split(">")[1].startswith("B"))
+    assert "disabled" in b_button
+    assert "B lies face down" in board.steps.html
+
+
+def test_the_heat_map_shows_while_placing_and_can_be_hidden(store):
+    board = dashboard(store, {"players": 2, "mode": "tablet"})
+    board.steps.press("Red drew it")
+    board.steps.press("Draw a tile for Red")
+    assert "Heat map" in board.advice_box.object and "%" in board.board.html
+    board.steps.press("Hide the advice")
+    assert board.advice_box.object == "" and "%" not in board.board.html
+
+
+def test_the_apps_seats_play_themselves_and_never_wait_for_the_human(store):
+    board = dashboard(store, {"players": 2, "mode": "tablet", "bots": [1]})
+    board.steps.press("Red drew it")
+    for _ in range(8):
+        board.steps.press("Draw a tile for Red")
+        board.board.tap(f"w:{_first_empty(board)}")
+    state = board.session.state
+    assert state.phase == "choose" and state.chosen(1) and not state.chosen(0)
+    assert board.steps.labels()[0] == "I am Red: show my letters"
+
+
+def test_game_over_shows_the_payment_and_the_next_game_keeps_the_chips(store):
+    session = Session(GAME, {"players": 4, "mode": "tablet"}, seed=5, store=store)
+    rng = random.Random(5)
+    session.act(ChooseFirst(0))
+    while not session.state.is_over:
+        session.act(autoplay_action(session.state, rng))
+    board = TilesDashboard(store=store, session=session)
+    assert "Game over" in board.event_box.object and "In chips" in board.event_box.object
+    chips = session.state.chips
+    board.steps.press("Next game of the match")
+    assert board.session.state.chips == chips and board.session.state.phase == "first"
+    assert "game 2 of the match" in board.scoreboard.object
+
+
+def test_a_new_match_from_the_settings_refuses_nothing_silently(store):
+    board = dashboard(store, {"players": 2})
+    board.param.update(players=4, mode="tablet", bots=[1, 3])
+    board.start_new_game()
+    assert board.session.state.options.bots == (1, 3)
+    board.param.update(mode="table", bots=[1])
+    board.start_new_game()
+    assert board.session.state.options.bots == ()
