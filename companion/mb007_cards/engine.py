@@ -1,0 +1,680 @@
+"""The 007 card game: the table's state and every action's rules, from the deal to the end.
+
+A game runs through phases: "deal", then turns of "new cards" (a player with none takes
+three, Rules for Play 7), "turn" (announce at once, or draw and replace a card), "drawn"
+(announce or pass), "respond" (each opponent accepts or calls, one at a time from the
+announcer's left), "reveal" (table mode: the down card shown is tapped in), and "over".
+
+Two modes. Tablet mode: the app deals from a seeded deck (`fill_chance`), knows every card
+and keeps each down card private (`views.private_view`). Table mode: real cards; the app
+knows only what is tapped in (up cards, discards, revealed down cards) and keeps the pot,
+the chips and the odds.
+
+>>> from companion.mb007_cards.actions import Deal
+>>> state = new_state({"mode": "table", "players": 2}).apply(Deal((5, 5, 2, 3)))
+>>> state.phase, state.turn, state.seats[1].up, state.pot
+('turn', 1, (2, 3), (0, 0, 8))
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
+
+from companion.core.errors import InputError, RuleError
+from companion.core.game import JSON, Event, GameState, check_options
+from companion.mb007_cards import chips as ch
+from companion.mb007_cards import rules
+from companion.mb007_cards.actions import (
+    Announce,
+    Deal,
+    Draw,
+    Pass,
+    Respond,
+    Reveal,
+    TakeCards,
+)
+from companion.mb007_cards.chips import Chips
+from companion.mb007_cards.rules import Card, card_key, card_text, is_card, is_winning
+
+S = rules.SECTIONS
+Mode = Literal["tablet", "table"]
+MODES: tuple[str, ...] = ("tablet", "table")
+Phase = Literal["deal", "new cards", "turn", "drawn", "respond", "reveal", "over"]
+PHASES: tuple[str, ...] = ("deal", "new cards", "turn", "drawn", "respond", "reveal", "over")
+MAX_NAME = 24
+UP_INDEX = {"left": 0, "right": 1}
+WAITING_FOR = {
+    "deal": "the deal", "new cards": "{} to take three new cards",
+    "turn": "{} to announce, or draw and replace a card", "drawn": "{} to announce or pass",
+    "respond": "{} to accept or call", "reveal": "{}'s down card, shown",
+    "over": "nothing: the game is over",
+}
+
+
+@dataclass(frozen=True)
+class Options:
+    """Mode, seats, bots (tablet mode only), dealer and the deck (rules.DEFAULT_DECK)."""
+
+    mode: Mode = "tablet"
+    players: int = 4
+    names: tuple[str, ...] = ()
+    bots: tuple[int, ...] = ()
+    dealer: int = 0
+    deck: tuple[tuple[Card, int], ...] = rules.DEFAULT_DECK
+
+    @classmethod
+    def from_mapping(cls, options: Mapping[str, JSON]) -> Options:
+        """Options from plain JSON; InputError for unknown keys or bad values."""
+        check_options(options, ("mode", "players", "names", "bots", "dealer", "deck"),
+                      rules.GAME_TITLE)
+        mode, players = options.get("mode", "tablet"), options.get("players", 4)
+        if mode not in MODES:
+            raise InputError(f"mode is 'tablet' or 'table', got {mode!r:.30}")
+        if not _is_int(players) or not rules.MIN_PLAYERS <= players <= rules.MAX_PLAYERS:
+            raise InputError(f"{rules.MIN_PLAYERS} to {rules.MAX_PLAYERS} players, "
+                             f"got {players!r:.20}")
+        names = _names(options.get("names"), players)
+        bots = _seat_list(options.get("bots") or [], players, "bots")
+        if bots and mode != "tablet":
+            raise InputError("bots play only in tablet mode, where the app deals the cards")
+        if len(bots) == players:
+            raise InputError("at least one seat must be a person")
+        dealer = options.get("dealer", 0)
+        if not _is_int(dealer) or not 0 <= dealer < players:
+            raise InputError(f"the dealer is a seat from 0 to {players - 1}, got {dealer!r:.20}")
+        try:
+            deck = rules.deck_from_mapping(options.get("deck"))
+        except ValueError as error:
+            raise InputError(str(error)) from None
+        if sum(n for _, n in deck) < 3 * players + 3:
+            raise InputError(f"{players} players need a deck of at least {3 * players + 3} "
+                             "cards")
+        return cls(mode, players, names, bots, dealer, deck)
+
+    def to_mapping(self) -> dict[str, JSON]:
+        return {"mode": self.mode, "players": self.players, "names": list(self.names),
+                "bots": list(self.bots), "dealer": self.dealer,
+                "deck": rules.deck_to_mapping(self.deck)}
+
+    @property
+    def deck_size(self) -> int:
+        return sum(n for _, n in self.deck)
+
+    def deck_cards(self) -> tuple[Card, ...]:
+        return tuple(card for card, n in self.deck for _ in range(n))
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One player: his chips and cards. `down` is known only in tablet mode."""
+
+    name: str
+    chips: Chips = rules.STARTING_CHIPS
+    up: tuple[Card, ...] = ()  # () when he has no cards, else (left, right)
+    down: Card | None = None
+    out: bool = False  # Rules for Play 11: no chips left
+
+    @property
+    def points(self) -> int:
+        return ch.points(self.chips)
+
+    @property
+    def has_cards(self) -> bool:
+        return len(self.up) == 2
+
+
+@dataclass(frozen=True)
+class CardsState(GameState):
+    """One moment of the game. `draw_pile` (tablet mode) is the draw pile's cards, sorted;
+    `discards` is the discard pile, its top card last."""
+
+    options: Options = field(default_factory=Options)
+    seats: tuple[Seat, ...] = ()
+    pot: Chips = ch.NONE
+    phase: Phase = "deal"
+    turn: int = 0
+    draw_pile: tuple[Card, ...] = ()
+    draw_count: int = 0
+    discards: tuple[Card, ...] = ()
+    responses: tuple[tuple[int, int], ...] = ()  # (seat, bet) so far; bet 0 accepts
+    turns: int = 0
+    last_event: Event | None = None
+
+    # What the table sees.
+
+    @property
+    def tablet(self) -> bool:
+        return self.options.mode == "tablet"
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    @property
+    def live(self) -> list[int]:
+        """Seats still in the game."""
+        return [i for i, seat in enumerate(self.seats) if not seat.out]
+
+    def responders(self) -> list[int]:
+        """Rules for Play 4 (HOUSE RULE order): live opponents, from the announcer's left."""
+        n = len(self.seats)
+        order = [(self.turn + k) % n for k in range(1, n)]
+        return [i for i in order if not self.seats[i].out]
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose decision it is now (None during the deal and after the end)."""
+        if self.phase in ("deal", "over"):
+            return None
+        if self.phase == "respond":
+            return self.responders()[len(self.responses)]
+        return self.turn
+
+    @property
+    def waiting_for(self) -> str:
+        who = self.to_act
+        text = WAITING_FOR[self.phase]
+        return text.format(self.seats[who].name if who is not None else "")
+
+    def standings(self) -> list[tuple[str, int]]:
+        """Rules for Play 13: (name, points), most points first."""
+        return sorted(((s.name, s.points) for s in self.seats), key=lambda item: -item[1])
+
+    @property
+    def result(self) -> str | None:
+        if not self.is_over:
+            return None
+        best = self.standings()[0][1]
+        winners = [name for name, points in self.standings() if points == best]
+        if len(winners) == 1:
+            return f"{winners[0]} wins with {best} points"
+        return f"{' and '.join(winners)} share the win with {best} points each"  # HOUSE RULE
+
+    def public_cards(self) -> tuple[Card, ...]:
+        """Every card face up: the up cards and the discard pile."""
+        return tuple(c for seat in self.seats for c in seat.up) + self.discards
+
+    # Chance (tablet mode): the app draws from the seeded draw pile.
+
+    def fill_chance(self, action: Any, rng: random.Random) -> Any:
+        if not self.tablet:
+            return action
+        if isinstance(action, Deal) and action.cards is None and self.phase == "deal":
+            return Deal(_random_cards(self.draw_pile, (), 3 * len(self.seats), rng))
+        if isinstance(action, TakeCards) and action.cards is None:
+            return TakeCards(_random_cards(self.draw_pile, self.discards, 3, rng))
+        if isinstance(action, Draw) and action.card is None:
+            (card,) = _random_cards(self.draw_pile, self.discards, 1, rng)
+            return replace(action, card=card)
+        return action
+
+    def legal_actions(self) -> list[Any] | None:
+        """What may be done now; None for the table-mode deal (too many to list)."""
+        if self.phase == "deal":
+            return [Deal()] if self.tablet else None
+        if self.phase == "new cards":
+            return [TakeCards()] if self.tablet else [
+                TakeCards((a, b)) for a in self._possible(1) for b in self._possible(1, a)]
+        if self.phase == "turn":
+            return [Announce(), *self._legal_draws()]
+        if self.phase == "drawn":
+            return [Announce(), Pass()]
+        if self.phase == "respond":
+            seat = self.to_act
+            return [Respond(seat, bet) for bet in (rules.ACCEPT, *rules.BETS)
+                    if bet <= self.seats[seat].points]
+        if self.phase == "reveal":
+            return [Reveal(card) for card in self._possible(1)]
+        return []
+
+    def _legal_draws(self) -> list[Draw]:
+        if self.tablet:
+            return [Draw(slot) for slot in rules.SLOTS]
+        return [Draw(slot, card) if slot != "down" else Draw(slot, None, card)
+                for slot in rules.SLOTS for card in self._possible(1)]
+
+    def _possible(self, more: int, *also: Card) -> list[Card]:
+        """Table mode: the cards of which the deck still holds `more` beyond those in view."""
+        seen = Counter(self.public_cards() + also)
+        return [card for card, n in self.options.deck if seen[card] + more <= n]
+
+    # Changing it.
+
+    def apply(self, action: Any) -> CardsState:
+        """The state after `action`; RuleError / InputError leave this state as it was."""
+        handler = _HANDLERS.get(type(action))
+        if handler is None:
+            raise InputError(f"{type(action).__name__} is not an action of the card game")
+        if self.is_over:
+            raise RuleError(f"the game is over: {self.result}", rule=S["end"])
+        if self.phase not in _PHASES_OF[type(action)]:
+            raise RuleError(f"not now: waiting for {self.waiting_for}",
+                            rule=S[_SECTION_OF_PHASE[self.phase]])
+        after = handler(self, action)
+        if not self.tablet:
+            after._check_in_view()
+        return after
+
+    def _deal(self, action: Deal) -> CardsState:
+        n = len(self.seats)
+        if action.cards is None:
+            raise InputError("the cards are missing: let the app deal, or tap in the up cards")
+        cards = _cards(action.cards)
+        seats = list(self.seats)
+        if self.tablet:
+            _count(cards, 3 * n, "the deal")
+            pile, _, _ = _take(self.draw_pile, (), cards)
+            for j in range(n):  # one at a time round the table, from the dealer's left
+                i = (self.options.dealer + 1 + j) % n
+                seats[i] = _dealt(seats[i], rules.DEAL_ROW, cards[j::n])
+            count = len(pile)
+        else:
+            _count(cards, 2 * n, "the up cards (two a seat)")
+            seats = [replace(s, up=cards[2 * i: 2 * i + 2]) for i, s in enumerate(seats)]
+            pile, count = (), self.options.deck_size - 3 * n
+        shows = "; ".join(f"{s.name} shows {_pair(s.up)}" for s in seats)
+        first = (self.options.dealer + 1) % n
+        state = replace(self, seats=tuple(seats), draw_pile=pile, draw_count=count)
+        return state._begin_turn(first, f"Dealt three cards each: {shows}")
+
+    def _take_cards(self, action: TakeCards) -> CardsState:
+        seat = self.seats[self.turn]
+        if action.cards is None:
+            raise InputError("the cards are missing: let the app draw, or tap in the up cards")
+        cards = _cards(action.cards)
+        if self.tablet:
+            _count(cards, 3, "new cards")
+            pile, discards, refilled = _take(self.draw_pile, self.discards, cards)
+            seat = _dealt(seat, rules.NEW_CARDS_ROW, cards)
+        else:
+            _count(cards, 2, "the new up cards")
+            pile = ()
+            count, discards, refilled = _take_count(self.draw_count, self.discards, 3)
+            seat = replace(seat, up=cards)
+        count = len(pile) if self.tablet else count
+        text = f"{seat.name} takes three new cards and shows {_pair(seat.up)}"
+        return replace(self, seats=_with(self.seats, self.turn, seat), draw_pile=pile,
+                       draw_count=count, discards=discards, phase="turn",
+                       last_event=Event(text + _refill_text(refilled)))
+
+    def _draw(self, action: Draw) -> CardsState:
+        if action.slot not in rules.SLOTS:
+            raise InputError(f"a card is replaced in slot left, down or right, "
+                             f"got {action.slot!r:.20}")
+        seat, down = self.seats[self.turn], action.slot == "down"
+        if self.tablet:
+            if action.card is None or action.discarded is not None:
+                raise InputError("tablet mode: the app draws the card; nothing else is given")
+            new = _cards((action.card,))[0]
+            pile, discards, refilled = _take(self.draw_pile, self.discards, (new,))
+            count = len(pile)
+            old = seat.down if down else seat.up[UP_INDEX[action.slot]]
+        else:
+            pile = ()
+            new, old = self._table_draw(action, down)
+            count, discards, refilled = _take_count(self.draw_count, self.discards, 1)
+        seat = _placed(seat, action.slot, new) if (self.tablet or not down) else seat
+        where = "his down card (the new one stays down)" if down else \
+            f"his {action.slot} up card with a {card_text(new)}"
+        text = (f"{seat.name} draws and replaces {where}; the old {card_text(old)} goes on the "
+                f"discard pile")
+        return replace(self, seats=_with(self.seats, self.turn, seat), draw_pile=pile,
+                       draw_count=count, discards=(*discards, old), phase="drawn",
+                       last_event=Event(text + _refill_text(refilled)))
+
+    def _table_draw(self, action: Draw, down: bool) -> tuple[Card | None, Card]:
+        """Table mode: (the new card, None if down; the old card going face up)."""
+        if down:
+            if action.card is not None or action.discarded is None:
+                raise InputError("replacing the down card: tap in the old down card, now on "
+                                 "the discard pile (the new one stays hidden)")
+            return None, _cards((action.discarded,))[0]
+        if action.card is None or action.discarded is not None:
+            raise InputError("replacing an up card: tap in the new up card")
+        old = self.seats[self.turn].up[UP_INDEX[action.slot]]
+        return _cards((action.card,))[0], old
+
+    def _announce(self, _action: Announce) -> CardsState:
+        seat = self.seats[self.turn]
+        text = (f"{seat.name} announces a winning combination with {_pair(seat.up)} up "
+                f"{'without drawing' if self.phase == 'turn' else 'after drawing'}")
+        return replace(self, phase="respond", responses=(), last_event=Event(text))
+
+    def _pass(self, _action: Pass) -> CardsState:
+        return self._next_turn(f"{self.seats[self.turn].name} passes")
+
+    def _respond(self, action: Respond) -> CardsState:
+        if not _is_int(action.seat) or not _is_int(action.bet):
+            raise InputError("a response names a seat and a bet (0 accepts)")
+        if action.bet not in (rules.ACCEPT, *rules.BETS):
+            raise InputError(f"a call bets 1, 2 or 3 chips (0 accepts), got {action.bet}")
+        seat = self.to_act
+        if action.seat != seat:
+            who = self.seats[seat].name
+            raise RuleError(f"it is {who}'s answer now (answers go round from the "
+                            "announcer's left)", rule=S["respond"])
+        if action.bet > self.seats[seat].points:
+            raise RuleError(f"{self.seats[seat].name} has only {self.seats[seat].points} "
+                            "points to bet (house rule)", rule=S["respond"])
+        name = self.seats[seat].name
+        text = f"{name} accepts" if action.bet == rules.ACCEPT else \
+            f"{name} calls the bluff, betting {action.bet}"
+        state = replace(self, responses=(*self.responses, (seat, action.bet)),
+                        last_event=Event(text))
+        if len(state.responses) < len(self.responders()):
+            return state
+        if self.tablet:
+            return state._resolve(self.seats[self.turn].down, text + ". ")
+        return replace(state, phase="reveal")
+
+    def _reveal(self, action: Reveal) -> CardsState:
+        return self._resolve(_cards((action.card,))[0], "")
+
+    # Payouts (Rules for Play 5 and 6).
+
+    def _resolve(self, down: Card, before: str) -> CardsState:
+        a = self.turn
+        seats, pot = list(self.seats), self.pot
+        holder = seats[a]
+        holding = is_winning((*holder.up, down))
+        callers = [(s, bet) for s, bet in self.responses if bet]
+        name = rules.combination_name((*holder.up, down))
+        combo = f"{_pair(holder.up)} and a {card_text(down)}: {name}"
+        if not callers:
+            pot, got = ch.pay(pot, rules.ACCEPTED_PAYOUT[holding])
+            seats[a] = replace(holder, chips=ch.add(holder.chips, got))
+            verdict = "he held it" if holding else "he was bluffing"
+            text = (f"Everyone accepted. {holder.name} shows his down card ({combo}): {verdict}, "
+                    f"and takes {ch.points(got)} from the pot")
+        elif holding:
+            paid = []
+            for s, bet in callers:
+                rest, given = ch.pay(seats[s].chips, bet)
+                seats[s] = replace(seats[s], chips=rest)
+                seats[a] = replace(seats[a], chips=ch.add(seats[a].chips, given))
+                paid.append(f"{seats[s].name} {ch.points(given)}")
+            pot, got = ch.pay(pot, rules.CALLED_HOLDING_FROM_POT)
+            seats[a] = replace(seats[a], chips=ch.add(seats[a].chips, got))
+            text = (f"Called. {holder.name} shows his down card ({combo}): he held it and wins "
+                    f"the bets ({', '.join(paid)}) and {ch.points(got)} from the pot")
+        else:
+            pot, text = self._bluff_caught(seats, callers)
+        if holding or not callers:  # Rules for Play 5-6a: his three cards are discarded
+            discards = (*self.discards, *holder.up, down)
+            seats[a] = replace(seats[a], up=(), down=None)
+        else:
+            discards = self.discards
+        state = replace(self, seats=tuple(seats), pot=pot, discards=discards)
+        return state._after_payout(before + text)
+
+    def _bluff_caught(self, seats: list[Seat], callers: list[tuple[int, int]]
+                      ) -> tuple[Chips, str]:
+        """Rules for Play 6b and 10: pay each caller from the left, then the pot (HOUSE RULE:
+        the pot last), as far as the chips go. Changes `seats`; returns (pot, text)."""
+        a = self.turn
+        paid = []
+        for s, bet in callers:
+            rest, given = ch.pay(seats[a].chips, bet)
+            seats[a] = replace(seats[a], chips=rest)
+            seats[s] = replace(seats[s], chips=ch.add(seats[s].chips, given))
+            paid.append(f"{seats[s].name} {ch.points(given)}")
+        rest, to_pot = ch.pay(seats[a].chips, rules.CALLED_BLUFF_TO_POT)
+        seats[a] = replace(seats[a], chips=rest)
+        paid.append(f"the pot {ch.points(to_pot)}")
+        text = (f"Called. {seats[a].name} was bluffing: his down card does not complete "
+                f"{_pair(seats[a].up)}. He pays {', '.join(paid)}, and keeps his cards, the "
+                "down card still down")
+        return ch.add(self.pot, to_pot), text
+
+    def _after_payout(self, text: str) -> CardsState:
+        seats = list(self.seats)
+        for i, seat in enumerate(seats):
+            if not seat.out and seat.points == 0:  # Rules for Play 11
+                seats[i] = replace(seat, out=True)
+                text += f". {seat.name} has no chips left and is out"
+        return replace(self, seats=tuple(seats), responses=())._next_turn(text)
+
+    def _next_turn(self, text: str) -> CardsState:
+        state = replace(self, turns=self.turns + 1, responses=())
+        if ch.points(state.pot) == 0 or len(state.live) < 2:  # Rules for Play 12 (+ HOUSE RULE)
+            why = "the pot is empty" if ch.points(state.pot) == 0 else \
+                "only one player has chips left"
+            over = replace(state, phase="over")
+            return replace(over, last_event=Event(
+                f"{text}. The game is over: {why}. {over.result}", "success"))
+        n = len(self.seats)
+        nxt = next((self.turn + k) % n for k in range(1, n + 1)
+                   if not state.seats[(self.turn + k) % n].out)
+        return state._begin_turn(nxt, text)
+
+    def _begin_turn(self, seat: int, text: str) -> CardsState:
+        phase = "turn" if self.seats[seat].has_cards else "new cards"
+        return replace(self, turn=seat, phase=phase,
+                       last_event=Event(f"{text}. {self.seats[seat].name}'s turn"))
+
+    def _check_in_view(self) -> None:
+        """Table mode: the cards in view never outnumber the deck's (RuleError)."""
+        seen = Counter(self.public_cards())
+        for card, n in self.options.deck:
+            if seen[card] > n:
+                raise RuleError(f"the deck holds only {n} of the {card_text(card)}, and "
+                                f"{seen[card]} would be in view", rule=S["deck"])
+
+    # JSON.
+
+    def to_json(self) -> JSON:
+        return {
+            "options": self.options.to_mapping(),
+            "seats": [{"name": s.name, "chips": list(s.chips), "up": list(s.up),
+                       "down": s.down, "out": s.out} for s in self.seats],
+            "pot": list(self.pot), "phase": self.phase, "turn": self.turn,
+            "draw_pile": list(self.draw_pile), "draw_count": self.draw_count,
+            "discards": list(self.discards), "responses": [list(r) for r in self.responses],
+            "turns": self.turns,
+        }
+
+    @classmethod
+    def from_json(cls, data: JSON) -> CardsState:
+        """Rebuild a state from `to_json`, checking every field (InputError if bad)."""
+        keys = set(new_state({}).to_json())
+        if not isinstance(data, dict) or set(data) != keys:
+            raise InputError(f"a card-game state has the fields {sorted(keys)}")
+        options = Options.from_mapping(data["options"])
+        if not isinstance(data["seats"], list) or len(data["seats"]) != options.players:
+            raise InputError("one seat per player")
+        seats = tuple(_json_seat(s) for s in data["seats"])
+        if data["phase"] not in PHASES:
+            raise InputError(f"unknown phase {data['phase']!r:.20}")
+        numbers = (data["turn"], data["draw_count"], data["turns"])
+        if not all(_is_int(v) and v >= 0 for v in numbers) or data["turn"] >= options.players:
+            raise InputError("turn, draw_count and turns are whole numbers; turn is a seat")
+        responses = tuple(tuple(_ints(r, 2, "a response")) for r in _list(data["responses"]))
+        state = cls(options, seats, _chips(data["pot"]), data["phase"], data["turn"],
+                    _cards(_list(data["draw_pile"])), data["draw_count"],
+                    _cards(_list(data["discards"])), responses, data["turns"])
+        check_conservation(state)
+        return state
+
+
+_HANDLERS = {
+    Deal: CardsState._deal, TakeCards: CardsState._take_cards, Draw: CardsState._draw,
+    Announce: CardsState._announce, Pass: CardsState._pass, Respond: CardsState._respond,
+    Reveal: CardsState._reveal,
+}
+_PHASES_OF: dict[type, tuple[str, ...]] = {
+    Deal: ("deal",), TakeCards: ("new cards",), Draw: ("turn",), Announce: ("turn", "drawn"),
+    Pass: ("drawn",), Respond: ("respond",), Reveal: ("reveal",),
+}
+_SECTION_OF_PHASE = {
+    "deal": "start", "new cards": "new_cards", "turn": "turn", "drawn": "announce",
+    "respond": "respond", "reveal": "called", "over": "end",
+}
+
+
+def new_state(options: Mapping[str, JSON]) -> CardsState:
+    """To Start 1-2: chips dealt and the ante in the pot, before the deal."""
+    opts = Options.from_mapping(options)
+    after_ante = ch.subtract(rules.STARTING_CHIPS, rules.ANTE)
+    seats = tuple(Seat(name, after_ante) for name in opts.names)
+    pot = tuple(n * opts.players for n in rules.ANTE)
+    pile = tuple(sorted(opts.deck_cards(), key=card_key)) if opts.mode == "tablet" else ()
+    return CardsState(opts, seats, pot, draw_pile=pile, draw_count=opts.deck_size)
+
+
+def check_conservation(state: CardsState) -> None:
+    """Every chip and every card is somewhere: InputError names what went missing."""
+    total = sum(s.points for s in state.seats) + ch.points(state.pot)
+    if total != rules.STARTING_POINTS * len(state.seats):
+        raise InputError(f"the chips add up to {total} points, not "
+                         f"{rules.STARTING_POINTS * len(state.seats)}")
+    if any(min(s.chips) < 0 for s in state.seats) or min(state.pot) < 0:
+        raise InputError("a stack of chips is negative")
+    held = sum(3 for s in state.seats if s.has_cards) if state.phase != "deal" else 0
+    if state.draw_count + len(state.discards) + held != state.options.deck_size:
+        raise InputError("the cards do not add up to the deck")
+    if state.tablet:
+        cards = Counter(state.draw_pile + state.public_cards() +
+                        tuple(s.down for s in state.seats if s.has_cards))
+        if cards != Counter(state.options.deck_cards()) or len(state.draw_pile) != \
+                state.draw_count:
+            raise InputError("the cards are not the deck's")
+
+
+# Drawing cards.
+
+def _random_cards(pile: tuple[Card, ...], discards: tuple[Card, ...], k: int,
+                  rng: random.Random) -> tuple[Card, ...]:
+    """k cards from the top of a shuffled pile, the discards shuffled in when it runs out."""
+    pile, discards, drawn = list(pile), list(discards), []
+    for _ in range(k):
+        if not pile:
+            pile, discards = sorted(discards, key=card_key), []
+        drawn.append(pile.pop(rng.randrange(len(pile))))
+    return tuple(drawn)
+
+
+def _take(pile: tuple[Card, ...], discards: tuple[Card, ...], cards: tuple[Card, ...]
+          ) -> tuple[tuple[Card, ...], tuple[Card, ...], bool]:
+    """Rules for Play 9: take `cards` from the pile, refilling it from the discards when it is
+    used up (HOUSE RULE: when the next card is needed). (pile, discards, refilled)."""
+    pile, discards, refilled = list(pile), tuple(discards), False
+    for card in cards:
+        if not pile:
+            pile, discards, refilled = sorted(discards, key=card_key), (), True
+        if card not in pile:
+            raise RuleError(f"there is no {card_text(card)} left in the draw pile",
+                            rule=S["draw_pile"])
+        pile.remove(card)
+    return tuple(pile), discards, refilled
+
+
+def _take_count(count: int, discards: tuple[Card, ...], k: int
+                ) -> tuple[int, tuple[Card, ...], bool]:
+    """Table mode: the same, counting cards (the pile's faces are unknown)."""
+    refilled = False
+    for _ in range(k):
+        if count == 0:
+            count, discards, refilled = len(discards), (), True
+        count -= 1
+    return count, discards, refilled
+
+
+def _refill_text(refilled: bool) -> str:
+    return " (the draw pile ran out: the discards were shuffled into a new one)" \
+        if refilled else ""
+
+
+def _dealt(seat: Seat, row: tuple[str, ...], cards: tuple[Card, ...]) -> Seat:
+    """The seat holding three new cards laid out along `row` (left, down, right)."""
+    laid = dict(zip(row, cards, strict=True))
+    return replace(seat, up=(laid["left"], laid["right"]), down=laid["down"])
+
+
+def _placed(seat: Seat, slot: str, card: Card | None) -> Seat:
+    """The seat with `card` in place of the one in `slot`."""
+    if slot == "down":
+        return replace(seat, down=card)
+    up = list(seat.up)
+    up[UP_INDEX[slot]] = card
+    return replace(seat, up=tuple(up))
+
+
+def _pair(up: tuple[Card, ...]) -> str:
+    return " and ".join(card_text(c) for c in up) if up else "no cards"
+
+
+def _with(seats: tuple[Seat, ...], index: int, seat: Seat) -> tuple[Seat, ...]:
+    return (*seats[:index], seat, *seats[index + 1:])
+
+
+# Input checks.
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _cards(values: object) -> tuple[Card, ...]:
+    if not isinstance(values, list | tuple):
+        raise InputError(f"expected a list of cards, got {values!r:.40}")
+    for value in values:
+        if not is_card(value):
+            raise InputError(f"a card is 1 to 7 or '007', got {value!r:.20}")
+    return tuple(values)
+
+
+def _count(cards: tuple[Card, ...], n: int, what: str) -> None:
+    if len(cards) != n:
+        raise InputError(f"{what}: {n} cards, got {len(cards)}")
+
+
+def _names(value: object, players: int) -> tuple[str, ...]:
+    if value is None or value == []:
+        return tuple(f"Seat {i + 1}" for i in range(players))
+    if not isinstance(value, list | tuple) or len(value) != players or not all(
+            isinstance(v, str) and 0 < len(v.strip()) <= MAX_NAME for v in value):
+        raise InputError(f"names: one name of 1 to {MAX_NAME} characters per player")
+    names = tuple(v.strip() for v in value)
+    if len(set(names)) != len(names) or "pot" in names:
+        raise InputError("names: each player needs a different name (and not 'pot')")
+    return names
+
+
+def _seat_list(value: object, players: int, what: str) -> tuple[int, ...]:
+    if not isinstance(value, list | tuple) or not all(
+            _is_int(v) and 0 <= v < players for v in value) or len(set(value)) != len(value):
+        raise InputError(f"{what}: a list of different seats from 0 to {players - 1}")
+    return tuple(sorted(value))
+
+
+def _list(value: object) -> list:
+    if not isinstance(value, list):
+        raise InputError(f"expected a list, got {value!r:.40}")
+    return value
+
+
+def _ints(value: object, n: int, what: str) -> list[int]:
+    if not isinstance(value, list) or len(value) != n or not all(_is_int(v) for v in value):
+        raise InputError(f"{what} is a list of {n} whole numbers")
+    return value
+
+
+def _chips(value: object) -> Chips:
+    chips = tuple(_ints(value, 3, "chips"))
+    if min(chips) < 0:
+        raise InputError("a stack of chips is negative")
+    return chips
+
+
+def _json_seat(data: object) -> Seat:
+    if not isinstance(data, dict) or set(data) != {"name", "chips", "up", "down", "out"}:
+        raise InputError("a seat has name, chips, up, down and out")
+    up = _cards(_list(data["up"]))
+    down = None if data["down"] is None else _cards([data["down"]])[0]
+    if len(up) not in (0, 2) or not isinstance(data["out"], bool) or not isinstance(
+            data["name"], str):
+        raise InputError("a seat holds two up cards or none")
+    return Seat(data["name"], _chips(data["chips"]), up, down, data["out"])

@@ -1,0 +1,191 @@
+"""Exact chances and expected chips, from what one seat can see (never another's down card).
+
+Every figure is a `Fraction` over the cards this seat has not seen: the deck less every
+up card, the discard pile and his own down card. Each unseen card is equally likely to be
+any hidden card (another player's down card, or the next card of the draw pile).
+
+>>> p_hidden_completes([3, 5], [3, 5, 4, 4, 4])   # one 4 and four 007s left of 27 unseen
+Fraction(5, 27)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import combinations
+
+from companion.core.errors import InputError
+from companion.mb007_cards import rules
+from companion.mb007_cards.rules import Card, is_card, is_winning
+from companion.mb007_cards.views import PrivateView
+
+Deck = tuple[tuple[Card, int], ...]
+HALF = Fraction(1, 2)
+
+
+def unseen_cards(seen: Iterable[Card], deck: Deck = rules.DEFAULT_DECK) -> Counter:
+    """The deck less the cards in `seen`; InputError if `seen` holds more than the deck."""
+    seen = Counter(_checked(seen))
+    pool = Counter(dict(deck))
+    for card, n in seen.items():
+        if n > pool[card]:
+            raise InputError(f"{n} of the {rules.card_text(card)} seen, but the deck holds "
+                             f"{pool[card]}")
+        pool[card] -= n
+    return +pool
+
+
+def p_hidden_completes(up_cards: Sequence[Card], seen: Iterable[Card],
+                       deck: Deck = rules.DEFAULT_DECK) -> Fraction:
+    """The chance that a down card drawn uniformly from the deck less `seen` (every card
+    the asker can see, `up_cards` included) makes a winning combination with `up_cards`."""
+    up = _checked(up_cards)
+    if len(up) != 2:
+        raise InputError(f"two up cards, got {len(up)}")
+    pool = unseen_cards(seen, deck)
+    total = sum(pool.values())
+    if total == 0:
+        raise InputError("no card is left unseen")
+    return Fraction(_completing(up, pool), total)
+
+
+def p_announcer_holds(view: PrivateView) -> Fraction:
+    """For a responder: the chance the announcer's down card completes his up cards."""
+    public = view.public
+    return p_hidden_completes(public.seats[public.turn].up, view.seen(), public.deck)
+
+
+def call_ev(view: PrivateView, bet: int) -> Fraction:
+    """For a responder: the expected chips of calling with `bet` (accepting is 0).
+
+    Holding, the announcer wins the bet; bluffing, he pays it, as far as his chips go after
+    the callers before this one (Rules for Play 10, paid from his left).
+    """
+    if bet == rules.ACCEPT:
+        return Fraction(0)
+    public = view.public
+    p = p_announcer_holds(view)
+    earlier = sum(b for s, b in public.responses if s != view.seat)
+    paid = min(bet, max(0, public.seats[public.turn].points - earlier))
+    return (1 - p) * paid - p * bet
+
+
+def p_draw_makes(view: PrivateView, slot: str) -> Fraction:
+    """For the player on turn: the chance that replacing `slot` (left, down, right) with the
+    top card of the draw pile gives a winning combination. In table mode his own down card
+    is unknown to the app, and counts as one more unseen card."""
+    up, down = view.me.up, view.down
+    pool = unseen_cards(view.seen(), view.public.deck)
+    total = sum(pool.values())
+    if slot == "down":
+        return Fraction(_completing(up, pool), total)
+    other = up[1] if slot == "left" else up[0]
+    if down is not None:
+        return Fraction(_completing((other, down), pool), total)
+    pairs = sum(n * (pool[c] - (c == d)) for d, n in pool.items() for c in pool
+                if is_winning((other, d, c)))
+    return Fraction(pairs, total * (total - 1))
+
+
+def caller_bet(points: int) -> int:
+    """The bet of a responder who calls: the most he may (it maximises b * (1 - 2p))."""
+    return min(max(rules.BETS), points)
+
+
+def announce_ev(view: PrivateView, holding: bool) -> Fraction | None:
+    """For the player on turn: the expected chips of announcing now, holding the combination
+    (honest) or not (a bluff), against opponents who each call with the most they may bet
+    when, from what they see, a bluff is more likely than not. None if impossible (holding
+    with no completing card unseen by the table, or bluffing with none other)."""
+    public = view.public
+    me = view.me
+    pool = unseen_cards(public.public_cards(), public.deck)  # the table's unseen cards
+    n, w = sum(pool.values()), _completing(me.up, pool)
+    if (holding and w == 0) or (not holding and n - w == 0):
+        return None
+    m, wins = n - 1, w - holding  # the other unseen cards, once my down card is set aside
+    opponents = [s for s in public.seats if s.index != me.index and not s.out]
+    dealt = [s for s in opponents if s.has_cards]
+    # An opponent's chance that I hold it, by whether his own down card completes mine.
+    calls = {True: Fraction(w - 1, n - 1) < HALF, False: Fraction(w, n - 1) < HALF}
+    bare = Fraction(w, n) < HALF  # an opponent without cards sees only the table
+    fixed = [s for s in opponents if not s.has_cards and bare]
+    pot = public.pot_points
+    ev = Fraction(0)
+    for k in range(len(dealt) + 1):
+        for completing in combinations(range(len(dealt)), k):
+            chance = _falling(wins, k) * _falling(m - wins, len(dealt) - k)
+            if chance == 0:
+                continue
+            callers = fixed + [s for i, s in enumerate(dealt) if calls[i in completing]]
+            bets = sum(caller_bet(s.points) for s in callers)
+            ev += chance * _payout(holding, bets, bool(callers), me.points, pot)
+    return ev / _falling(m, len(dealt))
+
+
+def _payout(holding: bool, bets: int, called: bool, mine: int, pot: int) -> int:
+    """The announcer's chips from Rules for Play 5-6 (the pot pays what it holds)."""
+    if not called:
+        return min(rules.ACCEPTED_PAYOUT[holding], pot)
+    if holding:
+        return bets + min(rules.CALLED_HOLDING_FROM_POT, pot)
+    return -min(mine, bets + rules.CALLED_BLUFF_TO_POT)
+
+
+@dataclass(frozen=True)
+class TurnOdds:
+    """The player on turn's figures: each draw's chance, and announcing against passing."""
+
+    draws: dict[str, Fraction]
+    holding: bool | None  # None in table mode: the app does not know his down card
+    ev_honest: Fraction | None
+    ev_bluff: Fraction | None
+
+
+def turn_odds(view: PrivateView) -> TurnOdds:
+    up, down = view.me.up, view.down
+    holding = None if down is None else is_winning((*up, down))
+    draws = {slot: p_draw_makes(view, slot) for slot in rules.SLOTS} \
+        if view.public.phase == "turn" else {}
+    honest = announce_ev(view, True) if holding in (None, True) else None
+    bluff = announce_ev(view, False) if holding in (None, False) else None
+    return TurnOdds(draws, holding, honest, bluff)
+
+
+def combination_chances(deck: Deck = rules.DEFAULT_DECK) -> dict[str, Fraction]:
+    """How likely a three-card hand from a full deck is each kind of combination."""
+    cards = [c for c, n in deck for _ in range(n)]
+    tally: Counter = Counter()
+    hands = list(combinations(range(len(cards)), 3))
+    for hand in hands:
+        tally[_kind([cards[i] for i in hand])] += 1
+    return {kind: Fraction(tally[kind], len(hands))
+            for kind in ("three of a kind", "run", "no combination")}
+
+
+def _kind(cards: list[Card]) -> str:
+    name = rules.combination_name(cards)
+    return "three of a kind" if name.startswith("three") else \
+        "run" if name.startswith("a run") else name
+
+
+def _completing(up: Sequence[Card], pool: Counter) -> int:
+    return sum(n for card, n in pool.items() if is_winning((*up, card)))
+
+
+def _falling(n: int, k: int) -> int:
+    """n (n-1) ... (n-k+1): ordered ways to deal k of n cards (0 if too few)."""
+    result = 1
+    for i in range(k):
+        result *= max(n - i, 0)
+    return result
+
+
+def _checked(cards: Iterable[Card]) -> list[Card]:
+    cards = list(cards)
+    for card in cards:
+        if not is_card(card):
+            raise InputError(f"a card is 1 to 7 or '007', got {card!r:.20}")
+    return cards
