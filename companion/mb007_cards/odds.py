@@ -74,19 +74,28 @@ def call_ev(view: PrivateView, bet: int) -> Fraction:
 
 def p_draw_makes(view: PrivateView, slot: str) -> Fraction:
     """For the player on turn: the chance that replacing `slot` (left, down, right) with the
-    top card of the draw pile gives a winning combination. In table mode his own down card
-    is unknown to the app, and counts as one more unseen card."""
+    top card of the draw pile gives a winning combination.
+
+    The top card is any unseen card alike; when the draw pile is empty it comes from the
+    discards, shuffled into a new pile (Rules for Play 9). In table mode his own down card is
+    unknown to the app, and counts as one more unseen card.
+    """
     up, down = view.me.up, view.down
-    pool = unseen_cards(view.seen(), view.public.deck)
+    unseen = unseen_cards(view.seen(), view.public.deck)
+    empty = view.public.draw_count == 0
+    pool = Counter(view.public.discards) if empty else unseen
     total = sum(pool.values())
     if slot == "down":
         return Fraction(_completing(up, pool), total)
     other = up[1] if slot == "left" else up[0]
     if down is not None:
         return Fraction(_completing((other, down), pool), total)
-    pairs = sum(n * (pool[c] - (c == d)) for d, n in pool.items() for c in pool
-                if is_winning((other, d, c)))
-    return Fraction(pairs, total * (total - 1))
+    # His own down card d and the drawn card c: two different unseen cards, or d unseen and
+    # c from the discards.
+    downs = sum(unseen.values())
+    pairs = sum(n * (pool[c] - (c == d and not empty)) for d, n in unseen.items()
+                for c in pool if is_winning((other, d, c)))
+    return Fraction(pairs, downs * (total - (not empty)))
 
 
 def caller_bet(points: int) -> int:
@@ -109,7 +118,8 @@ def announce_ev(view: PrivateView, holding: bool) -> Fraction | None:
     opponents = [s for s in public.seats if s.index != me.index and not s.out]
     dealt = [s for s in opponents if s.has_cards]
     # An opponent's chance that I hold it, by whether his own down card completes mine.
-    calls = {True: Fraction(w - 1, n - 1) < HALF, False: Fraction(w, n - 1) < HALF}
+    calls = {True: Fraction(w - 1, n - 1) < HALF, False: Fraction(w, n - 1) < HALF} \
+        if dealt else {}
     bare = Fraction(w, n) < HALF  # an opponent without cards sees only the table
     fixed = [s for s in opponents if not s.has_cards and bare]
     pot = public.pot_points

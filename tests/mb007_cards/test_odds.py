@@ -1,0 +1,162 @@
+"""The exact odds against brute force: every hidden card dealt out, every opponent deciding
+from his own view."""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from fractions import Fraction
+
+import pytest
+
+from companion.mb007_cards import rules
+from companion.mb007_cards.actions import Announce, Deal, Draw, Pass, Respond
+from companion.mb007_cards.engine import new_state
+from companion.mb007_cards.odds import (
+    announce_ev,
+    call_ev,
+    caller_bet,
+    combination_chances,
+    p_announcer_holds,
+    p_draw_makes,
+    p_hidden_completes,
+    turn_odds,
+    unseen_cards,
+)
+from companion.mb007_cards.views import private_view
+
+from .helpers import dealt
+
+HANDS = {0: (1, 6, 6), 1: (3, 4, 5), 2: (2, 2, 7)}
+
+
+def pool_list(seen) -> list:
+    return list(unseen_cards(seen).elements())
+
+
+def brute_announce_ev(state, holding: bool) -> Fraction:
+    """Deal every possible down card to each opponent (from the announcer's unseen cards),
+    let each call from his own view when p < 1/2, and average the announcer's chips."""
+    me = state.turn
+    view = private_view(state, me)
+    pool = pool_list(view.seen())
+    opponents = [i for i in state.responders() if state.seats[i].has_cards]
+    pot = sum(state.pot[k] * v for k, v in enumerate((10, 5, 1)))
+    total, count = Fraction(0), 0
+    for downs in itertools.permutations(range(len(pool)), len(opponents)):
+        bets = 0
+        for seat, index in zip(opponents, downs, strict=True):
+            seen = (*view.public.public_cards(), pool[index])
+            if p_hidden_completes(state.seats[me].up, seen) < Fraction(1, 2):
+                bets += caller_bet(state.seats[seat].points)
+        if bets == 0:
+            gain = min(rules.ACCEPTED_PAYOUT[holding], pot)
+        elif holding:
+            gain = bets + min(1, pot)
+        else:
+            gain = -min(state.seats[me].points, bets + 1)
+        total += gain
+        count += 1
+    return total / count
+
+
+@pytest.mark.parametrize("hands", [
+    HANDS,  # seat 1 holds 3 4 5
+    {0: (1, 6, 6), 1: (3, 1, 5), 2: (2, 2, 7)},  # seat 1 bluffs with 3 5 up
+    {0: (4, 4, 6), 1: ("007", 1, 5), 2: (5, 2, 6)},  # a wild up card: most cards complete
+    {0: (1, 6, 6), 1: (2, 2, 7), 2: (3, 3, 3)},
+])
+def test_announce_ev_matches_every_deal_of_the_opponents_down_cards(hands):
+    state = dealt(hands)
+    view = private_view(state, state.turn)
+    holding = rules.is_winning((*view.me.up, view.down))
+    assert announce_ev(view, holding) == brute_announce_ev(state, holding)
+    odds = turn_odds(view)
+    assert odds.holding == holding
+    assert (odds.ev_honest if holding else odds.ev_bluff) == announce_ev(view, holding)
+
+
+def test_p_draw_makes_matches_each_unseen_card_and_table_mode_pairs():
+    state = dealt(HANDS)
+    view = private_view(state, 1)
+    pool = pool_list(view.seen())
+    for slot in rules.SLOTS:
+        hand = {"left": 3, "down": 4, "right": 5}
+        wins = sum(rules.is_winning([c if s == slot else hand[s] for s in rules.SLOTS])
+                   for c in pool)
+        assert p_draw_makes(view, slot) == Fraction(wins, len(pool))
+    table = new_state({"mode": "table", "players": 3}).apply(Deal((1, 6, 3, 5, 2, 7)))
+    tview = private_view(table, 1)
+    pool = pool_list(tview.seen())
+    pairs = [(pool[i], pool[j]) for i, j in itertools.permutations(range(len(pool)), 2)]
+    wins = sum(rules.is_winning((5, d, c)) for d, c in pairs)
+    assert p_draw_makes(tview, "left") == Fraction(wins, len(pairs))
+    assert turn_odds(tview).holding is None
+    assert turn_odds(tview).ev_honest is not None and turn_odds(tview).ev_bluff is not None
+
+
+def test_a_responder_sees_his_own_down_card_and_never_the_announcers():
+    state = dealt(HANDS).apply(Announce())  # seat 1 shows 3 and 5
+    view = private_view(state, 2)
+    assert view.seen().count(4) == 0 and view.down == 2
+    unseen = 32 - 6 - 1
+    assert p_announcer_holds(view) == Fraction(4 + 4, unseen)  # four 4s, four 007s
+    assert p_announcer_holds(view) == p_hidden_completes((3, 5), view.seen())
+
+
+def test_calling_pays_when_a_bluff_is_more_likely_than_not():
+    """EV(call b) = b (1 - 2p): positive exactly when p < 1/2."""
+    state = dealt(HANDS).apply(Announce())
+    view = private_view(state, 2)
+    p = p_announcer_holds(view)
+    for bet in rules.BETS:
+        assert call_ev(view, bet) == bet * (1 - 2 * p)
+        assert (call_ev(view, bet) > 0) == (p < Fraction(1, 2))
+    assert call_ev(view, 0) == 0
+
+
+def test_call_ev_counts_only_what_a_short_announcer_can_still_pay():
+    state = dealt(HANDS)
+    seats = list(state.seats)
+    from dataclasses import replace
+    seats[1] = replace(seats[1], chips=(0, 0, 2))
+    seats[0] = replace(seats[0], chips=(6, 0, 2))
+    state = replace(state, seats=tuple(seats)).apply(Announce()).apply(Respond(2, 1))
+    view = private_view(state, 0)
+    p = p_announcer_holds(view)
+    assert call_ev(view, 3) == (1 - p) * 1 - p * 3  # 2 points left, 1 already owed to seat 2
+
+
+def test_p_hidden_completes_is_a_chance_over_the_unseen_cards():
+    for up in itertools.product(rules.CARDS, repeat=2):
+        chance = p_hidden_completes(up, up)
+        wins = sum(rules.is_winning((*up, c)) for c in pool_list(up))
+        assert chance == Fraction(wins, 30)
+
+
+def test_combination_chances_add_up_and_are_exact():
+    chances = combination_chances()
+    assert sum(chances.values()) == 1
+    hands = list(itertools.combinations(new_state({}).options.deck_cards(), 3))
+    kinds = Counter("win" if rules.is_winning(h) else "no" for h in hands)
+    assert chances["no combination"] == Fraction(kinds["no"], len(hands))
+
+
+def test_odds_after_a_draw_show_no_draws():
+    state = dealt(HANDS).apply(Draw("left", 7))
+    odds = turn_odds(private_view(state, 1))
+    assert odds.draws == {} and odds.holding is False
+
+
+def test_with_the_draw_pile_empty_the_next_card_comes_from_the_discards():
+    """Rules for Play 9: the drawn card is one of the discards, shuffled into a new pile."""
+    deck = {"1": 2, "2": 2, "3": 2, "4": 2, "5": 1, "6": 0, "7": 0, "007": 0}
+    state = dealt({0: (1, 2, 3), 1: (1, 2, 4)}, deck=deck)
+    for card in (3, 4, 5):
+        state = state.apply(Draw("left", card)).apply(Pass())
+    assert state.draw_count == 0 and state.discards == (1, 1, 3)
+    view = private_view(state, state.turn)
+    assert view.me.up == (4, 3) and view.down == 2
+    assert p_draw_makes(view, "left") == Fraction(2, 3)  # a 1 makes 1-2-3, the 3 does not
+    assert p_draw_makes(view, "right") == Fraction(1, 3)  # only the 3 makes 2-3-4
+    assert p_draw_makes(view, "down") == 0
