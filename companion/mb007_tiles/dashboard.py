@@ -59,10 +59,6 @@ class TilesDashboard(GameDashboard):
         self.board = TapPad(self._tap_board, stylesheets=[BOARD_CSS], sizing_mode="stretch_width")
         self.steps = ChoicePad(self._choose, self._stale, sizing_mode="stretch_width",
                                margin=(4, 10))
-        wide = {"sizing_mode": "stretch_width"}
-        self.scoreboard = pn.pane.HTML(**wide)
-        self.event_box = pn.pane.HTML(**wide)
-        self.advice_box = pn.pane.HTML(**wide)
         self._advice_for: tuple[TilesState | None, list[WindowAdvice]] = (None, [])
         self.advice = self.session.state.options.advice
         self.param.watch(self._changed, "revision")
@@ -150,17 +146,16 @@ class TilesDashboard(GameDashboard):
         heat = {a.window: a.capture for a in advice}
         best = max(advice, key=lambda a: a.value).window if advice else None
         self.board.html = board_svg(state, tappable=placing, heat=heat or None, best=best)
-        self.scoreboard.object = self._scoreboard_html(state)
-        self.event_box.object = self._event_html(state)
-        self.advice_box.object = self._advice_html(state, advice)
-        self._render_steps(state)
+        self._render_turn(state, advice)
 
     def _placement(self, state: TilesState) -> list[WindowAdvice]:
         if self._advice_for[0] is not state:
             self._advice_for = (state, placement_advice(state))
         return self._advice_for[1]
 
-    def _render_steps(self, state: TilesState) -> None:
+    def _render_turn(self, state: TilesState, advice: list[WindowAdvice]) -> None:
+        """The turn in one HTML property (one update a tap): what happened, what to do now
+        and its buttons, the advice, the score."""
         pad = self.steps
         pad.new_drawing()
         prompt, buttons = self._current_step(state)
@@ -169,8 +164,10 @@ class TilesDashboard(GameDashboard):
                                       "Let the app play its seats", "act act-primary"))
         toggle = "Hide the advice" if self.advice else "Show the advice"
         buttons.append(tap_button(pad.tap_for(("advice", not self.advice), toggle), toggle))
-        pad.html = (f'<div class="note prompt"><b>{escape(prompt)}</b></div>'
-                    f'<div class="bar" style="margin-top:6px">{"".join(buttons)}</div>')
+        pad.html = (f"{self._event_html(state)}"
+                    f'<div class="note prompt"><b>{escape(prompt)}</b></div>'
+                    f'<div class="bar" style="margin:6px 0">{"".join(buttons)}</div>'
+                    f"{self._advice_html(state, advice)}{self._scoreboard_html(state)}")
 
     def _button(self, choice_: tuple, label: str, primary: bool = False,
                 enabled: bool = True) -> str:
@@ -340,8 +337,7 @@ class TilesDashboard(GameDashboard):
 
     def __panel__(self) -> pn.viewable.Viewable:
         board = section("Board", self.board, width=460)
-        turn = section("Turn", self.event_box, self.message_view(), self.steps,
-                       self.advice_box, self.scoreboard, width=360)
+        turn = section("Turn", self.message_view(), self.steps, width=360)
         log = section("Log", self.log, width=360)
         new = section("New match: players, mode, the app's seats", self._settings, width=360,
                       collapsed=True)
