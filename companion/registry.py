@@ -13,6 +13,7 @@ GAME_MODULES: tuple[str, ...] = (
     "companion.golden_gun",
     "companion.license_to_kill",
     "companion.golden_goal",
+    "companion.mb007_cards",
     "companion.mb007_tiles",
     "companion.dice_lab",
 )

@@ -237,6 +237,10 @@ class CardsState(GameState):
         return [Draw(slot, card) if slot != "down" else Draw(slot, None, card)
                 for slot in rules.SLOTS for card in self._possible(1)]
 
+    def possible_cards(self, *also: Card) -> list[Card]:
+        """Table mode: the cards that may still come up, given those in view and `also`."""
+        return self._possible(1, *also)
+
     def _possible(self, more: int, *also: Card) -> list[Card]:
         """Table mode: the cards of which the deck still holds `more` beyond those in view."""
         seen = Counter(self.public_cards() + also)

@@ -1,0 +1,373 @@
+"""The 007 card game on a tablet: the table, the turn's choices with their odds, the peek.
+
+Every choice on screen comes from the engine's `legal_actions()` (and, in table mode, the
+cards the deck can still hold). The table is drawn from the public view only; a seat's own
+down card reaches the page only while its owner holds the peek button, and the odds on the
+page set that card aside (the peek shows the ones that use it). In tablet mode with more
+than one person, a cover asks to pass the tablet before the next person's choices appear.
+Bots (tablet mode, saved in the options) decide from their own seat's private view.
+"""
+
+from __future__ import annotations
+
+import random
+from html import escape
+from typing import Any
+
+import panel as pn
+import param
+
+from companion.mb007_cards import GAME, rules
+from companion.mb007_cards.actions import (
+    Announce,
+    Deal,
+    Draw,
+    Pass,
+    Respond,
+    Reveal,
+    TakeCards,
+)
+from companion.mb007_cards.bot import bot_action
+from companion.mb007_cards.dashboard.peek import PeekPad
+from companion.mb007_cards.dashboard.table_html import standings_html, table_html
+from companion.mb007_cards.dashboard.words import (
+    SLOT_WORDS,
+    bet_ev,
+    peek_html,
+    public_part,
+    respond_odds_html,
+    turn_odds_html,
+)
+from companion.mb007_cards.engine import CardsState
+from companion.mb007_cards.rules import card_text
+from companion.mb007_cards.views import private_view, public_view
+from companion.ui import (
+    ChoicePad,
+    GameDashboard,
+    button,
+    choice,
+    heading,
+    page,
+    section,
+    tap_button,
+)
+from companion.ui.theme import INPUT_CSS
+
+BOT_LIMIT = 400  # actions the bots may take in one go (a whole round is far fewer)
+SHOWN_EVENTS = 8  # what happened since the last person's choice, at most this many lines
+CARD_CSS = ".act.cardkey { min-width: 64px; font-size: 1.35rem; font-weight: 700; }"
+PAD_CSS = ".bar .act { flex: 1 1 150px; }"
+VERDICT = "font-size:1.05rem;padding:6px 10px;border-left:6px solid {};line-height:1.4"
+
+
+class CardsDashboard(GameDashboard):
+    game = GAME
+
+    # The next new game's settings.
+    mode = param.Selector(default="tablet", objects=["tablet", "table"])
+    players = param.Integer(default=4, bounds=(rules.MIN_PLAYERS, rules.MAX_PLAYERS))
+    bots = param.List(default=[1, 2, 3], doc="Seats (from 0) the bots play, tablet mode.")
+    names = param.String(default="", doc="Players' names, separated by commas.")
+    # What is being tapped now (cleared after every change of the game).
+    draft = param.List(default=[], doc="Table mode: the cards tapped in so far.")
+    slot = param.String(default="", doc="Table mode: the slot being replaced.")
+    holder = param.Parameter(default=None, doc="The seat holding the tablet (tablet mode).")
+    note = param.String(default="", doc="The odds of the last choice, shown with its outcome.")
+
+    def __init__(self, **params):
+        super().__init__(**params)
+        self._since = len(self.session.actions)
+        self._build()
+        self.param.watch(self._changed, "revision")
+        self.param.watch(self._render_turn, ["draft", "slot", "holder"])
+        self._changed()
+
+    # Settings.
+
+    def new_options(self) -> dict[str, Any]:
+        names = [n.strip() for n in self.names.split(",") if n.strip()]
+        options: dict[str, Any] = {"mode": self.mode, "players": self.players}
+        if self.mode == "tablet":
+            options["bots"] = [b for b in self.bots if b < self.players]
+        if names:
+            options["names"] = names
+        return options
+
+    def start_new_game(self, _event=None) -> None:
+        from companion.core.errors import CompanionError
+        from companion.core.session import Session
+        try:
+            session = Session(self.game, self.new_options(), store=self.store)
+        except CompanionError as error:
+            self.message = f"Not started: {error}"
+            return
+        self.open(session)
+        self.picker.refresh()
+
+    # Who is at the tablet.
+
+    @property
+    def state(self) -> CardsState:
+        return self.session.state
+
+    def _humans(self) -> list[int]:
+        return [i for i in range(len(self.state.seats)) if i not in self.state.options.bots]
+
+    def _bot_to_act(self) -> bool:
+        seat = self.state.to_act
+        return seat is not None and seat in self.state.options.bots and not self.state.is_over
+
+    def viewer(self) -> int | None:
+        """The seat whose choice it is, if a person (None during the deal, or for a bot)."""
+        seat = self.state.to_act
+        return None if seat is None or self._bot_to_act() else seat
+
+    def covered(self) -> bool:
+        """Tablet mode, several people: the next one must take the tablet first."""
+        seat = self.viewer()
+        return (self.state.tablet and seat is not None and len(self._humans()) > 1
+                and self.holder != seat)
+
+    def uncover(self) -> None:
+        self.holder = self.viewer()
+
+    def peek_face(self) -> str:
+        """The peek's HTML: the private view of the seat at the tablet, never another's."""
+        seat = self.viewer()
+        if seat is None or self.covered() or not self.state.tablet:
+            return ""
+        return peek_html(private_view(self.state, seat))
+
+    # Acting.
+
+    def _human(self, action: Any, note: str = "") -> None:
+        self._since = len(self.session.actions)
+        if self.act(action) is not None:
+            self.note = note
+            self.play_bots()
+
+    def play_bots(self) -> None:
+        """Let the bots act while it is a bot's choice (not after an undo, unless asked)."""
+        for _ in range(BOT_LIMIT):
+            if not self._bot_to_act():
+                return
+            seat = self.state.to_act
+            rng = random.Random(f"{self.session.seed}:bot:{len(self.session.actions)}")
+            if self.act(bot_action(private_view(self.state, seat), rng)) is None:
+                return
+
+    def _card(self, card: Any) -> None:
+        """Table mode: one more card tapped in; the action goes when it is complete."""
+        state, draft = self.state, [*self.draft, card]
+        if state.phase == "deal" and len(draft) == 2 * len(state.seats):
+            self._human(Deal(tuple(draft)))
+        elif state.phase == "new cards" and len(draft) == 2:
+            self._human(TakeCards(tuple(draft)))
+        elif state.phase == "turn" and self.slot:
+            new, old = (None, card) if self.slot == "down" else (card, None)
+            self._human(Draw(self.slot, new, old))
+        elif state.phase == "reveal":
+            self._human(Reveal(card))
+        else:
+            self.draft = draft
+
+    def _respond(self, seat: int, bet: int) -> None:
+        view = public_part(private_view(self.state, seat))
+        note = "" if bet == 0 else f"{self.state.seats[seat].name} called {bet} " \
+            f"(expected {bet_ev(view, bet)} from what he could see)"
+        self._human(Respond(seat, bet), note)
+
+    # Drawing.
+
+    def _changed(self, *_events) -> None:
+        with param.parameterized.discard_events(self):
+            self.param.update(draft=[], slot="")
+        if self.viewer() is not None and len(self._humans()) == 1:
+            self.holder = self.viewer()
+        view = public_view(self.state)
+        self.table.object = table_html(view)
+        self.events.object = self._events_html()
+        self._render_turn()
+
+    def _render_turn(self, *_events) -> None:
+        state = self.state
+        covered = self.covered()
+        self.prompt.object = f'<div class="prompt" style="font-size:1.1rem"><b>' \
+            f"{escape(self._prompt(covered))}</b></div>"
+        seat = self.viewer()
+        self.peek.face = ""
+        self.peek.visible = state.tablet and seat is not None and not covered and \
+            state.seats[seat].has_cards
+        if self.peek.visible:
+            self.peek.label = f"Hold here to see {state.seats[seat].name}'s down card"
+        self.odds.object = "" if covered or seat is None else self._odds_html(seat)
+        self.odds.visible = bool(self.odds.object)
+        self._draw_pad(covered)
+
+    def _prompt(self, covered: bool) -> str:
+        state = self.state
+        if state.is_over:
+            return f"Game over: {state.result}."
+        if self._bot_to_act():
+            return f"A bot plays {state.seats[state.to_act].name}."
+        if covered:
+            return f"Pass the tablet to {state.seats[self.viewer()].name}."
+        if state.phase == "deal":
+            return "Deal the cards." if state.tablet else \
+                f"Tap in the up cards: {self._deal_slot()}."
+        return f"Waiting for {state.waiting_for}." + self._table_step()
+
+    def _deal_slot(self) -> str:
+        seat, side = divmod(len(self.draft), 2)
+        return f"{self.state.seats[seat].name}'s {'left' if side == 0 else 'right'} up card"
+
+    def _table_step(self) -> str:
+        state = self.state
+        if state.tablet:
+            return ""
+        if state.phase == "new cards":
+            return f" Tap his {'left' if not self.draft else 'right'} up card."
+        if state.phase == "turn" and self.slot:
+            return " Tap the old down card, now on the discard pile." if self.slot == "down" \
+                else " Tap the card he drew."
+        if state.phase == "reveal":
+            return " Tap the down card he shows."
+        return ""
+
+    def _odds_html(self, seat: int) -> str:
+        view = public_part(private_view(self.state, seat))
+        if self.state.phase in ("turn", "drawn") and not self.slot:
+            return turn_odds_html(view)
+        if self.state.phase == "respond":
+            return respond_odds_html(view)
+        return ""
+
+    def _events_html(self) -> str:
+        events = self.session.events[self._since:][-SHOWN_EVENTS:] if self._since <= len(
+            self.session.events) else self.session.events[-1:]
+        state = self.state
+        if not events:
+            return ('<div class="verdict">A new game: the ante is in the pot. '
+                    f"{escape(state.waiting_for.capitalize())}.</div>")
+        colour = "#2e7d32" if state.is_over else "#9e9e9e"
+        note = f'<div class="note"><b>{escape(self.note)}</b></div>' if self.note else ""
+        lines = "".join(f'<div class="event">{escape(e.text)}.</div>' for e in events)
+        over = standings_html(public_view(state)) if state.is_over else ""
+        return f'<div class="verdict" style="{VERDICT.format(colour)}">{note}{lines}{over}</div>'
+
+    def _draw_pad(self, covered: bool) -> None:
+        pad, state = self.pad, self.state
+        pad.new_drawing()
+        rows = []
+        if state.is_over:
+            rows.append(self._key("Start a new game (settings below)", self.start_new_game,
+                                  "primary"))
+        elif self._bot_to_act():
+            rows.append(self._key("Let the bots play", self.play_bots, "primary"))
+        elif covered:
+            name = state.seats[self.viewer()].name
+            rows.append(self._key(f"I am {name}: show my choices", self.uncover, "primary"))
+        elif not state.tablet and self._keypad_now():
+            rows += self._keypad()
+        else:
+            rows += [self._key(label, call, kind) for label, call, kind in self._choices()]
+        pad.html = f'<div class="bar">{"".join(rows)}</div>'
+
+    def _key(self, label: str, call, kind: str = "default", enabled: bool = True,
+             classes: str = "") -> str:
+        tap = self.pad.tap_for(call, label)
+        return tap_button(tap, label, f"act act-{kind} {classes}".strip(), enabled)
+
+    def _keypad_now(self) -> bool:
+        phase = self.state.phase
+        return phase in ("deal", "new cards", "reveal") or (phase == "turn" and bool(self.slot))
+
+    def _keypad(self) -> list[str]:
+        possible = self.state.possible_cards(*self.draft)
+        keys = [self._key(card_text(c), lambda c=c: self._card(c), "default", c in possible,
+                          "cardkey") for c in rules.CARDS]
+        if self.draft:
+            shown = ", ".join(map(card_text, self.draft))
+            keys.append(self._key(f"Take back the last ({shown})",
+                                  lambda: setattr(self, "draft", self.draft[:-1])))
+        if self.slot:
+            keys.append(self._key("Back", lambda: setattr(self, "slot", "")))
+        return keys
+
+    def _choices(self) -> list[tuple[str, Any, str]]:
+        state, legal = self.state, self.state.legal_actions() or []
+        seat = state.to_act
+        if state.phase == "deal":
+            return [("Deal the cards", lambda: self._human(Deal()), "primary")]
+        if state.phase == "new cards":
+            return [("Take three new cards", lambda: self._human(TakeCards()), "primary")]
+        if state.phase == "respond":
+            view = public_part(private_view(state, seat))
+            return [("Accept" if a.bet == 0 else f"Call, bet {a.bet} ({bet_ev(view, a.bet)})",
+                     lambda a=a: self._respond(a.seat, a.bet),
+                     "primary" if a.bet == 0 else "warning") for a in legal]
+        choices = []
+        if Announce() in legal:
+            choices.append(("Announce a winning combination", lambda: self._human(Announce()),
+                            "primary"))
+        if state.phase == "turn":
+            for slot in rules.SLOTS:
+                act = (lambda s=slot: self._human(Draw(s))) if state.tablet else \
+                    (lambda s=slot: setattr(self, "slot", s))
+                choices.append((f"Draw and replace {SLOT_WORDS[slot]}", act, "default"))
+        if Pass() in legal:
+            choices.append(("Pass", lambda: self._human(Pass()), "default"))
+        return choices
+
+    # Layout.
+
+    def _build(self) -> None:
+        wide = {"sizing_mode": "stretch_width"}
+        self.table = pn.pane.HTML(**wide)
+        self.events = pn.pane.HTML(**wide)
+        self.prompt = pn.pane.HTML(**wide)
+        self.odds = pn.pane.HTML(**wide)
+        self.peek = PeekPad(self.peek_face, **wide)
+        self.pad = ChoicePad(lambda call: call(), self._stale, stylesheets=[CARD_CSS, PAD_CSS],
+                             **wide)
+
+    def _stale(self) -> None:
+        self.message = "That button had already changed; look again and tap."
+
+    def _settings(self) -> pn.Column:
+        wide = {"sizing_mode": "stretch_width"}
+        mode = choice({"Tablet deals": "tablet", "Real cards": "table"}, self.mode, **wide)
+        mode.link(self, value="mode")
+        players = choice({str(n): n for n in range(rules.MIN_PLAYERS, rules.MAX_PLAYERS + 1)},
+                         self.players, **wide)
+        players.link(self, value="players")
+        bots = pn.widgets.CheckButtonGroup(
+            options={f"Seat {i + 1}": i for i in range(rules.MAX_PLAYERS)}, value=self.bots,
+            height=52, color="primary", variant="outline", **wide)
+        bots.link(self, value="bots")
+        names = pn.widgets.TextInput(placeholder="Ann, Bo, Cy, Di", height=72,
+                                     label="Names (optional, by commas)",
+                                     stylesheets=[INPUT_CSS], **wide)
+        names.link(self, value="names")
+        return pn.Column(
+            heading("Cards"), mode, heading("Players"), players,
+            heading("Seats the bots play (tablet mode)"), bots, names,
+            button("Start a new game with these settings", self.start_new_game,
+                   color="primary", **wide), **wide)
+
+    def _house_rules(self) -> pn.pane.HTML:
+        items = "".join(f"<li>{escape(text)} <i>(house rule)</i></li>"
+                        for text in rules.HOUSE_RULES.values())
+        return pn.pane.HTML(f'<ul class="house-rules" style="font-size:1rem;line-height:1.4;'
+                            f'padding-left:18px">{items}</ul>', sizing_mode="stretch_width")
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        table = section("Table", self.table, self.events, width=500)
+        turn = section("Your choice", self.message_view(), self.prompt, self.peek, self.odds,
+                       self.pad, width=400)
+        log = section("Log", self.log, width=360)
+        new = section("New game: cards, players, bots", self._settings(), width=360,
+                      collapsed=True)
+        saved = section("Saved games", self.picker, width=360, collapsed=True)
+        house = section("House rules", self._house_rules(), width=360, collapsed=True)
+        return page("James Bond 007 Card Game", table, turn, log, new, saved, house)

@@ -1,0 +1,85 @@
+"""The odds in words and bars: for the player on turn, for a responder, and in the peek.
+
+On the page (`turn_odds_html`, `respond_odds_html`) the figures come from a view whose own
+down card is set aside, so they say nothing of it; the peek (`peek_html`) adds the card and
+the figures that use it, shown only while the button is held.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+from html import escape
+
+from companion.core.dice import percent
+from companion.mb007_cards import rules
+from companion.mb007_cards.dashboard.table_html import card_html
+from companion.mb007_cards.odds import call_ev, p_announcer_holds, turn_odds
+from companion.mb007_cards.views import PrivateView
+from companion.ui import odds_html
+
+SLOT_WORDS = {"left": "the left up card", "down": "the down card", "right": "the right up card"}
+
+
+def ev_text(ev: Fraction | None) -> str:
+    if ev is None:
+        return "not possible"
+    return f"{float(ev):+.2f} chips"
+
+
+def public_part(view: PrivateView) -> PrivateView:
+    """The view with its own down card set aside: what may stay on a shared screen."""
+    return replace(view, down=None)
+
+
+def turn_odds_html(view: PrivateView) -> str:
+    """For the player on turn: each draw's chance, and what announcing is worth."""
+    odds = turn_odds(view)
+    parts = [odds_html(f"Replace {SLOT_WORDS[slot]}: a combination", chance,
+                       outcome="good") for slot, chance in odds.draws.items()]
+    parts.append(
+        '<div class="ev" style="font-size:1.02rem;margin-top:4px">'
+        f"Announce holding it: <b>{ev_text(odds.ev_honest)}</b> · bluffing: "
+        f"<b>{ev_text(odds.ev_bluff)}</b> · passing: <b>+0.00</b> (against opponents who call "
+        "with the most they may bet when a bluff is more likely than not)</div>")
+    return "".join(parts)
+
+
+def respond_odds_html(view: PrivateView) -> str:
+    """For a responder: the chance the announcer holds it, and each bet's expected chips."""
+    public = view.public
+    p = p_announcer_holds(view)
+    name = public.seats[public.turn].name
+    evs = " · ".join(f"call {bet}: <b>{ev_text(call_ev(view, bet))}</b>"
+                     for bet in rules.BETS if bet <= view.me.points)
+    return (odds_html(f"{name} holds it", p, "from every card you can see", "neutral")
+            + f'<div class="ev" style="font-size:1.02rem">Accept: <b>+0.00</b> · {evs}. '
+              "A call pays when a bluff is more likely than not (under 50%).</div>")
+
+
+def bet_ev(view: PrivateView, bet: int) -> str:
+    return ev_text(call_ev(view, bet))
+
+
+def peek_html(view: PrivateView) -> str:
+    """The peek: the down card, what it makes, and the odds that use it."""
+    if view.down is None:
+        return '<div style="font-size:1.05rem">No down card to see.</div>'
+    me = view.me
+    cards = (*me.up, view.down)
+    made = rules.combination_name(cards)
+    text = [f'<div class="down-face" style="display:flex;gap:12px;align-items:center">'
+            f'{card_html(view.down, "big")}<div style="font-size:1.15rem">Your down card.<br>'
+            f"With {' and '.join(map(str, me.up))} up: <b>{escape(made)}</b></div></div>"]
+    if view.public.phase in ("turn", "drawn") and view.public.turn == view.seat:
+        odds = turn_odds(view)
+        draws = " · ".join(f"{slot} {percent(chance)}" for slot, chance in odds.draws.items())
+        ev = odds.ev_honest if odds.holding else odds.ev_bluff
+        what = "announcing (honest)" if odds.holding else "bluffing"
+        draw_text = f"Draw makes one: {draws}. " if draws else ""
+        text.append(f'<div style="font-size:1rem">{draw_text}{what}: {ev_text(ev)}</div>')
+    if view.public.phase == "respond" and view.public.to_act == view.seat:
+        p = p_announcer_holds(view)
+        text.append(f'<div style="font-size:1rem">Counting your down card: he holds it '
+                    f"{percent(p)} ({p.numerator}/{p.denominator}).</div>")
+    return "".join(text)
