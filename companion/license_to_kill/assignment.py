@@ -62,21 +62,18 @@ def strength(card: Card, q_cards: Sequence[Card] = ()) -> Strength:
 
 
 def team(bond: Strength, personality: Strength | None = None,
-         mode: str = rules.TEAM_VALUES, personality_requires: Icons = ()) -> Strength:
+         mode: str = rules.TEAM_VALUES) -> Strength:
     """Bond's team: icons pooled; PV and CV the higher of the two, or summed (house rule).
 
-    Ability Icons: a Personality that requires icons does 'not provide their Ability
-    icon(s) until their icon requirement has been met' (here: by the Bond card)."""
+    Personality and Agent Cards: a Personality in the Agency has been won over (or is an
+    Ally) and 'is available to provide Bond with a Cunning icon if he takes her along On
+    Assignment': her requirement belongs to winning her over, not to the Bond she goes
+    with, so she provides her icons to any Bond."""
     if personality is None:
         return bond
     combine = _add if mode == "sum" else _higher
-    provided = personality.icons if requirement_met(bond, personality_requires) else ()
     return Strength(combine(bond.pv, personality.pv), combine(bond.cv, personality.cv),
-                    pool_icons([bond.icons, provided]))
-
-
-def requirement_met(have: Strength, requires: Icons) -> bool:
-    return all(have.count(icon) >= count for icon, count in requires)
+                    pool_icons([bond.icons, personality.icons]))
 
 
 def plot_strength(card: Card, q_cards: Sequence[Card] = ()) -> Strength:

@@ -184,12 +184,8 @@ class LtkState(GameState):
              effects: Iterable[AssignmentIntrigue] = ()) -> team_check.Strength:
         """Bond's team On Assignment, with Q cards and Intrigue effects."""
         members = self.strength(self.piece(bond))
-        partner, requires = None, ()
-        if personality is not None:
-            partner = self.strength(self.piece(personality))
-            requires = self.card(self.piece(personality)).requires
-        combined = team_check.team(members, partner, self.config.house["team_values"],
-                                   requires)
+        partner = None if personality is None else self.strength(self.piece(personality))
+        combined = team_check.team(members, partner, self.config.house["team_values"])
         for e in effects:
             if e.side == "team":
                 combined = team_check.Strength(

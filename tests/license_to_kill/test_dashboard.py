@@ -345,3 +345,26 @@ def test_a_card_used_in_place_of_the_assignment_is_offered_with_its_text(store):
     assert not mission.special.visible and not mission.go.visible
     texts = [getattr(o, "object", "") for o in board.step_objects()]
     assert any("No Bond card can go On Assignment now." in str(t) for t in texts)
+
+
+def test_a_won_over_personality_gives_her_icon_to_a_bond_without_her_requirement(store):
+    """Personality and Agent Cards: P1 (needs Savoir Faire, gives Quick Thinking) is won
+    over with B1's help and gives her icon to B2, who has no Savoir Faire."""
+    board = make(store)
+    set_up(board, ("M1", "V1", "B1"), ("M2", "V2", "B2"))
+    to_step(board, "Assignment Briefing")
+    board.q_form.card.value = "Q1"
+    board.q_form.holder.value = board.state.players[0].agency[0].id
+    board.q_form.attach()  # B1 CV 4 + 3 = 7 meets P1's CV 5
+    for title in ("P1", "B2"):
+        board.briefing.card.value = title
+        board.briefing.add()
+    assert [p.title for p in board.state.players[0].agency] == ["B1", "P1", "B2"]
+    to_step(board, "On Assignment")
+    b2, p1 = board.state.players[0].agency[2].id, board.state.players[0].agency[1].id
+    board.mission.bond.value = b2
+    board.mission.partner.value = p1
+    board.mission.plot.value = (1, 0)
+    preview = board.mission.preview.object
+    assert "P1 (won over) gives Quick Thinking to B2." in preview
+    assert board.state.team(b2, p1).count("Quick Thinking") == 1

@@ -845,9 +845,10 @@ def test_exchange_a_q_card_between_two_characters():
     assert state.last_event.text == "Q1 moves from B2 to B3 in exchange for Car1"
 
 
-def test_personality_provides_icons_only_once_its_requirement_is_met():
-    """Ability Icons: Personalities that 'both require and provide Ability icons ... will not
-    provide their Ability icon(s) until their icon requirement has been met.'"""
+def test_a_won_over_personality_provides_her_icons_to_any_bond():
+    """Personality and Agent Cards (Tiffany Case): once won over 'she is available to provide
+    Bond with a Cunning icon if he takes her along On Assignment'; the requirement belongs to
+    winning her over, so a Bond without Savoir Faire gets her icon too."""
     state = to_step(started(), "Assignment Briefing")
     state = state.apply(AttachQ("Q1", ids(state, 0, "B1")[0]))
     state = again(state, "Assignment Briefing").apply(AddToAgency("P1"))
@@ -855,7 +856,21 @@ def test_personality_provides_icons_only_once_its_requirement_is_met():
     p1 = ids(state, 0, "P1")[0]
     with_b1 = state.team(ids(state, 0, "B1")[0], p1)  # B1 has Savoir Faire
     with_b3 = state.team(ids(state, 0, "B3")[0], p1)  # B3 has not
-    assert with_b1.count("Quick Thinking") == 1 and with_b3.count("Quick Thinking") == 0
+    assert with_b1.count("Quick Thinking") == 1 and with_b3.count("Quick Thinking") == 1
+
+
+def test_a_personality_stays_and_provides_after_her_requirements_are_lost():
+    """Personality and Agent Cards: 'If you somehow lose one or more of the requirements that
+    won the Personality to your side, that Personality still remains.'"""
+    state = to_step(started(), "Assignment Briefing")
+    state = state.apply(AttachQ("Q1", ids(state, 0, "B1")[0]))
+    state = again(state, "Assignment Briefing").apply(AddToAgency("P1"))
+    state = state.apply(AddToAgency("B3"))
+    b1, b3, p1 = ids(state, 0, "B1")[0], ids(state, 0, "B3")[0], ids(state, 0, "P1")[0]
+    state = to_step(state, "Assignment Briefing", player=1).apply(AddToAgency("B3"))
+    state = state.apply(AttackCharm(ids(state, 1, "B3")[0], b1, "Charm", dice=(6, 1)))
+    assert ids(state, 0, "B1") == [] and ids(state, 0, "P1") == [p1]  # Savoir Faire gone
+    assert state.team(b3, p1).count("Quick Thinking") == 1
 
 
 def test_jaws_revealed_raises_the_requirements_like_figure_3():

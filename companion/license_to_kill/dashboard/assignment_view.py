@@ -30,6 +30,7 @@ from companion.license_to_kill.dashboard.words import (
     HOUSE_LABEL,
     check_html,
     effect_words,
+    icons_words,
     move_words,
     plot_words,
 )
@@ -144,7 +145,7 @@ class MissionStep:
         note = (f"<p>{hidden} card{'s' * (hidden != 1)} still face down: each is revealed "
                 "in turn and may add to what is needed.</p>") if hidden else ""
         return (f'<div class="preview"><p>Against the face-up cards now:</p>'
-                f"{check_html(check)}{note}</div>")
+                f"{_partner_html(state, action)}{check_html(check)}{note}</div>")
 
     def start(self, _event=None) -> None:
         action = self.assignment()
@@ -160,6 +161,22 @@ class MissionStep:
     def do_special(self, _event=None) -> None:
         if self.special.value is not None:
             self.board.act(self.special.value)
+
+
+def _partner_html(state: LtkState, action: StartAssignment) -> str:
+    """What the Personality going along gives: once won over (or an Ally) she provides her
+    icons to any Bond, whether or not he meets her requirement (Personality and Agent
+    Cards)."""
+    if action.personality is None:
+        return ""
+    partner = state.piece(action.personality)
+    card = state.card(partner)
+    if not state.strength(partner).icons:
+        return ""
+    how = "an Ally" if card.ally else "won over"
+    gives = icons_words(state.strength(partner).icons)
+    return (f'<p class="partner">{escape(partner.title)} ({how}) gives {escape(gives)} to '
+            f"{escape(state.piece(action.bond).title)}.</p>")
 
 
 class IntrigueForm:
