@@ -4,7 +4,9 @@
 would take now, with ``dice=None`` (the caller or a Session rolls). They are
 simple, readable heuristics, not strong play:
 
-- Enemy: hides Tilly on the star farthest from the gates; each car moves to the
+- Enemy: hides the cards where the Session's seeded randomness draws them (Tilly
+  likelier far from the gates, `hiding`), a new place every game; answers a
+  face-down card's reveal only with the card it placed; each car moves to the
   reachable Space with the best shot at Bond and fires, else chases him (or,
   once he has Tilly, heads for the gate nearest him); closest cars move first;
   a car that ends in Bond's Space Forces him.
@@ -107,14 +109,8 @@ def enemy_bot(state: e.GoldfingerState) -> Any:
 
 
 def _place_cards(state: e.GoldfingerState, board: Board) -> e.PlaceCards:
-    gates = set(board.gates)
-
-    def far_from_gates(star: str) -> int:
-        return min(_distance(board, star, gate) for gate in gates)
-
-    stars = sorted(board.stars, key=lambda s: (-far_from_gates(s), s))[:rules.CARDS_TO_PLACE]
-    order = (rules.TILLY, "Odd Job", "Mirror", "Old Lady", "Nothing Here")
-    return e.PlaceCards(tuple(stars), order)
+    """Set Up: no stars named, so the Session draws the placement (see `hiding`)."""
+    return e.PlaceCards()
 
 
 def _distance(board: Board, a: str, b: str) -> int:
@@ -123,15 +119,18 @@ def _distance(board: Board, a: str, b: str) -> int:
 
 
 def _settle(state: e.GoldfingerState) -> Any:
+    """The Enemy's answers: the Avoid rolls, and the card Bond turned over."""
     pending = state.pending
     if pending.kind == "avoid_oil":
         return e.AvoidOil(pending.cars[0])
     if pending.kind == "avoid_smoke":
         return e.AvoidSmoke(pending.cars[0])
-    if pending.kind == "card_roll":
-        return e.CardRoll()
-    seen = {card for _, card in state.found}
-    return e.RevealCard(next(c for c in rules.CARD_NAMES if c not in seen))
+    # Card Pick Up: "he turns the card over": the card is the one the Enemy placed there.
+    card = dict(state.cards).get(pending.star)
+    if pending.kind != "reveal" or card is None:
+        raise InputError("the cards lie face down: the Enemy player says which card Bond "
+                         "turned over")
+    return e.RevealCard(card)
 
 
 def _next_car(state: e.GoldfingerState, board: Board) -> str:
@@ -209,7 +208,9 @@ def bond_bot(state: e.GoldfingerState) -> Any:
     if state.phase == "bond":
         return _place_bond(state, board)
     if state.pending is not None:
-        return _settle(state)
+        if state.pending.kind != "card_roll":  # a reveal or an Avoid roll is the Enemy's
+            raise InputError("the Enemy player settles this, not the Bond player")
+        return e.CardRoll()
     if state.step is None:
         return e.StartTurn(BOND)
     return _drive_bond(state, board)

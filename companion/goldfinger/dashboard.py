@@ -909,7 +909,8 @@ class GoldfingerDashboard(GameDashboard):
 
 GROUP_TITLES = {
     e.Move: "Move", e.StartTurn: "Roll movement", e.Fire: "Fire", e.Trick: "Trick",
-    e.Force: "Force", e.PickUpCard: "Pick Up Card", e.RevealCard: "Which card was it?",
+    e.Force: "Force", e.PickUpCard: "Pick Up Card",
+    e.RevealCard: "Enemy player: which card did Bond turn over?",
     e.AvoidOil: "Avoid Oil", e.AvoidSmoke: "Avoid Smoke", e.QuickTurn: "Quick Turn",
 }
 

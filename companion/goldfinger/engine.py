@@ -34,6 +34,7 @@ from companion.core.errors import InputError, RuleError
 from companion.core.game import JSON, Event, GameState, check_options
 from companion.goldfinger import rules
 from companion.goldfinger.board import Board, Heading, board_from_option, sample_board
+from companion.goldfinger.hiding import hide_cards
 from companion.goldfinger.odds import (
     Modifiers,
     describe_modifiers,
@@ -55,10 +56,12 @@ class PlaceCards:
 
     `stars` names the five star Spaces (map ids in map mode, any labels in
     tracker mode). `cards` lists the card at each, in the same order, or None
-    when the cards are real and face down (then `RevealCard` says what was found).
+    when the cards are real and face down (then the Enemy player's `RevealCard`
+    says what was found). `stars` None (map mode) lets the app hide the cards: the
+    Session draws stars and cards from its seeded randomness (`hiding.hide_cards`).
     """
 
-    stars: tuple[str, ...]
+    stars: tuple[str, ...] | None = None
     cards: tuple[str, ...] | None = None
 
 
@@ -327,7 +330,9 @@ class GoldfingerState(GameState):
     @property
     def side_to_act(self) -> Side:
         """Who decides now: "bond" or "enemy" (Avoid rolls and card set-up are the Enemy's)."""
-        if self.phase == "cards" or (self.pending and self.pending.kind.startswith("avoid")):
+        # Card Pick Up: "he turns the card over": the card is the one the Enemy placed, so
+        # with real cards face down the Enemy player says which it is.
+        if self.phase == "cards" or (self.pending and self.pending.kind != "card_roll"):
             return "enemy"
         if self.phase == "bond" or self.pending:
             return BOND
@@ -374,6 +379,13 @@ class GoldfingerState(GameState):
         return rules.ACTIONS_PER_TURN[_side(self.step.piece)] - self.step.spent
 
     # The contract.
+
+    def fill_chance(self, action: Any, rng: Any) -> Any:
+        """Dice, and the Enemy bot's hidden placement (`PlaceCards()` with no stars)."""
+        if isinstance(action, PlaceCards) and action.stars is None and action.cards is None \
+                and self.board is not None and self.phase == "cards":
+            return PlaceCards(*hide_cards(self.board, rng))
+        return super().fill_chance(action, rng)
 
     def dice_needed(self, action: Any) -> int:
         if isinstance(action, StartTurn):
@@ -478,6 +490,8 @@ def _bot_option(value: JSON, board: Board | None) -> Side | None:
 def _place_cards(state: GoldfingerState, action: PlaceCards) -> GoldfingerState:
     if state.phase != "cards":
         raise RuleError("the cards are already placed", rule=_rule(rules.SECTION_SET_UP))
+    if action.stars is None:
+        raise InputError("name the five stars, or let the app hide the cards (map mode)")
     stars = _texts(action.stars, "star")
     if len(stars) != rules.CARDS_TO_PLACE or len(set(stars)) != len(stars):
         raise RuleError(f"place all {rules.CARDS_TO_PLACE} cards, one per star "

@@ -13,6 +13,7 @@ and `SmokeScreen(cars)` for every set of cars. Card placement is not listed
 from __future__ import annotations
 
 import dataclasses
+import random
 from itertools import combinations
 from typing import Any
 
@@ -35,6 +36,8 @@ def allowed(state: e.GoldfingerState, action: Any) -> bool:
     """Whether the engine accepts `action` now (dice filled in with a placeholder)."""
     if getattr(action, "dice", ()) is None and state.dice_needed(action):
         action = dataclasses.replace(action, dice=_TRIAL_DICE)
+    if isinstance(action, e.PlaceCards) and action.stars is None:
+        action = state.fill_chance(action, random.Random(0))
     try:
         state.apply(action)
     except CompanionError:

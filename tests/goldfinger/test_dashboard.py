@@ -13,6 +13,7 @@ from companion.goldfinger import engine as e
 from companion.goldfinger.board import SAMPLE_MAP
 from companion.goldfinger.dashboard import (
     MAP,
+    REAL,
     TRACKER_STARS,
     VS_BOND,
     VS_ENEMY,
@@ -307,3 +308,39 @@ def test_a_malformed_board_file_is_refused_in_words_and_changes_nothing(store):
     assert (board.session.id, dict(board.session.options)) == before
     board.load_board_file(_board_bytes(), "fixed.json")
     assert not error.visible
+
+
+def _play_enemy_until_a_reveal(board: GoldfingerDashboard) -> None:
+    """The human Enemy moves each car (roll, end) until Bond turns a card over."""
+    for _ in range(400):
+        state = board.state
+        if state.is_over or (state.pending and state.pending.kind == "reveal"):
+            return
+        assert state.side_to_act == "enemy", "the Bond bot stopped on its own move"
+        legal = board.legal()
+        if state.step is None:
+            board.do(next(a for a in legal if isinstance(a, e.StartTurn)))
+        elif e.EndMove() in legal:
+            board.do(e.EndMove())
+        else:
+            board.do(legal[0])
+
+
+def test_the_enemy_player_names_the_face_down_card_the_bond_bot_turned_over(store):
+    """Card Pick Up: "If he is successful, he turns the card over." With real cards face down
+    the card is the one the Enemy placed, so the Enemy player taps it, even against the Bond
+    bot: the bot waits, and the card found is the one the human names."""
+    board = make(store, {"map": "sample", "bot": "bond"}, seed=3)
+    board.card_mode = REAL
+    for star in board.state.board.stars[:5]:
+        board.toggle_star(star)
+    board.place_cards()
+    assert board.state.cards[0][1] is None  # face down: the app does not know them
+    _play_enemy_until_a_reveal(board)
+    state = board.state
+    assert state.pending.kind == "reveal" and state.side_to_act == "enemy"
+    assert not board._bot_to_move()
+    assert "The card is Old Lady" in texts(board)  # the reveal buttons are the human's
+    board.choose(e.RevealCard("Old Lady"))
+    assert board.state.found[-1] == (state.pending.star, "Old Lady")
+    assert not any("The card is" in line and "Tilly" in line for line in board.bot_report)
