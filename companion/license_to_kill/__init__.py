@@ -1,7 +1,8 @@
 """License to Kill (James Bond CCG house rules): referee and ledger for the physical cards.
 
 Card library and deck checker (`cards`, `decks`), Plot Zones and the plot-point
-ledger (`engine`, with `actions`, `steps`, `table`), the die duels' exact odds
+ledger (`engine`, with `actions`, `table` and the steps: `steps`, `attachments`, `duels`,
+`overcome`), the die duels' exact odds
 (`odds`), the assignment and win-over checks (`assignment`) and an advisor (`bot`).
 House rules: `rules.HOUSE_RULES` (each an option of `GAME.new_state`).
 """

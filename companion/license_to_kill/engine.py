@@ -45,11 +45,7 @@ from companion.license_to_kill.actions import (
     StartAssignment,
 )
 from companion.license_to_kill.cards import Card, Library, cards_from_json, sample_library
-from companion.license_to_kill.steps import (
-    HANDLERS,
-    check_bonus,
-    states_in_place_of_assignment,
-)
+from companion.license_to_kill.steps import HANDLERS, states_in_place_of_assignment
 from companion.license_to_kill.table import (
     Assignment,
     Config,
@@ -59,6 +55,7 @@ from companion.license_to_kill.table import (
     Player,
     Table,
     Turn,
+    check_bonus,
     refuse,
 )
 

@@ -94,6 +94,23 @@ class Config:
             return self.house["special_plots_per_main_plot"]
         return rules.MAIN_PLOT_TYPE_LIMITS.get(kind)
 
+    def out_of_order(self, card: Card, below: list[Card], above: list[Card]) -> bool:
+        """Main Rules: 'descending order': no lower rank below the card, no higher above."""
+        rank = self.rank(card)
+        below_ranks = [r for c in below if (r := self.rank(c)) is not None]
+        above_ranks = [r for c in above if (r := self.rank(c)) is not None]
+        return any(r < rank for r in below_ranks) or any(r > rank for r in above_ranks)
+
+
+MAX_BONUS = 20  # an Intrigue card's modifier, either way
+MAX_CARD_NAME = 80
+
+
+def check_bonus(bonus: object) -> None:
+    if isinstance(bonus, bool) or not isinstance(bonus, int) or abs(bonus) > MAX_BONUS:
+        raise InputError(f"an Intrigue modifier is a whole number from -{MAX_BONUS} to "
+                         f"{MAX_BONUS}, got {bonus!r:.20}")
+
 
 def refuse(message: str, section: str) -> RuleError:
     return RuleError(message, rule=rules.SECTION[section])

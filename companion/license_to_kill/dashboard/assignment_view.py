@@ -35,7 +35,7 @@ from companion.license_to_kill.dashboard.words import (
     plot_words,
 )
 from companion.license_to_kill.engine import LtkState
-from companion.license_to_kill.steps import MAX_BONUS
+from companion.license_to_kill.table import MAX_BONUS
 from companion.ui import Counter, button, choice, heading
 
 if TYPE_CHECKING:

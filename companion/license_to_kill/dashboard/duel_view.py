@@ -20,7 +20,7 @@ from companion.license_to_kill.dashboard.parts import (
     select,
 )
 from companion.license_to_kill.odds import attack_modifiers
-from companion.license_to_kill.steps import MAX_BONUS
+from companion.license_to_kill.table import MAX_BONUS
 from companion.ui import Counter, button, choice, odds_html
 
 if TYPE_CHECKING:

@@ -1,0 +1,100 @@
+"""License to Kill: cards attached to characters. Q cards given (Develop Plot Zone, Assignment
+Briefing) and moved or exchanged (On Assignment); each action's check and effect."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from companion.core.game import Event
+from companion.license_to_kill import rules
+from companion.license_to_kill.actions import AttachQ, MoveQ
+from companion.license_to_kill.cards import Card
+from companion.license_to_kill.table import Piece, Table
+from companion.license_to_kill.table import refuse as _refuse
+
+if TYPE_CHECKING:
+    from companion.license_to_kill.engine import LtkState
+
+def _check_attach(state: LtkState, a: AttachQ) -> None:
+    turn = state._in_turn(None, "briefing")
+    card = state.library.card(a.card)
+    if card.type != "Q":
+        raise _refuse(f"{card.title} is a {card.type}, not a Q card", "briefing")
+    if turn.step_name == "Develop Plot Zone":
+        holder = state._own(a.holder, "zone", rules.PLOT_Q_HOLDERS, "develop")
+    elif turn.step_name == "Assignment Briefing":
+        holder = state._own(a.holder, "agency", rules.AGENCY_Q_HOLDERS, "briefing")
+        if holder.id in turn.q_given:
+            raise _refuse(f"{holder.title} has had a Q card this Assignment Briefing; one "
+                          "Q card to each Bond card", "briefing")
+    else:
+        raise _refuse("Q cards are given during Develop Plot Zone or Assignment Briefing",
+                      "briefing")
+    _check_q_fits(state, card, holder)
+    state._check_unique(card)
+
+
+def _check_q_fits(state: LtkState, card: Card, holder: Piece) -> None:
+    held = [state.card(p) for p in holder.attached]
+    if any(c.title == card.title for c in held):
+        raise _refuse(f"{holder.title} already has {card.title}; no multiples of the same "
+                      "Q card on one card", "briefing")
+    if card.vehicle and sum(c.vehicle for c in held) >= rules.VEHICLES_PER_CHARACTER:
+        raise _refuse(f"{holder.title} already has a Vehicle; only one at a time", "briefing")
+
+
+def _do_attach(state: LtkState, table: Table, a: AttachQ) -> Event:
+    holder = table.get(a.holder)
+    q = table.new_piece(a.card, state.turn.player)
+    table.put(replace(holder, attached=(*holder.attached, q)))
+    if state.turn.step_name == "Assignment Briefing":
+        table.turn = replace(state.turn, q_given=(*state.turn.q_given, holder.id))
+    return Event(f"{state.players[state.turn.player].name} gives {a.card} to {holder.title}")
+
+
+def _check_move_q(state: LtkState, a: MoveQ) -> None:
+    turn = state._in_turn("On Assignment", "assignment")
+    if turn.assignments >= rules.ASSIGNMENTS_PER_TURN:
+        raise _refuse("you have used your On Assignment step this turn", "assignment")
+    mine = state.players[turn.player].agency
+    source = next((p for p in mine for q in p.attached if q.id == a.card), None)
+    if source is None:
+        raise _refuse(f"no Q card #{a.card} is attached to a card in your Agency",
+                      "assignment")
+    target = state._own(a.holder, "agency", rules.AGENCY_Q_HOLDERS, "assignment")
+    if target.id == source.id:
+        raise _refuse("the Q card is already on that card", "assignment")
+    q = next(q for q in source.attached if q.id == a.card)
+    back = None
+    if a.exchange_for is not None:
+        back = next((x for x in target.attached if x.id == a.exchange_for), None)
+        if back is None:
+            raise _refuse(f"{target.title} holds no Q card #{a.exchange_for} to exchange",
+                          "assignment")
+        _check_q_fits(state, state.card(back), _without(source, q.id))
+    _check_q_fits(state, state.card(q), _without(target, a.exchange_for))
+
+
+def _without(holder: Piece, attached_id: int | None) -> Piece:
+    return replace(holder, attached=tuple(x for x in holder.attached if x.id != attached_id))
+
+
+def _do_move_q(state: LtkState, table: Table, a: MoveQ) -> Event:
+    source = next(p for p in table.players[state.turn.player].agency
+                  for q in p.attached if q.id == a.card)
+    target = table.get(a.holder)
+    q = next(q for q in source.attached if q.id == a.card)
+    back = [x for x in target.attached if x.id == a.exchange_for]
+    table.put(replace(_without(source, q.id), attached=(*_without(source, q.id).attached,
+                                                        *back)))
+    table.put(replace(target, attached=(*_without(target, a.exchange_for).attached, q)))
+    table.turn = replace(state.turn, assignments=state.turn.assignments + 1)
+    swap = f" in exchange for {back[0].title}" if back else ""
+    return Event(f"{q.title} moves from {source.title} to {target.title}{swap}")
+
+
+HANDLERS = {
+    AttachQ: (_check_attach, _do_attach),
+    MoveQ: (_check_move_q, _do_move_q),
+}

@@ -1,0 +1,205 @@
+"""License to Kill: Step Six, an attempt to Overcome a Main Plot. Going On Assignment,
+Intrigue cards played during it, each reveal with the Main Rules' checks, and the outcome."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from companion.core.errors import InputError
+from companion.core.game import Event
+from companion.license_to_kill import assignment as team_check
+from companion.license_to_kill import rules
+from companion.license_to_kill.actions import AssignmentIntrigue, Proceed, StartAssignment
+from companion.license_to_kill.cards import Card
+from companion.license_to_kill.table import (
+    MAX_CARD_NAME,
+    Assignment,
+    MainPlot,
+    Piece,
+    Table,
+    check_bonus,
+)
+from companion.license_to_kill.table import refuse as _refuse
+
+if TYPE_CHECKING:
+    from companion.license_to_kill.engine import LtkState
+
+def _check_start(state: LtkState, a: StartAssignment) -> None:
+    turn = state._in_turn("On Assignment", "assignment")
+    if turn.assignments >= rules.ASSIGNMENTS_PER_TURN:
+        raise _refuse("only one Bond card goes On Assignment per turn", "assignment")
+    bond = state._own(a.bond, "agency", rules.ON_ASSIGNMENT_TYPES, "assignment")
+    if a.personality is not None:
+        if state.card(bond).type == "Agent":
+            raise _refuse("an Agent On Assignment like a Bond card must go alone", "assignment")
+        state._own(a.personality, "agency", rules.PERSONALITY_TYPES, "assignment")
+        if a.personality == a.bond:
+            raise _refuse("the Personality must be another card than the Bond", "assignment")
+    if not isinstance(a.plot_owner, int) or not 0 <= a.plot_owner < len(state.players):
+        raise InputError(f"there is no player {a.plot_owner!r}")
+    if a.plot_owner == turn.player:
+        raise _refuse("Bond goes On Assignment against an opponent's Main Plot", "overcome")
+    zone = state.players[a.plot_owner].zone
+    if not isinstance(a.main_plot, int) or not 0 <= a.main_plot < len(zone):
+        raise InputError(f"{state.players[a.plot_owner].name} has no Main Plot "
+                         f"{a.main_plot!r}")
+
+
+def _do_start(state: LtkState, table: Table, a: StartAssignment) -> Event:
+    table.turn = replace(state.turn, assignments=state.turn.assignments + 1)
+    table.assignment = Assignment(state.turn.player, a.bond, a.personality, a.plot_owner,
+                                  a.main_plot)
+    check = state.preview_assignment(a.bond, a.plot_owner, a.main_plot, a.personality)
+    partner = "" if a.personality is None else f" with {state.piece(a.personality).title}"
+    return Event(f"{state.piece(a.bond).title}{partner} goes On Assignment against "
+                 f"{state.players[a.plot_owner].name}'s Main Plot {a.main_plot + 1}: "
+                 f"{check.describe()}")
+
+
+def _check_intrigue(state: LtkState, a: AssignmentIntrigue) -> None:
+    if state.assignment is None:
+        raise _refuse("no assignment is in progress", "assignment")
+    if a.side not in ("team", "plot"):
+        raise InputError(f"an Intrigue effect is on the 'team' or the 'plot', got {a.side!r}")
+    if not all(isinstance(pair, tuple) and len(pair) == 2 for pair in a.icons):
+        raise InputError(f"icons are (icon, count) pairs, got {a.icons!r:.60}")
+    for bonus in (a.pv, a.cv, *(count for _, count in a.icons)):
+        check_bonus(bonus)
+    for icon, _ in a.icons:
+        if icon not in rules.ICONS:
+            raise InputError(f"unknown icon {icon!r} (icons: {', '.join(rules.ICONS)})")
+    if not isinstance(a.card, str) or len(a.card) > MAX_CARD_NAME:
+        raise InputError(f"an Intrigue card's name is at most {MAX_CARD_NAME} characters")
+
+
+def _do_intrigue(state: LtkState, table: Table, a: AssignmentIntrigue) -> Event:
+    table.assignment = replace(state.assignment, effects=(*state.assignment.effects, a))
+    check = replace(state, assignment=table.assignment).assignment_check()
+    changes = [f"{k} {v:+d}" for k, v in (("PV", a.pv), ("CV", a.cv)) if v]
+    changes += [f"{icon} {count:+d}" for icon, count in a.icons]
+    name = a.card or "An Intrigue card"
+    return Event(f"{name} on the {a.side}: {', '.join(changes) or 'no change'}; now "
+                 f"{check.describe()}")
+
+
+def _check_proceed(state: LtkState, a: Proceed) -> None:
+    if state.assignment is None:
+        raise _refuse("no assignment is in progress", "assignment")
+
+
+def _do_proceed(state: LtkState, table: Table, a: Proceed) -> Event:
+    check = state.assignment_check()
+    stack = state.players[state.assignment.plot_owner].zone[state.assignment.main_plot]
+    if not check.met:
+        return _not_overcome(state, table, check)
+    hidden = next((p for p in stack if not p.face_up), None)
+    if hidden is None:
+        return _overcome(state, table, f"met every requirement ({check.describe()})")
+    return _reveal(state, table, hidden)
+
+
+def _not_overcome(state: LtkState, table: Table, check: team_check.Check) -> Event:
+    a = state.assignment
+    table.assignment = None
+    demoted = [table.demote(piece) for piece in (a.bond, a.personality) if piece is not None]
+    missing = ", ".join(str(line) for line in check.missing)
+    return Event(f"The Main Plot is not Overcome (missing {missing}): "
+                 f"{'; '.join(demoted)}", "failure")
+
+
+def _reveal(state: LtkState, table: Table, hidden: Piece) -> Event:
+    a = state.assignment
+    stack = state.players[a.plot_owner].zone[a.main_plot]
+    card = state.card(hidden)
+    for check in state.config.house["reveal_checks"]:
+        problem = _REVEAL_CHECKS[check](state, card, hidden, stack)
+        if problem and check == "too many":
+            _turn_face_up(state, table, hidden)
+            return _overcome(state, table, f"revealed {card.title}: {problem}; the Main "
+                             "Plot is immediately Overcome")
+        if problem:
+            text = f"Revealed {card.title}: {problem}, {table.discard(hidden.id, problem)}"
+            if len(stack) == 1:
+                table.assignment = None
+                return Event(f"{text}; nothing is left of the Main Plot")
+            return Event(text)
+    points = _turn_face_up(state, table, hidden)
+    revealed = replace(state, players=tuple(s.freeze() for s in table.players))
+    now = revealed.assignment_check().describe()
+    return Event(f"Revealed {card.title} (+{points} Plot Points to "
+                 f"{state.players[a.plot_owner].name}): now {now}")
+
+
+def _turn_face_up(state: LtkState, table: Table, hidden: Piece) -> int:
+    """Reveal a card in its Main Plot; its owner scores it from now on."""
+    table.put(replace(hidden, face_up=True))
+    points = table.zone_points(hidden)
+    table.score(hidden.owner, points, f"{hidden.title} revealed in the Plot Zone")
+    return points
+
+
+def _revealed_duplicate(state: LtkState, card: Card, hidden: Piece, stack: MainPlot) -> str:
+    if card.is_unique and state.in_play(card.title):
+        return "a Unique card already in play"
+    return ""
+
+
+def _revealed_too_many(state: LtkState, card: Card, hidden: Piece, stack: MainPlot) -> str:
+    limit = state.config.type_limit(card.type)
+    same = sum(state.card(p).type == card.type for p in stack if p.face_up)
+    if limit is not None and same >= limit:
+        return f"more than {limit} {card.type} in one Main Plot"
+    return ""
+
+
+def _revealed_out_of_order(state: LtkState, card: Card, hidden: Piece, stack: MainPlot) -> str:
+    at = stack.index(hidden)
+    if card.is_personality:
+        return "a Personality on top of the Main Plot" if at == len(stack) - 1 else ""
+    below = [state.card(p) for p in stack[:at] if p.face_up]
+    above = [state.card(p) for p in stack[at + 1:] if p.face_up]
+    return "out of order" if state.config.out_of_order(card, below, above) else ""
+
+
+_REVEAL_CHECKS = {"unique": _revealed_duplicate, "too many": _revealed_too_many,
+                  "out of order": _revealed_out_of_order}
+
+
+def _overcome(state: LtkState, table: Table, why: str) -> Event:
+    """The Main Plot is Overcome: the winner takes the Plot cards and their points."""
+    a = state.assignment
+    table.assignment = None
+    owner_seat, winner_seat = table.players[a.plot_owner], table.players[a.player]
+    stack = owner_seat.zone.pop(a.main_plot)
+    gained = 0
+    for piece in stack:
+        card = state.card(piece)
+        for attached in piece.attached:
+            table.to_discard(attached)
+        if not card.is_plot:
+            table.to_discard(piece)
+            continue
+        if piece.face_up:
+            table.score(a.plot_owner, -table.zone_points(piece),
+                        f"{card.title} Overcome by {state.players[a.player].name}")
+        if piece.face_up or state.config.house["score_face_down_when_overcome"]:
+            gained += card.plot_bullets * rules.POINTS_PER_BULLET_OVERCOME
+            table.score(a.player, card.plot_bullets * rules.POINTS_PER_BULLET_OVERCOME,
+                        f"Overcame {card.title}")
+        winner_seat.won.append(replace(piece, attached=(), face_up=True, demotions=0))
+    total = sum(e.change for e in table.ledger if e.player == a.player)
+    text = (f"{state.players[a.player].name} {why}: the Main Plot is Overcome, "
+            f"+{gained} Plot Points ({total} in all)")
+    if total >= rules.WINNING_POINTS:
+        table.winner = a.player
+        text += f"; {rules.WINNING_POINTS} or more by Overcoming: "\
+                f"{state.players[a.player].name} wins"
+    return Event(text, "success")
+
+
+HANDLERS = {
+    StartAssignment: (_check_start, _do_start),
+    AssignmentIntrigue: (_check_intrigue, _do_intrigue),
+    Proceed: (_check_proceed, _do_proceed),
+}
