@@ -76,7 +76,7 @@ class CardsDashboard(GameDashboard):
 
     def __init__(self, **params):
         super().__init__(**params)
-        self._since = len(self.session.actions)
+        self._since = max(0, len(self.session.actions) - 1)  # a resumed game shows its last event
         self._build()
         self.param.watch(self._changed, "revision")
         self.param.watch(self._render_turn, ["draft", "slot", "holder"])
@@ -103,6 +103,12 @@ class CardsDashboard(GameDashboard):
             return
         self.open(session)
         self.picker.refresh()
+
+    def open(self, session) -> None:
+        self._since = max(0, len(session.actions) - 1)
+        with param.parameterized.discard_events(self):
+            self.param.update(holder=None, note="")
+        super().open(session)
 
     # Who is at the tablet.
 
@@ -141,10 +147,16 @@ class CardsDashboard(GameDashboard):
     # Acting.
 
     def _human(self, action: Any, note: str = "") -> None:
+        """A person's choice; `note` (its odds) stays on screen with the outcome. An answer
+        without a note keeps the call's note of the same announcement."""
+        before = (self._since, self.note)
+        in_cycle = self.state.phase in ("respond", "reveal")
         self._since = len(self.session.actions)
-        if self.act(action) is not None:
-            self.note = note
-            self.play_bots()
+        self.note = note or (self.note if in_cycle else "")
+        if self.act(action) is None:
+            self._since, self.note = before
+            return
+        self.play_bots()
 
     def play_bots(self) -> None:
         """Let the bots act while it is a bot's choice (not after an undo, unless asked)."""
@@ -185,7 +197,7 @@ class CardsDashboard(GameDashboard):
         if self.viewer() is not None and len(self._humans()) == 1:
             self.holder = self.viewer()
         view = public_view(self.state)
-        self.table.object = table_html(view)
+        self.table_pane.object = table_html(view)
         self.events.object = self._events_html()
         self._render_turn()
 
@@ -195,11 +207,10 @@ class CardsDashboard(GameDashboard):
         self.prompt.object = f'<div class="prompt" style="font-size:1.1rem"><b>' \
             f"{escape(self._prompt(covered))}</b></div>"
         seat = self.viewer()
-        self.peek.face = ""
-        self.peek.visible = state.tablet and seat is not None and not covered and \
+        shown = state.tablet and seat is not None and not covered and \
             state.seats[seat].has_cards
-        if self.peek.visible:
-            self.peek.label = f"Hold here to see {state.seats[seat].name}'s down card"
+        self.peek.param.update(face="", label=f"Hold here to see {state.seats[seat].name}'s "
+                               "down card" if shown else "")
         self.odds.object = "" if covered or seat is None else self._odds_html(seat)
         self.odds.visible = bool(self.odds.object)
         self._draw_pad(covered)
@@ -323,7 +334,7 @@ class CardsDashboard(GameDashboard):
 
     def _build(self) -> None:
         wide = {"sizing_mode": "stretch_width"}
-        self.table = pn.pane.HTML(**wide)
+        self.table_pane = pn.pane.HTML(**wide)
         self.events = pn.pane.HTML(**wide)
         self.prompt = pn.pane.HTML(**wide)
         self.odds = pn.pane.HTML(**wide)
@@ -362,7 +373,7 @@ class CardsDashboard(GameDashboard):
                             f'padding-left:18px">{items}</ul>', sizing_mode="stretch_width")
 
     def __panel__(self) -> pn.viewable.Viewable:
-        table = section("Table", self.table, self.events, width=500)
+        table = section("Table", self.table_pane, self.events, width=500)
         turn = section("Your choice", self.message_view(), self.prompt, self.peek, self.odds,
                        self.pad, width=400)
         log = section("Log", self.log, width=360)

@@ -31,7 +31,7 @@ PEEK_CSS = f"""
 class PeekPad(JSComponent):
     """A hold-to-peek button; `on_peek()` returns the HTML to show while it is held."""
 
-    label = param.String(default="Hold to see your down card")
+    label = param.String(default="", doc="The button's words; empty hides it.")
     face = param.String(default="", doc="The card's HTML, only while the button is held.")
 
     _stylesheets: ClassVar[list[str]] = [PEEK_CSS]
@@ -61,7 +61,11 @@ class PeekPad(JSComponent):
         if (event.key === ' ' || event.key === 'Enter') { event.preventDefault(); down(event); }
       });
       button.addEventListener('keyup', up);
-      const draw = () => { button.textContent = model.label; face.innerHTML = model.face; };
+      const draw = () => {
+        button.textContent = model.label;
+        button.style.display = model.label ? '' : 'none';
+        face.innerHTML = model.face;
+      };
       model.on('label', draw);
       model.on('face', draw);
       draw();
@@ -81,4 +85,4 @@ class PeekPad(JSComponent):
 
     def _handle_msg(self, data: Any) -> None:
         with hold():
-            self.face = self._on_peek() if data == "peek" else ""
+            self.face = self._on_peek() if data == "peek" and self.label else ""

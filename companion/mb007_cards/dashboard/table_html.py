@@ -25,7 +25,7 @@ TABLE_CSS = """
 .t-seat.out { opacity:0.5; }
 .t-name { font-weight:700; overflow:hidden; text-overflow:ellipsis; white-space:nowrap; }
 .t-pts { font-size:1.15rem; font-weight:700; }
-.t-chips { font-size:0.85rem; opacity:0.85; white-space:nowrap; }
+.t-chips { font-size:0.8rem; opacity:0.85; }
 .t-cards { display:flex; gap:4px; margin:3px 0; min-height:50px; align-items:center; }
 .card { display:inline-flex; align-items:center; justify-content:center; width:34px;
   height:48px; border-radius:5px; background:#fffdf7; color:#1b1b1b; font-weight:800;

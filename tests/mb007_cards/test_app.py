@@ -1,0 +1,87 @@
+"""The card game in a real browser: one announce-call-reveal cycle between two people on one
+tablet, the down card seen only while its owner holds the peek, never in another page."""
+
+from __future__ import annotations
+
+from urllib.parse import parse_qs, urlparse
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from companion.core.session import Session
+from companion.core.store import Store
+from companion.mb007_cards.rules import card_text
+
+pytestmark = pytest.mark.browser
+WAIT = 20_000
+# True if any element (shadow roots included) has the peek's card class.
+HAS_FACE_JS = """() => {
+  const walk = (n) => {
+    if (n.classList && n.classList.contains('down-face')) { return true; }
+    if (n.shadowRoot && walk(n.shadowRoot)) { return true; }
+    for (const c of (n.children || [])) { if (walk(c)) { return true; } }
+    return false;
+  };
+  return walk(document.body);
+}"""
+# The page's Bokeh models, serialised: what the server has sent it.
+MODELS_JS = "() => JSON.stringify(window.Bokeh.documents.map((d) => d.to_json()))"
+
+
+def no_down_card(page: Page) -> None:
+    assert not page.evaluate(HAS_FACE_JS)
+    assert "down-face" not in page.evaluate(MODELS_JS)
+
+
+def test_announce_call_reveal_with_the_down_card_private(served, page: Page, browser):
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.goto(served.url + "/mb007_cards")
+    page.get_by_role("button", name="New game: cards, players, bots").click()
+    page.get_by_role("button", name="2", exact=True).click()
+    page.get_by_role("button", name="Seat 2", exact=True).click()  # Seat 2 is a person
+    page.get_by_role("button", name="Start a new game with these settings").click()
+    expect(page.locator(".t-seat")).to_have_count(2, timeout=WAIT)
+    expect(page.locator(".t-name").nth(1)).to_have_text("Seat 2")  # not "Seat 2 · bot"
+    page.get_by_role("button", name="Deal the cards").click()
+    cover = page.get_by_role("button", name="I am Seat 2: show my choices")
+    expect(cover).to_be_visible(timeout=WAIT)
+
+    # The dealt cards, from the saved game: Seat 2 (index 1) plays first.
+    session_id = parse_qs(urlparse(page.url).query)["session"][0]
+    store = Store(served.db)
+    state = Session.resume(store, session_id).state
+    store.close()
+    down = card_text(state.seats[1].down)
+    no_down_card(page)
+
+    other = browser.new_page(viewport={"width": 768, "height": 1024})
+    other.goto(served.url + f"/mb007_cards?session={session_id}")
+    expect(other.get_by_text("Pass the tablet to Seat 2")).to_be_visible(timeout=WAIT)
+
+    cover.click()
+    peek = page.get_by_role("button", name="Hold here to see Seat 2's down card")
+    expect(peek).to_be_visible(timeout=WAIT)
+    no_down_card(page)
+    peek.hover()
+    page.mouse.down()
+    expect(page.locator(".down-face")).to_contain_text(down, timeout=WAIT)
+    no_down_card(other)
+    page.mouse.up()
+    expect(page.locator(".down-face")).to_have_count(0, timeout=WAIT)
+    no_down_card(page)
+
+    # Seat 2 announces at once; Seat 1 takes the tablet and calls with 1; the reveal pays.
+    page.get_by_role("button", name="Announce a winning combination").click()
+    page.get_by_role("button", name="I am Seat 1: show my choices").click()
+    expect(page.locator(".odds")).to_contain_text("Seat 2 holds it", timeout=WAIT)
+    page.get_by_role("button", name="Call, bet 1").click()
+    verdict = page.locator(".verdict")
+    expect(verdict).to_contain_text("Called. Seat 2", timeout=WAIT)
+    expect(verdict).to_contain_text("Seat 1 called 1 (expected")
+    no_down_card(page)
+    other.reload()
+    expect(other.locator(".verdict")).to_contain_text("Called. Seat 2", timeout=WAIT)
+    no_down_card(other)
+    if "was bluffing" in verdict.inner_text():
+        assert f"a {down}" not in verdict.inner_text()  # still down: never named
+    other.close()

@@ -1,0 +1,143 @@
+"""The card game's dashboard without a browser: choices, odds, peek, cover, bots, table mode."""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+
+from companion.core.session import Session
+from companion.mb007_cards import GAME
+from companion.mb007_cards.actions import Announce, Deal
+from companion.mb007_cards.dashboard import CardsDashboard
+from companion.mb007_cards.dashboard.table_html import table_html
+from companion.mb007_cards.views import public_view
+
+from .helpers import deal_cards
+
+HANDS = {0: (1, 6, 6), 1: (3, 4, 5), 2: (2, 2, 7)}  # seat 1 (Bo) holds 3-4-5, down 4
+
+
+def make(store, options=None, seed=3) -> CardsDashboard:
+    session = Session(GAME, options or {"players": 3, "bots": []}, seed=seed, store=store)
+    board = CardsDashboard(store=store, session=session)
+    board.__panel__()
+    return board
+
+
+def page_text(board: CardsDashboard) -> str:
+    """Everything the page holds as HTML now (panes and tap pads), peek face included."""
+    return "".join([board.table_pane.object, board.events.object, board.prompt.object,
+                    board.odds.object, board.pad.html, board.peek.face, board.peek.label])
+
+
+def test_tablet_deal_then_the_choices_are_the_legal_actions(store):
+    board = make(store)
+    assert board.pad.labels() == ["Deal the cards"]
+    board.pad.press("Deal the cards")
+    assert board.session.state.phase == "turn"
+    board.uncover()
+    labels = board.pad.labels()
+    assert labels[0] == "Announce a winning combination"
+    assert "Draw and replace the down card" in labels and "Pass" not in labels
+    assert "Replace the left up card: a combination" in board.odds.object
+
+
+def test_the_peek_shows_the_down_card_only_while_held_and_only_the_seat_at_the_tablet(store):
+    board = make(store, {"players": 2, "bots": [0]})
+    board.act(Deal(deal_cards({0: (1, 6, 6), 1: (3, 4, 5)})))
+    assert board.viewer() == 1 and not board.covered()
+    assert "down-face" not in page_text(board)
+    board.peek.peek()
+    assert "down-face" in board.peek.face and ">4<" in board.peek.face
+    assert "a run 3-4-5" in board.peek.face
+    board.peek.unpeek()
+    assert board.peek.face == "" and "down-face" not in page_text(board)
+
+
+def test_several_people_pass_the_tablet_behind_a_cover(store):
+    board = make(store)
+    board.act(Deal(deal_cards(HANDS)))
+    assert board.covered() and board.pad.labels() == ["I am Seat 2: show my choices"]
+    assert not board.peek.label and board.odds.object == ""
+    board.peek.peek()
+    assert board.peek.face == ""  # nothing to see under the cover
+    board.pad.press("I am Seat 2: show my choices")
+    assert not board.covered() and board.peek.label
+    board.pad.press("Announce a winning combination")
+    assert board.covered() and "Pass the tablet to Seat 3" in board.prompt.object
+    board.uncover()
+    labels = board.pad.labels()
+    assert labels[0] == "Accept" and re.match(r"Call, bet 3 \([+-]\d\.\d\d chips\)", labels[3])
+    assert "Seat 2 holds it" in board.odds.object
+
+
+def test_an_announce_call_reveal_cycle_explains_the_payout_beside_the_odds(store):
+    board = make(store)
+    board.act(Deal(deal_cards(HANDS)))
+    board.uncover()
+    board.pad.press("Announce a winning combination")
+    board.uncover()
+    board.pad.press(board.pad.labels()[3])  # Seat 3 calls 3
+    board.uncover()
+    board.pad.press("Accept")
+    text = board.events.object
+    assert "Seat 3 called 3 (expected" in text  # the call's odds beside its outcome
+    assert "he held it and wins the bets (Seat 3 3)" in text
+    assert [s.points for s in board.session.state.seats] == [32, 36, 29]
+
+
+def test_bots_answer_and_play_until_a_person_must_choose(store):
+    board = make(store, {"players": 4, "bots": [1, 2, 3]}, seed=8)
+    board.pad.press("Deal the cards")
+    state = board.session.state
+    assert state.to_act == 0 or state.is_over
+    assert len(board.session.actions) > 1
+    board.undo()
+    if board._bot_to_act():
+        assert board.pad.labels() == ["Let the bots play"]
+
+
+def test_table_mode_taps_in_cards_and_refuses_a_fifth_of_a_kind(store):
+    board = make(store, {"mode": "table", "players": 2})
+    assert "Seat 1's left up card" in unescape(board.prompt.object)
+    for card in ("5", "5", "5", "5"):
+        board.pad.press(card)
+    assert board.session.state.phase == "turn"
+    assert board.session.state.seats[1].up == (5, 5)
+    board.pad.press("Draw and replace the left up card")
+    assert "Tap the card he drew" in board.prompt.object
+    assert re.search(r'disabled>5</button>', board.pad.html)  # four 5s are in view
+    board.pad.press("7")
+    assert board.session.state.seats[1].up == (7, 5) and board.session.state.phase == "drawn"
+    board.pad.press("Announce a winning combination")
+    board.pad.press("Call, bet 2 (" + board.pad.labels()[2].split("(")[1])
+    assert "Tap the down card he shows" in board.prompt.object
+    board.pad.press("6")
+    assert [s.points for s in board.session.state.seats] == [30, 35]
+
+
+def test_names_are_shown_as_text_never_html(store):
+    board = make(store, {"players": 2, "names": ["<b>Ann</b>", "Bo & Co"], "bots": []})
+    assert "<b>Ann</b>" not in page_text(board)
+    table = board.table_pane.object
+    assert "&lt;b&gt;Ann&lt;/b&gt;" in table and "Bo &amp; Co" in table
+
+
+def test_the_table_view_never_holds_a_down_card():
+    state = Session(GAME, {"players": 3}, seed=1).state.apply(Deal(deal_cards(HANDS)))
+    html = table_html(public_view(state))
+    assert html.count('class="card back') == 3
+    assert ">4<" not in html and ">6<" in html  # seat 1's 4 is down; seat 0's right 6 is up
+
+
+def test_a_refusal_is_a_message_and_a_new_game_takes_the_settings(store):
+    board = make(store)
+    board.act(Announce())
+    assert "not now" in board.message
+    board.param.update(mode="table", players=5, names="A, B, C")
+    board.start_new_game()
+    assert "Not started" in board.message and "names" in board.message
+    board.names = ""
+    board.start_new_game()
+    assert board.session.options == {"mode": "table", "players": 5}
+    assert "house rule" in board._house_rules().object
