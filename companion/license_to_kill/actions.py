@@ -49,7 +49,7 @@ class PlacePlot:
     main_plot: int | None = None
     position: int | None = None
     face_up: bool = True
-    by_intrigue: bool = False
+    by_intrigue: bool = False  # beyond the normal limits of types and Plot cards a turn
 
 
 @dataclass(frozen=True)
@@ -63,9 +63,18 @@ class AttachQ:
 
 @dataclass(frozen=True)
 class AddToAgency:
-    """Assignment Briefing: a Bond, an Ally, or a non-allied Personality won over."""
+    """Assignment Briefing: a Bond, an Ally, or a non-allied Personality won over.
+
+    An Intrigue card played on one of your Bond cards to help win her over ("Be sure to
+    include effects of Q cards and Intrigue cards") is entered as its effect on that Bond
+    (`helped`, a piece id): `pv`, `cv` and icons it adds (or takes away)."""
 
     card: str
+    helped: int | None = None
+    pv: int = 0
+    cv: int = 0
+    icons: tuple[tuple[str, int], ...] = ()
+    intrigue: str = ""
 
 
 @dataclass(frozen=True)
@@ -80,12 +89,13 @@ class HenchmanAttack:
     attacker_bonus: int = 0
     target_bonus: int = 0
     dice: tuple[int, ...] | None = None
+    extra: bool = False  # another attack this turn, which an Intrigue card allows
 
 
 @dataclass(frozen=True)
 class AttackCharm:
-    """Attacking and Charming (from an Intrigue card): the loser is discarded.
-    Dice: (attacker's die, target's die)."""
+    """Attacking and Charming (from an Intrigue card, at any point of a turn, On Assignment
+    too): the loser is discarded. Dice: (attacker's die, target's die)."""
 
     attacker: int
     target: int
@@ -140,5 +150,25 @@ class InPlaceOfAssignment:
     card: str
 
 
+@dataclass(frozen=True)
+class AttachIntrigue:
+    """Intrigue Cards: an Intrigue card that states it attaches, placed on a character (it
+    stays until the character is discarded). `by`: the player who plays it (None: the
+    player whose turn it is)."""
+
+    card: str
+    holder: int
+    by: int | None = None
+
+
+@dataclass(frozen=True)
+class DiscardAttached:
+    """An attached card leaves play: a Q card once used (Card Rulings: Time Bomb, the
+    Explosive Pen) or an attached Intrigue card another Intrigue card removes."""
+
+    card: int
+
+
 ACTION_TYPES = (Setup, NextStep, PlacePlot, AttachQ, AddToAgency, HenchmanAttack, AttackCharm,
-                StartAssignment, AssignmentIntrigue, Proceed, MoveQ, InPlaceOfAssignment)
+                StartAssignment, AssignmentIntrigue, Proceed, MoveQ, InPlaceOfAssignment,
+                AttachIntrigue, DiscardAttached)

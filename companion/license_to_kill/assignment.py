@@ -54,10 +54,14 @@ def pool_icons(counters: Iterable[Icons]) -> Icons:
 
 
 def strength(card: Card, q_cards: Sequence[Card] = ()) -> Strength:
-    """A character's PV, CV and provided icons, each Q card's values added."""
+    """A character's PV, CV and provided icons, each attached card's values added (Q cards
+    and attached Intrigue cards: 'The effects of an attached card remain with the target
+    card as long as the attachment is in place')."""
     pv, cv = card.pv, card.cv
     for q in q_cards:
-        pv, cv = _add(pv, q.pv), _add(cv, q.cv)
+        cap = rules.Q_PV_CAP.get(q.title)  # Card Rulings: Time Bomb, "a maximum of +6 PV"
+        pv, cv = _add(pv, q.pv if cap is None or q.pv is None else min(q.pv, cap)), \
+            _add(cv, q.cv)
     return Strength(pv, cv, pool_icons([card.provides, *(q.provides for q in q_cards)]))
 
 
@@ -77,9 +81,11 @@ def team(bond: Strength, personality: Strength | None = None,
 
 
 def plot_strength(card: Card, q_cards: Sequence[Card] = ()) -> Strength:
-    """A plot card (or a Personality in a Main Plot) as a requirement: its required icons."""
+    """A plot card (or a Personality in a Main Plot) as a requirement: its required icons
+    and those its attached cards require (an attached Intrigue card)."""
     values = strength(card, q_cards)
-    return Strength(values.pv, values.cv, pool_icons([card.requires]))
+    return Strength(values.pv, values.cv,
+                    pool_icons([card.requires, *(q.requires for q in q_cards)]))
 
 
 def requirement(plots: Iterable[Strength], extra: Iterable[Strength] = ()) -> Strength:

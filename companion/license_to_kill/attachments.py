@@ -1,14 +1,16 @@
 """License to Kill: cards attached to characters. Q cards given (Develop Plot Zone, Assignment
-Briefing) and moved or exchanged (On Assignment); each action's check and effect."""
+Briefing) and moved or exchanged (On Assignment), Intrigue cards attached (Intrigue Cards),
+and attached cards discarded (Card Rulings); each action's check and effect."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from companion.core.errors import InputError
 from companion.core.game import Event
 from companion.license_to_kill import rules
-from companion.license_to_kill.actions import AttachQ, MoveQ
+from companion.license_to_kill.actions import AttachIntrigue, AttachQ, DiscardAttached, MoveQ
 from companion.license_to_kill.cards import Card
 from companion.license_to_kill.table import Piece, Table
 from companion.license_to_kill.table import refuse as _refuse
@@ -94,7 +96,55 @@ def _do_move_q(state: LtkState, table: Table, a: MoveQ) -> Event:
     return Event(f"{q.title} moves from {source.title} to {target.title}{swap}")
 
 
+# Other Rules: Intrigue Cards, and Card Rulings.
+
+def _check_attach_intrigue(state: LtkState, a: AttachIntrigue) -> None:
+    """At any point of a turn (each Intrigue card 'states when it can be played'), on a
+    face-up character; one copy of a card per character; Connections does not attach."""
+    if state.turn is None:
+        raise _refuse("the players are still setting up (Preparing to Play)", "intrigue")
+    card = state.library.card(a.card)
+    if card.type != "Intrigue":
+        raise _refuse(f"{card.title} is a {card.type}, not an Intrigue card", "intrigue")
+    if card.title in rules.DOES_NOT_ATTACH:
+        raise _refuse(f"{card.title} does not attach (it is discarded at the end of your "
+                      "turn)", "rulings")
+    if a.by is not None and (not isinstance(a.by, int) or isinstance(a.by, bool)
+                             or not 0 <= a.by < len(state.players)):
+        raise InputError(f"there is no player {a.by!r:.20}")
+    holder = state.piece(a.holder)
+    state._of_type(holder, rules.INTRIGUE_HOLDERS, "intrigue")
+    copies = sum(x.title == card.title for x in holder.attached)
+    if copies >= rules.INTRIGUE_COPIES_PER_HOLDER:
+        raise _refuse(f"{holder.title} already has {card.title} attached: only one copy of "
+                      "any particular card", "intrigue")
+
+
+def _do_attach_intrigue(state: LtkState, table: Table, a: AttachIntrigue) -> Event:
+    by = state.turn.player if a.by is None else a.by
+    holder = table.get(a.holder)
+    table.put(replace(holder, attached=(*holder.attached, table.new_piece(a.card, by))))
+    return Event(f"{state.players[by].name} attaches {a.card} to {holder.title}: it stays "
+                 "until the card is discarded")
+
+
+def _check_discard(state: LtkState, a: DiscardAttached) -> None:
+    if state.turn is None:
+        raise _refuse("the players are still setting up (Preparing to Play)", "rulings")
+    state.holder_of(a.card)
+
+
+def _do_discard(state: LtkState, table: Table, a: DiscardAttached) -> Event:
+    holder = state.holder_of(a.card)
+    card = table.detach(holder.id, a.card)
+    why = "once used (Card Rulings)" if state.card(card).single_use else \
+        "(an Intrigue card removes it)" if state.card(card).type == "Intrigue" else ""
+    return Event(f"{card.title} leaves {holder.title} and is discarded {why}".rstrip())
+
+
 HANDLERS = {
     AttachQ: (_check_attach, _do_attach),
     MoveQ: (_check_move_q, _do_move_q),
+    AttachIntrigue: (_check_attach_intrigue, _do_attach_intrigue),
+    DiscardAttached: (_check_discard, _do_discard),
 }

@@ -32,7 +32,7 @@ from companion.license_to_kill import rules
 
 FIELDS: tuple[str, ...] = (
     "title", "type", "pv", "cv", "provides", "requires", "bullets", "unique", "ally",
-    "vehicle", "film", "notes", "invented",
+    "vehicle", "single_use", "film", "notes", "invented",
 )
 MAX_TITLE = 80
 MAX_VALUE = 99
@@ -56,6 +56,7 @@ class Card:
     unique: bool = False  # marked Unique on the card (types that always are: `is_unique`)
     ally: bool = False
     vehicle: bool = False
+    single_use: bool = False  # a Q card "discarded once it is used" (Card Rulings)
     film: str = ""
     notes: str = ""
     invented: tuple[str, ...] = ()
@@ -173,6 +174,7 @@ def _card(row: Mapping[str, object]) -> Card:
         requires=_icons(row.get("requires"), "requires"),
         bullets=_number(row.get("bullets"), "bullets", low=0), unique=_flag(row, "unique"),
         ally=_flag(row, "ally"), vehicle=_flag(row, "vehicle"),
+        single_use=_flag(row, "single_use"),
         film=_text(row.get("film"), "film").strip(), notes=_text(row.get("notes"), "notes"),
         invented=_invented(row.get("invented")),
     )

@@ -17,10 +17,17 @@ from companion.license_to_kill.table import refuse as _refuse
 if TYPE_CHECKING:
     from companion.license_to_kill.engine import LtkState
 
+
 def _check_henchman(state: LtkState, a: HenchmanAttack) -> None:
     turn = state._in_turn("Henchman Attack", "henchman")
-    if turn.attacks >= rules.HENCHMAN_ATTACKS_PER_TURN:
-        raise _refuse("only one Henchman Attack can be made per turn", "henchman")
+    if not isinstance(a.extra, bool):
+        raise InputError(f"extra is true or false, got {a.extra!r:.20}")
+    if turn.attacks >= rules.HENCHMAN_ATTACKS_PER_TURN and not a.extra:
+        raise _refuse("only one Henchman Attack can be made per turn (unless Intrigue cards "
+                      "enable you to do otherwise)", "henchman")
+    if a.extra and turn.attacks < rules.HENCHMAN_ATTACKS_PER_TURN:
+        raise _refuse("this turn's Henchman Attack is still to be made: it needs no Intrigue "
+                      "card", "henchman")
     if a.value not in rules.ATTACK_CHARM_VALUE.values():
         raise InputError(f"a Henchman attacks with PV or CV, got {a.value!r:.20}")
     state._own(a.attacker, "zone", rules.ATTACKERS, "henchman")
@@ -46,7 +53,8 @@ def _check_dice(state: LtkState, a: HenchmanAttack | AttackCharm) -> None:
 def _do_henchman(state: LtkState, table: Table, a: HenchmanAttack) -> Event:
     table.turn = replace(state.turn, attacks=state.turn.attacks + 1)
     attacker, target = state.piece(a.attacker), state.piece(a.target)
-    head = f"{attacker.title} attacks {target.title} ({a.value})"
+    head = f"{attacker.title} attacks {target.title} ({a.value})" + \
+        (", another attack an Intrigue card allows" if a.extra else "")
     (mine, theirs), fails = state._duel(a)
     if fails:
         return Event(f"{head}: Intrigue cards raise the target's {a.value} above the "
@@ -76,7 +84,10 @@ def _roll_text(state: LtkState, a: HenchmanAttack | AttackCharm, mine: int,
 
 
 def _check_attack_charm(state: LtkState, a: AttackCharm) -> None:
-    state._in_turn(None, "attack")
+    """Any time in a turn, On Assignment too: an Intrigue card played then may call for
+    one (Attacking and Charming)."""
+    if state.turn is None:
+        raise _refuse("the players are still setting up (Preparing to Play)", "attack")
     if a.kind not in rules.ATTACK_CHARM_VALUE:
         raise InputError(f"an Intrigue duel is an Attack or a Charm, got {a.kind!r:.20}")
     if a.attacker == a.target:
@@ -99,7 +110,8 @@ def _do_attack_charm(state: LtkState, table: Table, a: AttackCharm) -> Event:
         return Event(f"{head}: {text}: a tie, neither card is discarded")
     loser = target if outcome == "attacker" else attacker
     lost = table.discard(loser.id, f"lost an {a.kind}")
-    return Event(f"{head}: {text}: {loser.title} loses, {lost} with its attachments",
+    after = table.keep_assignment(state)
+    return Event(f"{head}: {text}: {loser.title} loses, {lost} with its attachments{after}",
                  "success" if outcome == "attacker" else "failure")
 
 

@@ -28,13 +28,15 @@ from typing import Any
 from companion.core.errors import InputError, RuleError
 from companion.core.game import JSON, Event, GameState, check_options
 from companion.license_to_kill import assignment as team_check
-from companion.license_to_kill import odds, rules
+from companion.license_to_kill import candidates, odds, rules
 from companion.license_to_kill.actions import (
     ACTION_TYPES,
     AddToAgency,
     AssignmentIntrigue,
+    AttachIntrigue,
     AttachQ,
     AttackCharm,
+    DiscardAttached,
     HenchmanAttack,
     InPlaceOfAssignment,
     MoveQ,
@@ -45,7 +47,7 @@ from companion.license_to_kill.actions import (
     StartAssignment,
 )
 from companion.license_to_kill.cards import Card, Library, cards_from_json, sample_library
-from companion.license_to_kill.steps import HANDLERS, states_in_place_of_assignment
+from companion.license_to_kill.steps import HANDLERS
 from companion.license_to_kill.table import (
     Assignment,
     Config,
@@ -64,9 +66,11 @@ __all__ = [
     "AddToAgency",
     "Assignment",
     "AssignmentIntrigue",
+    "AttachIntrigue",
     "AttachQ",
     "AttackCharm",
     "Config",
+    "DiscardAttached",
     "HenchmanAttack",
     "InPlaceOfAssignment",
     "LedgerEntry",
@@ -164,15 +168,16 @@ class LtkState(GameState):
 
     def strength(self, piece: Piece) -> team_check.Strength:
         """A character's PV, CV and icons with its attached Q cards."""
-        return team_check.strength(self.card(piece), self._q_cards(piece))
+        return team_check.strength(self.card(piece), self._attached_cards(piece))
 
-    def _q_cards(self, piece: Piece) -> list[Card]:
-        return [self.card(a) for a in piece.attached if self.card(a).type == "Q"]
+    def _attached_cards(self, piece: Piece) -> list[Card]:
+        """Its Q cards and attached Intrigue cards, whose effects stay with it."""
+        return [self.card(a) for a in piece.attached]
 
     def requirement(self, owner: int, main_plot: int,
                     effects: Iterable[AssignmentIntrigue] = ()) -> team_check.Strength:
         """What Overcoming a Main Plot asks now, from its face-up cards (and Intrigue)."""
-        cards = [team_check.plot_strength(self.card(p), self._q_cards(p))
+        cards = [team_check.plot_strength(self.card(p), self._attached_cards(p))
                  for p in self.players[owner].zone[main_plot] if p.face_up]
         extra = [team_check.Strength(e.pv, e.cv, e.icons) for e in effects if e.side == "plot"]
         return team_check.requirement(cards, extra)
@@ -204,10 +209,19 @@ class LtkState(GameState):
         return team_check.compare(self.team(bond, personality),
                                   self.requirement(plot_owner, main_plot))
 
-    def win_over_report(self, player: int, title: str) -> dict[str, tuple[str, ...]]:
-        """Which Bond cards in the player's Agency meet each factor of a Personality."""
-        bonds = {f"{p.title} (#{p.id})": self.strength(p) for p in self.players[player].agency
-                 if self.card(p).type == "Bond"}
+    def win_over_report(self, player: int, title: str, help_: AddToAgency | None = None
+                        ) -> dict[str, tuple[str, ...]]:
+        """Which Bond cards in the player's Agency meet each factor of a Personality, with Q
+        cards, attached Intrigue cards and an Intrigue card played on one Bond (`help_`)."""
+        bonds = {}
+        for p in self.players[player].agency:
+            if self.card(p).type != "Bond":
+                continue
+            have = self.strength(p)
+            if help_ is not None and help_.helped == p.id:
+                have = team_check.Strength(_plus(have.pv, help_.pv), _plus(have.cv, help_.cv),
+                                           team_check.pool_icons([have.icons, help_.icons]))
+            bonds[f"{p.title} (#{p.id})"] = have
         return team_check.win_over(self.library.card(title), bonds)
 
     def attack_values(self, attacker: int, target: int, value: str,
@@ -223,14 +237,16 @@ class LtkState(GameState):
 
     def attack_odds(self, attacker: int, target: int, value: str = "PV",
                     attacker_bonus: int = 0, target_bonus: int = 0) -> dict[str, Fraction]:
-        """The chances of a duel between two pieces before the dice. RuleError if the
-        attacker's value is lower; Intrigue bonuses that lift the target above it make the
-        attack fail without dice (the target side certain)."""
+        """The chances of a duel between two pieces before the dice: "attacker", "tie",
+        "target" and "fails". RuleError if the attacker's value is lower. Intrigue bonuses
+        that lift the target above the attacker make the attack fail without dice (Step
+        Four, 4: 'the Henchman returns to your Plot Zone completely unharmed'): "fails" 1."""
         mine, theirs = self.attack_values(attacker, target, value)
         odds.attack_modifiers(mine, theirs)
         if theirs + target_bonus > mine + attacker_bonus:
-            return {"attacker": Fraction(0), "tie": Fraction(0), "target": Fraction(1)}
-        return odds.henchman_attack(mine + attacker_bonus, theirs + target_bonus)
+            return {**dict.fromkeys(odds.WINNERS, Fraction(0)), "fails": Fraction(1)}
+        return {**odds.henchman_attack(mine + attacker_bonus, theirs + target_bonus),
+                "fails": Fraction(0)}
 
     def checklist(self) -> list[tuple[str, str]]:
         """The turn's steps with 'done', 'now' or 'to do' (all 'to do' during setup)."""
@@ -330,7 +346,7 @@ class LtkState(GameState):
         # Worked out once per state: a dashboard asks for it several times per change.
         if self.is_over:
             return ()
-        return tuple(a for a in self._candidates() if self.allows(a))
+        return tuple(a for a in candidates.every(self) if self.allows(a))
 
     def attack_charm_options(self) -> list[AttackCharm]:
         """The Attacks and Charms allowed now, for when an Intrigue card calls for one
@@ -341,6 +357,37 @@ class LtkState(GameState):
         candidates = (AttackCharm(a, t, kind) for a in faces for t in faces
                       for kind in rules.ATTACK_CHARM_VALUE)
         return [c for c in candidates if self.allows(c)]
+
+    def extra_attack_options(self) -> list[HenchmanAttack]:
+        """The Henchman Attacks an Intrigue card allowing another one this turn would permit
+        (Step Four: 'unless Intrigue cards enable you to do otherwise')."""
+        if self.is_over or self.turn is None or self.turn.step_name != "Henchman Attack":
+            return []
+        extras = (replace(a, extra=True) for a in candidates.attacks(self))
+        return [a for a in extras if self.allows(a)]
+
+    def attach_intrigue_options(self) -> list[AttachIntrigue]:
+        """Every Intrigue card of the library on every face-up character it may join now."""
+        if self.is_over or self.turn is None:
+            return []
+        holders = [p.id for p, _, _, _ in self._places.values() if p.face_up]
+        candidates = (AttachIntrigue(c.title, h) for c in self.library.of_type("Intrigue")
+                      for h in holders)
+        return [a for a in candidates if self.allows(a)]
+
+    def discard_options(self) -> list[DiscardAttached]:
+        """Every attached card on the table that may be discarded now."""
+        if self.is_over or self.turn is None:
+            return []
+        return [DiscardAttached(a.id) for p, _, _, _ in self._places.values()
+                for a in p.attached]
+
+    def holder_of(self, attached_id: object) -> Piece:
+        """The card on the table an attached card is on; InputError if none."""
+        for piece, _, _, _ in self._places.values():
+            if any(a.id == attached_id for a in piece.attached):
+                return piece
+        raise InputError(f"no attached card on the table has id {attached_id!r:.20}")
 
     def allows(self, action: Any) -> bool:
         """Whether `apply` accepts the action once the Session has filled its dice
@@ -353,75 +400,6 @@ class LtkState(GameState):
         except (RuleError, InputError):
             return False
         return True
-
-    def _candidates(self) -> Iterable[Any]:
-        if self.turn is None:
-            yield from self._setup_candidates()
-            return
-        if self.assignment is not None:
-            yield Proceed()
-            return
-        yield NextStep()
-        yield from _STEP_CANDIDATES[self.turn.step_name](self)
-
-    def _setup_candidates(self) -> Iterable[Any]:
-        lib = self.library
-        for p, player in enumerate(self.players):
-            if player.ready:
-                continue
-            for mission in lib.of_type("Mission"):
-                for villain in lib.of_type("Villain"):
-                    for bond in lib.of_type("Bond"):
-                        yield Setup(p, mission.title, villain.title, bond.title)
-            return  # one player at a time keeps the list short
-
-    def _placement_candidates(self) -> Iterable[Any]:
-        me = self.players[self.turn.player]
-        titles = [c.title for c in self.library.values()
-                  if c.is_plot or (c.is_personality and not c.ally)]
-        for title in titles:
-            for face_up in (True, False):
-                yield PlacePlot(title, None, None, face_up)
-                for m, main_plot in enumerate(me.zone):
-                    for position in range(len(main_plot) + 1):
-                        yield PlacePlot(title, m, position, face_up)
-        yield from self._q_candidates([p.id for m in me.zone for p in m])
-
-    def _q_candidates(self, holders: list[int]) -> Iterable[Any]:
-        for q in self.library.of_type("Q"):
-            for holder in holders:
-                yield AttachQ(q.title, holder)
-
-    def _attack_candidates(self) -> Iterable[Any]:
-        mine = self.turn.player
-        attackers = [p.id for m in self.players[mine].zone for p in m]
-        targets = [p.id for i, pl in enumerate(self.players) if i != mine for p in pl.agency]
-        for attacker in attackers:
-            for target in targets:
-                for value in ("PV", "CV"):
-                    yield HenchmanAttack(attacker, target, value)
-
-    def _briefing_candidates(self) -> Iterable[Any]:
-        for card in self.library.of_type("Bond", *rules.PERSONALITY_TYPES):
-            yield AddToAgency(card.title)
-        yield from self._q_candidates([p.id for p in self.players[self.turn.player].agency])
-
-    def _assignment_candidates(self) -> Iterable[Any]:
-        mine = self.turn.player
-        agency = self.players[mine].agency
-        for bond in agency:
-            for partner in (None, *(p.id for p in agency)):
-                for owner, player in enumerate(self.players):
-                    for m in range(len(player.zone)):
-                        yield StartAssignment(bond.id, owner, m, partner)
-            for q in bond.attached:
-                for holder in agency:
-                    yield MoveQ(q.id, holder.id)
-                    for back in holder.attached:
-                        yield MoveQ(q.id, holder.id, back.id)
-        for card in self.library.values():
-            if states_in_place_of_assignment(card):
-                yield InPlaceOfAssignment(card.title)
 
     # Checks shared by several actions.
 
@@ -488,15 +466,6 @@ def _plus(value: int | None, change: int) -> int | None:
     return value if value is None and not change else (value or 0) + change
 
 
-_STEP_CANDIDATES = {  # Draw Cards and Discard and Draw Cards happen at the table only
-    "Draw Cards": lambda s: (),
-    "Develop Plot Zone": LtkState._placement_candidates,
-    "Henchman Attack": LtkState._attack_candidates,
-    "Assignment Briefing": LtkState._briefing_candidates,
-    "On Assignment": LtkState._assignment_candidates,
-    "Discard and Draw Cards": lambda s: (),
-}
-assert tuple(_STEP_CANDIDATES) == rules.TURN_STEPS
 
 
 # Options and the first state.
@@ -534,6 +503,7 @@ _HOUSE_CHECKS = {
     "special_plot_rank": lambda v: type(v) is int and 0 <= v <= 9,
     "special_plots_per_main_plot": lambda v: type(v) is int and 0 <= v <= 5,
     "in_place_card_from_agency": lambda v: isinstance(v, bool),
+    "personality_place": lambda v: v in rules.PERSONALITY_PLACES,
 }
 
 

@@ -12,18 +12,12 @@ from companion.license_to_kill import assignment as team_check
 from companion.license_to_kill import rules
 from companion.license_to_kill.actions import AssignmentIntrigue, Proceed, StartAssignment
 from companion.license_to_kill.cards import Card
-from companion.license_to_kill.table import (
-    MAX_CARD_NAME,
-    Assignment,
-    MainPlot,
-    Piece,
-    Table,
-    check_bonus,
-)
+from companion.license_to_kill.table import Assignment, MainPlot, Piece, Table, check_effect
 from companion.license_to_kill.table import refuse as _refuse
 
 if TYPE_CHECKING:
     from companion.license_to_kill.engine import LtkState
+
 
 def _check_start(state: LtkState, a: StartAssignment) -> None:
     turn = state._in_turn("On Assignment", "assignment")
@@ -62,15 +56,7 @@ def _check_intrigue(state: LtkState, a: AssignmentIntrigue) -> None:
         raise _refuse("no assignment is in progress", "assignment")
     if a.side not in ("team", "plot"):
         raise InputError(f"an Intrigue effect is on the 'team' or the 'plot', got {a.side!r}")
-    if not all(isinstance(pair, tuple) and len(pair) == 2 for pair in a.icons):
-        raise InputError(f"icons are (icon, count) pairs, got {a.icons!r:.60}")
-    for bonus in (a.pv, a.cv, *(count for _, count in a.icons)):
-        check_bonus(bonus)
-    for icon, _ in a.icons:
-        if icon not in rules.ICONS:
-            raise InputError(f"unknown icon {icon!r} (icons: {', '.join(rules.ICONS)})")
-    if not isinstance(a.card, str) or len(a.card) > MAX_CARD_NAME:
-        raise InputError(f"an Intrigue card's name is at most {MAX_CARD_NAME} characters")
+    check_effect(a.pv, a.cv, a.icons, a.card)
 
 
 def _do_intrigue(state: LtkState, table: Table, a: AssignmentIntrigue) -> Event:
@@ -102,10 +88,18 @@ def _do_proceed(state: LtkState, table: Table, a: Proceed) -> Event:
 def _not_overcome(state: LtkState, table: Table, check: team_check.Check) -> Event:
     a = state.assignment
     table.assignment = None
+    spent = _spend(table, a)
     demoted = [table.demote(piece) for piece in (a.bond, a.personality) if piece is not None]
     missing = ", ".join(str(line) for line in check.missing)
     return Event(f"The Main Plot is not Overcome (missing {missing}): "
-                 f"{'; '.join(demoted)}", "failure")
+                 f"{'; '.join(demoted)}{spent}", "failure")
+
+
+def _spend(table: Table, a: Assignment) -> str:
+    """Card Rulings: the team's single-use Q cards (Time Bomb, the Explosive Pen) were used
+    On Assignment and are discarded (HOUSE RULE reading, `rules.Q_PV_CAP` note)."""
+    spent = table.spend_single_use((a.bond, a.personality))
+    return f"; used and discarded: {', '.join(spent)}" if spent else ""
 
 
 def _reveal(state: LtkState, table: Table, hidden: Piece) -> Event:
@@ -120,9 +114,10 @@ def _reveal(state: LtkState, table: Table, hidden: Piece) -> Event:
                              "Plot is immediately Overcome")
         if problem:
             text = f"Revealed {card.title}: {problem}, {table.discard(hidden.id, problem)}"
-            if len(stack) == 1:
+            if len(stack) == 1:  # a reading: the assignment ends, no one is Demoted
                 table.assignment = None
-                return Event(f"{text}; nothing is left of the Main Plot")
+                return Event(f"{text}; nothing is left of the Main Plot, so the assignment "
+                             f"ends with no Demotion{_spend(table, a)}")
             return Event(text)
     points = _turn_face_up(state, table, hidden)
     revealed = replace(state, players=tuple(s.freeze() for s in table.players))
@@ -147,7 +142,7 @@ def _revealed_duplicate(state: LtkState, card: Card, hidden: Piece, stack: MainP
 
 def _revealed_too_many(state: LtkState, card: Card, hidden: Piece, stack: MainPlot) -> str:
     limit = state.config.type_limit(card.type)
-    same = sum(state.card(p).type == card.type for p in stack if p.face_up)
+    same = sum(state.card(p).type == card.type for p in stack if p.face_up and not p.extra)
     if limit is not None and same >= limit:
         return f"more than {limit} {card.type} in one Main Plot"
     return ""
@@ -156,7 +151,11 @@ def _revealed_too_many(state: LtkState, card: Card, hidden: Piece, stack: MainPl
 def _revealed_out_of_order(state: LtkState, card: Card, hidden: Piece, stack: MainPlot) -> str:
     at = stack.index(hidden)
     if card.is_personality:
-        return "a Personality on top of the Main Plot" if at == len(stack) - 1 else ""
+        if state.config.personality_fits(at, len(stack) - 1):
+            return ""
+        return "a Personality at the bottom of the Main Plot" \
+            if state.config.house["personality_place"] == "example" else \
+            "a Personality on top of the Main Plot"
     below = [state.card(p) for p in stack[:at] if p.face_up]
     above = [state.card(p) for p in stack[at + 1:] if p.face_up]
     return "out of order" if state.config.out_of_order(card, below, above) else ""
@@ -170,6 +169,7 @@ def _overcome(state: LtkState, table: Table, why: str) -> Event:
     """The Main Plot is Overcome: the winner takes the Plot cards and their points."""
     a = state.assignment
     table.assignment = None
+    spent = _spend(table, a)
     owner_seat, winner_seat = table.players[a.plot_owner], table.players[a.player]
     stack = owner_seat.zone.pop(a.main_plot)
     gained = 0
@@ -187,10 +187,11 @@ def _overcome(state: LtkState, table: Table, why: str) -> Event:
             gained += card.plot_bullets * rules.POINTS_PER_BULLET_OVERCOME
             table.score(a.player, card.plot_bullets * rules.POINTS_PER_BULLET_OVERCOME,
                         f"Overcame {card.title}")
-        winner_seat.won.append(replace(piece, attached=(), face_up=True, demotions=0))
+        winner_seat.won.append(replace(piece, attached=(), face_up=True, demotions=0,
+                                       extra=False))
     total = sum(e.change for e in table.ledger if e.player == a.player)
     text = (f"{state.players[a.player].name} {why}: the Main Plot is Overcome, "
-            f"+{gained} Plot Points ({total} in all)")
+            f"+{gained} Plot Points ({total} in all){spent}")
     if total >= rules.WINNING_POINTS:
         table.winner = a.player
         text += f"; {rules.WINNING_POINTS} or more by Overcoming: "\

@@ -82,6 +82,16 @@ INTRIGUE_EXTRA_PLOT_TYPES: tuple[str, ...] = ("Henchman", "Location")
 # Develop Plot Zone: Q cards go "on face up Villains or Henchman".
 PLOT_Q_HOLDERS: tuple[str, ...] = ("Villain", "Henchman")
 
+# Main Rules: a Personality "can be added anywhere within a Main Plot, but they can never be
+# the top-most card", yet the example lets one go "between the Villain and Henchman, between
+# the Henchman and Location, or after the Location" (on top) and not under the Villain.
+# HOUSE RULE: by default the example's reading ("example": anywhere but under the bottom
+# card, the top allowed; "top-most" read as the head of the plot, its bottom card);
+# "not_on_top" reads the sentence literally (anywhere but the top of the stack). Either
+# way she is connected "to an existing Main Plot" (Step Two), never alone.
+PERSONALITY_PLACE: Literal["example", "not_on_top"] = "example"
+PERSONALITY_PLACES: tuple[str, ...] = ("example", "not_on_top")
+
 # Step Four: Henchman Attack.
 HENCHMAN_ATTACKS_PER_TURN = 1
 ATTACK_DICE_EACH = 1  # "both players rolling a six-sided die"
@@ -112,6 +122,22 @@ IN_PLACE_OF_ASSIGNMENT = "In place of your On Assignment step"
 # Agent card with that statement acts from its owner's Agency (other cards: from the hand).
 IN_PLACE_CARD_FROM_AGENCY = True
 AGENCY_TYPES: tuple[str, ...] = ("Bond", "Personality", "Agent")
+# Other Rules, Intrigue Cards: "You can have any number of Intrigue cards attached to a card,
+# but only one copy of any particular card"; attached ones stay until the card is discarded.
+INTRIGUE_COPIES_PER_HOLDER = 1
+# "Some Intrigue cards state that they must be attached to another card": many name a
+# Character, others may name a plot; the tablet does not read card text, so any face-up card
+# in an Agency or a Plot Zone may hold one.
+INTRIGUE_HOLDERS: tuple[str, ...] = ("Bond", "Personality", "Agent", *PLOT_TYPES)
+# Card Rulings: "Connections - It does not attach and must be discarded at the end of your
+# turn" (the tablet does not hold hands: the discard is done at the table).
+DOES_NOT_ATTACH: tuple[str, ...] = ("Connections",)
+# Card Rulings: "Time Bomb - This Q card can provide only a maximum of +6 PV, and like the
+# Explosive Pen, it is discarded once it is used" (a card's `single_use` flag). HOUSE RULE
+# (a reading, not an option): a single-use Q card is used when its holder goes On
+# Assignment, and is discarded when that assignment ends; any other use is discarded by
+# hand ("Discard an attached card").
+Q_PV_CAP: dict[str, int] = {"Time Bomb": 6}
 DEMOTIONS_TO_DISCARD = 2  # "if a Demoted card is Demoted again, it ... [is] discarded"
 
 # HOUSE RULE: the rulebook lets Bond's team "provide" PV and CV from the Bond card, its Q
@@ -144,6 +170,7 @@ HOUSE_RULES: dict[str, object] = {
     "special_plot_rank": SPECIAL_PLOT_RANK,
     "special_plots_per_main_plot": SPECIAL_PLOTS_PER_MAIN_PLOT,
     "in_place_card_from_agency": IN_PLACE_CARD_FROM_AGENCY,
+    "personality_place": PERSONALITY_PLACE,
 }
 
 # Rule names for RuleError, "<Game>: <section title>".
@@ -160,4 +187,6 @@ SECTION = {
     "assignment": f"{GAME}: Step Six: On Assignment",
     "overcome": f"{GAME}: Attempt to Overcome a Main Plot",
     "attack": f"{GAME}: Attacking and Charming",
+    "intrigue": f"{GAME}: Intrigue Cards",
+    "rulings": f"{GAME}: Card Rulings",
 }

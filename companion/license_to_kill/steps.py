@@ -17,7 +17,7 @@ from companion.license_to_kill.actions import (
     Setup,
 )
 from companion.license_to_kill.cards import Card
-from companion.license_to_kill.table import MainPlot, Table, Turn
+from companion.license_to_kill.table import MainPlot, Table, Turn, check_effect
 from companion.license_to_kill.table import refuse as _refuse
 
 if TYPE_CHECKING:
@@ -97,7 +97,8 @@ def _check_place(state: LtkState, a: PlacePlot) -> None:
     if a.face_up:
         state._check_unique(card)
     if a.face_up or state.config.house["check_face_down_placements"]:
-        _check_main_rules(state, card, stack, len(stack) if a.position is None else a.position)
+        _check_main_rules(state, card, stack, len(stack) if a.position is None else a.position,
+                          a.by_intrigue)
 
 
 def _check_extra_plot(turn: Turn, card: Card, a: PlacePlot) -> None:
@@ -123,25 +124,42 @@ def _target_stack(state: LtkState, a: PlacePlot) -> MainPlot:
     return stack
 
 
-def _check_main_rules(state: LtkState, card: Card, stack: MainPlot, position: int) -> None:
-    """Main Rules: types per Main Plot, descending order, no Personality on top."""
+def _check_main_rules(state: LtkState, card: Card, stack: MainPlot, position: int,
+                      extra: bool = False) -> None:
+    """Main Rules: types per Main Plot (an Intrigue card's extra card is 'in addition to the
+    Plot card types you are allowed to play normally'), descending order, where a
+    Personality may sit (HOUSE RULE `personality_place`)."""
     cards = [state.card(p) for p in stack]
     if card.is_personality:
-        if position == len(stack):
-            raise _refuse("a Personality can never be the top-most card of a Main Plot", "main")
+        _check_personality_place(state, stack, position)
         return
     limit = state.config.type_limit(card.type)
-    if limit is not None and sum(c.type == card.type for c in cards) >= limit:
+    normal = sum(state.card(p).type == card.type for p in stack if not p.extra)
+    if not extra and limit is not None and normal >= limit:
         raise _refuse(f"a Main Plot can have only {limit} {card.type}", "main")
     if state.config.out_of_order(card, cards[:position], cards[position:]):
         raise _refuse("Plot cards go in descending order: higher ranks below, lower above "
                       "(Mission, Villain, Henchman, Location)", "main")
 
 
+def _check_personality_place(state: LtkState, stack: MainPlot, position: int) -> None:
+    if not stack:
+        raise _refuse("a non-allied Personality is connected to an existing Main Plot, never "
+                      "alone", "develop")
+    if state.config.personality_fits(position, len(stack)):
+        return
+    if state.config.house["personality_place"] == "example":
+        raise _refuse("a Personality goes above the bottom card of a Main Plot: 'between the "
+                      "Villain and Henchman, between the Henchman and Location, or after the "
+                      "Location' (the Main Rules example; house rule)", "main")
+    raise _refuse("a Personality can never be the top-most card of a Main Plot (house rule: "
+                  "the top of the stack)", "main")
+
+
 def _do_place(state: LtkState, table: Table, a: PlacePlot) -> Event:
     me = state.turn.player
     seat = table.players[me]
-    piece = table.new_piece(a.card, me, a.face_up)
+    piece = replace(table.new_piece(a.card, me, a.face_up), extra=a.by_intrigue)
     if a.main_plot is None:
         seat.zone.append([piece])
         where = f"a new Main Plot {len(seat.zone)}"
@@ -193,6 +211,9 @@ def _check_agency(state: LtkState, a: AddToAgency) -> None:
     turn = state._in_turn("Assignment Briefing", "briefing")
     card = state.library.card(a.card)
     agency = state.players[turn.player].agency
+    if _check_win_over_help(state, a) and (card.type == "Bond" or card.ally):
+        raise _refuse(f"{card.title} joins with no problems: no Intrigue card is needed to "
+                      "win it over", "briefing")
     if card.type == "Bond":
         if any(p.title == card.title for p in agency):
             raise _refuse(f"{card.title} is already in your Agency; no multiples of the "
@@ -204,11 +225,22 @@ def _check_agency(state: LtkState, a: AddToAgency) -> None:
     if card.ally:
         return
     state._check_unique(card, "briefing")
-    report = state.win_over_report(turn.player, card.title)
+    report = state.win_over_report(turn.player, card.title, a)
     missing = [factor for factor, bonds in report.items() if not bonds]
     if missing:
         raise _refuse(f"{card.title} is not won over: no Bond card in your Agency meets "
                       f"{', '.join(missing)}", "briefing")
+
+
+def _check_win_over_help(state: LtkState, a: AddToAgency) -> bool:
+    """An Intrigue card's help, if any, is on a Bond card in your Agency; True if there is."""
+    check_effect(a.pv, a.cv, a.icons, a.intrigue)
+    if a.helped is None:
+        if a.pv or a.cv or a.icons:
+            raise InputError("say which Bond card the Intrigue card is played on")
+        return False
+    state._own(a.helped, "agency", ("Bond",), "briefing")
+    return True
 
 
 def _do_agency(state: LtkState, table: Table, a: AddToAgency) -> Event:
@@ -216,6 +248,8 @@ def _do_agency(state: LtkState, table: Table, a: AddToAgency) -> Event:
     table.players[me].agency.append(table.new_piece(a.card, me))
     card = state.library[a.card]
     how = "" if card.type == "Bond" or card.ally else ", won over"
+    if a.helped is not None:
+        how += f" with {a.intrigue or 'an Intrigue card'} on {state.piece(a.helped).title}"
     return Event(f"{state.players[me].name} puts {a.card} in the Agency{how}")
 
 

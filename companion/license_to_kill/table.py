@@ -27,6 +27,7 @@ class Piece:
     face_up: bool = True
     demotions: int = 0
     attached: tuple[Piece, ...] = ()
+    extra: bool = False  # a Plot card an Intrigue card allowed beyond the type limits
 
 
 MainPlot = tuple[Piece, ...]  # bottom first
@@ -94,6 +95,14 @@ class Config:
             return self.house["special_plots_per_main_plot"]
         return rules.MAIN_PLOT_TYPE_LIMITS.get(kind)
 
+    def personality_fits(self, position: int, size: int) -> bool:
+        """Main Rules (HOUSE RULE `personality_place`): may a Personality sit at `position`
+        of a Main Plot of `size` cards? 'example': anywhere above the bottom card, on top
+        too; 'not_on_top': anywhere but the top."""
+        if self.house["personality_place"] == "example":
+            return position > 0
+        return position < size
+
     def out_of_order(self, card: Card, below: list[Card], above: list[Card]) -> bool:
         """Main Rules: 'descending order': no lower rank below the card, no higher above."""
         rank = self.rank(card)
@@ -110,6 +119,20 @@ def check_bonus(bonus: object) -> None:
     if isinstance(bonus, bool) or not isinstance(bonus, int) or abs(bonus) > MAX_BONUS:
         raise InputError(f"an Intrigue modifier is a whole number from -{MAX_BONUS} to "
                          f"{MAX_BONUS}, got {bonus!r:.20}")
+
+
+def check_effect(pv: object, cv: object, icons: object, card: object) -> None:
+    """An Intrigue card's effect as entered: modifiers in range, known icons, a short name."""
+    if not isinstance(icons, tuple) or not all(isinstance(pair, tuple) and len(pair) == 2
+                                               for pair in icons):
+        raise InputError(f"icons are (icon, count) pairs, got {icons!r:.60}")
+    for bonus in (pv, cv, *(count for _, count in icons)):
+        check_bonus(bonus)
+    for icon, _ in icons:
+        if icon not in rules.ICONS:
+            raise InputError(f"unknown icon {icon!r:.30} (icons: {', '.join(rules.ICONS)})")
+    if not isinstance(card, str) or len(card) > MAX_CARD_NAME:
+        raise InputError(f"an Intrigue card's name is at most {MAX_CARD_NAME} characters")
 
 
 def refuse(message: str, section: str) -> RuleError:
@@ -172,7 +195,7 @@ class Table:
         for attached in piece.attached:
             self.to_discard(attached)
         seat = self.players[piece.owner]
-        bare = replace(piece, attached=(), demotions=0, face_up=True)
+        bare = replace(piece, attached=(), demotions=0, face_up=True, extra=False)
         pile = seat.plot_discard if self.state.card(piece).is_plot else seat.action_discard
         pile.append(bare)
 
@@ -183,6 +206,53 @@ class Table:
             return self.discard(piece_id, "Demoted twice") + " (Demoted a second time)"
         self.put(replace(piece, demotions=piece.demotions + 1))
         return f"{piece.title} is Demoted"
+
+    def detach(self, holder_id: int, attached_id: int) -> Piece:
+        """Take an attached card off its holder, into its owner's discard pile."""
+        holder = self.get(holder_id)
+        card = next(a for a in holder.attached if a.id == attached_id)
+        self.put(replace(holder, attached=tuple(a for a in holder.attached
+                                                if a.id != attached_id)))
+        self.to_discard(card)
+        return card
+
+    def spend_single_use(self, piece_ids: tuple[int | None, ...]) -> list[str]:
+        """Card Rulings: single-use Q cards of these characters are discarded once used."""
+        spent = []
+        for piece_id in piece_ids:
+            if piece_id is None or not self._on_table(piece_id):
+                continue
+            for q in self.get(piece_id).attached:
+                if self.state.card(q).single_use:
+                    self.detach(piece_id, q.id)
+                    spent.append(q.title)
+        return spent
+
+    def _on_table(self, piece_id: int) -> bool:
+        try:
+            self.find(piece_id)
+        except InputError:
+            return False
+        return True
+
+    def keep_assignment(self, before: LtkState) -> str:
+        """After cards left the table during an assignment (an Attack or a Charm): the Main
+        Plot is found again; without Bond or without a Main Plot the assignment ends."""
+        a = self.assignment
+        if a is None or before.assignment is None:
+            return ""
+        old = {p.id for p in before.players[a.plot_owner].zone[a.main_plot]}
+        zone = self.players[a.plot_owner].zone
+        m = next((i for i, stack in enumerate(zone) if any(p.id in old for p in stack)), None)
+        if not self._on_table(a.bond) or m is None:
+            self.assignment = None
+            gone = "Bond has left the table" if m is not None else \
+                "nothing is left of the Main Plot"
+            return f"; {gone}, so the assignment ends (no Demotion)"
+        partner = a.personality if a.personality is not None and \
+            self._on_table(a.personality) else None
+        self.assignment = replace(a, main_plot=m, personality=partner)
+        return ""
 
     def drop_empty_main_plots(self) -> None:
         for seat in self.players:

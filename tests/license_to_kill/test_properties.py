@@ -14,8 +14,10 @@ from companion.license_to_kill import GAME, rules
 from companion.license_to_kill.engine import (
     AddToAgency,
     AssignmentIntrigue,
+    AttachIntrigue,
     AttachQ,
     AttackCharm,
+    DiscardAttached,
     HenchmanAttack,
     InPlaceOfAssignment,
     LtkState,
@@ -64,10 +66,12 @@ def check_invariants(state: LtkState) -> None:
     for player in state.players:
         for main_plot in player.zone:
             assert 0 < len(main_plot) <= rules.MAIN_PLOT_MAX_CARDS
-            shown = [state.card(p) for p in main_plot if p.face_up and state.card(p).is_plot]
+            shown = [state.card(p) for p in main_plot if p.face_up and state.card(p).is_plot
+                     and not p.extra]  # an Intrigue card's extra plots are beyond the limits
             for kind, n in Counter(c.type for c in shown).items():
                 assert n <= state.config.type_limit(kind)
-            ranks = [state.config.rank(c) for c in shown]
+            ranks = [state.config.rank(state.card(p)) for p in main_plot
+                     if p.face_up and state.card(p).is_plot]
             assert ranks == sorted(ranks, reverse=True), "face-up plots out of order"
     if state.winner is not None:
         assert state.points()[state.winner] >= rules.WINNING_POINTS
@@ -96,6 +100,12 @@ def wild_actions(state: LtkState) -> st.SearchStrategy:
                                      st.integers(-2, 2)), max_size=2).map(tuple)),
         st.just(Proceed()), st.just(NextStep()), st.builds(MoveQ, piece, piece),
         st.builds(InPlaceOfAssignment, title),
+        st.builds(AttachIntrigue, title, piece, st.none() | st.integers(-1, 3)),
+        st.builds(DiscardAttached, piece),
+        st.builds(AddToAgency, title, st.none() | piece, st.integers(-3, 3),
+                  st.integers(-3, 3)),
+        st.builds(HenchmanAttack, piece, piece, st.just("PV"), st.just(0), st.just(0), die,
+                  st.booleans()),
     )
 
 

@@ -19,8 +19,10 @@ from companion.license_to_kill.decks import (
 from companion.license_to_kill.engine import (
     AddToAgency,
     AssignmentIntrigue,
+    AttachIntrigue,
     AttachQ,
     AttackCharm,
+    DiscardAttached,
     HenchmanAttack,
     InPlaceOfAssignment,
     MoveQ,
@@ -336,12 +338,41 @@ def test_location_goes_between_or_on_top_like_the_example():
     assert [p.title for p in state.players[0].zone[0]] == ["M1", "V1", "H1", "L1"]
 
 
-def test_personality_never_the_top_most_card():
-    """Main Rules: 'Non-allied Personalities can be added anywhere within a Main Plot, but
-    they can never be the top-most card in a Main Plot.'"""
-    state = to_step(started(), "Develop Plot Zone")
+def test_personality_sits_where_the_main_rules_example_puts_her():
+    """Main Rules example (HOUSE RULE personality_place 'example', the default): 'you could
+    connect it between the Villain and Henchman, between the Henchman and Location, or after
+    the Location', never under the bottom card, and only 'to an existing Main Plot'."""
+    assert rules.PERSONALITY_PLACE == "example"
+    state = develop(started(), PlacePlot("H1", 0))
+    state = again(state, "Develop Plot Zone").apply(PlacePlot("L1", 0))
+    state = again(state, "Develop Plot Zone")  # M1, V1 (down), H1, L1
+    for position in (1, 2, 3, 4):
+        assert state.apply(PlacePlot("P1", 0, position)).players[0].zone[0][position].title \
+            == "P1"
+    refused(state, PlacePlot("P1", 0, 0), "above the bottom card")
+    refused(state, PlacePlot("P1", None), "existing Main Plot")
+
+
+def test_house_rule_personality_never_the_top_most_card_read_literally():
+    """Main Rules, HOUSE RULE personality_place 'not_on_top': 'Non-allied Personalities can
+    be added anywhere within a Main Plot, but they can never be the top-most card'."""
+    state = to_step(started(personality_place="not_on_top"), "Develop Plot Zone")
     refused(state, PlacePlot("P1", 0, 2), "never be the top-most")
-    refused(state, PlacePlot("P1", None), "never be the top-most")
+    refused(state, PlacePlot("P1", None), "existing Main Plot")
+    assert state.apply(PlacePlot("P1", 0, 0)).players[0].zone[0][0].title == "P1"
+    with pytest.raises(InputError, match="personality_place"):
+        fresh(personality_place="top")
+
+
+def test_revealed_personality_out_of_place_is_discarded():
+    """Main Rules: 'a revealed Plot is out of order ... must be discarded'; a Personality
+    face down at the bottom is out of place under the example's reading."""
+    state = develop(started(), PlacePlot("P2", 0, 0, False))
+    state = to_step(state, "Assignment Briefing", player=1).apply(AddToAgency("B3"))
+    state = to_step(state, "On Assignment", player=1)
+    state = act(state, StartAssignment(ids(state, 1, "B3")[0], 0, 0), Proceed())
+    assert "P2: a Personality at the bottom of the Main Plot" in state.last_event.text
+    assert [p.title for p in state.players[0].action_discard] == ["P2"]
 
 
 def test_one_mission_villain_henchman_two_locations():
@@ -374,6 +405,32 @@ def test_intrigue_adds_a_henchman_or_location_face_up():
         .title == "L1"
     refused(state, PlacePlot("L1", 0, None, False, by_intrigue=True), "face up")
     refused(state, PlacePlot("V2", None, None, True, by_intrigue=True), "only a Henchman")
+
+
+def test_an_intrigue_henchman_is_in_addition_to_the_normal_types():
+    """Main Rules: Intrigue cards that connect a Henchman or Location: 'These are in addition
+    to the Plot card types you are allowed to play normally, and they must be added face
+    up. However, you can never have a Main Plot with more than five cards in it.'"""
+    state = develop(started(), PlacePlot("H1", 0), PlacePlot("L2", 0, None, True, True))
+    assert len(state.players[0].zone[0]) == 4  # M1, V1, H1, L2
+    state = again(state, "Develop Plot Zone")
+    refused(state, PlacePlot("H2", 0, 3), "only 1 Henchman")
+    state = state.apply(PlacePlot("H2", 0, 3, True, by_intrigue=True))
+    assert [p.title for p in state.players[0].zone[0]] == ["M1", "V1", "H1", "H2", "L2"]
+    assert state.players[0].zone[0][3].extra
+    refused(state, PlacePlot("L3", 0, None, True, by_intrigue=True), "maximum of 5 cards")
+
+
+def test_a_revealed_card_counts_against_the_normal_limit_only():
+    """Main Rules: a revealed Plot that 'exceeds the number of same Plot card types' Overcomes
+    the Main Plot; an Intrigue card's extra Henchman is not one of the normal ones."""
+    state = develop(started(), PlacePlot("H1", 0, None, False),
+                    PlacePlot("H2", 0, None, True, by_intrigue=True))
+    state = to_step(state, "On Assignment", player=1)
+    state = act(state, StartAssignment(ids(state, 1, "B2")[0], 0, 0),
+                AssignmentIntrigue("team", pv=9, cv=9, icons=(("Evasion", 1),)),
+                Proceed(), Proceed())
+    assert state.last_event.text.startswith("Revealed H1 (+3 Plot Points to P0)")
 
 
 def test_face_down_cards_are_recorded_unchecked_by_default():
@@ -493,7 +550,7 @@ def test_henchman_needs_an_equal_or_greater_value():
     state = attack_ready()
     h1, b2 = ids(state, 0, "H1")[0], ids(state, 1, "B2")[0]
     refused(state, HenchmanAttack(h1, b2, "CV", dice=(6, 1)), "3 is lower than the target's 6")
-    assert state.attack_odds(h1, b2, "PV") == henchman_attack(9, 4)
+    assert state.attack_odds(h1, b2, "PV") == {**henchman_attack(9, 4), "fails": 0}
 
 
 def test_target_loses_and_is_demoted_then_discarded_on_a_second_demotion():
@@ -553,10 +610,26 @@ def test_intrigue_raising_the_target_makes_the_attack_fail_without_dice():
     h1, b2 = ids(state, 0, "H1")[0], ids(state, 1, "B2")[0]
     attack = HenchmanAttack(h1, b2, "PV", target_bonus=6)
     assert state.dice_needed(attack) == 0
-    assert state.attack_odds(h1, b2, "PV", target_bonus=6)["target"] == 1
+    chances = state.attack_odds(h1, b2, "PV", target_bonus=6)
+    assert chances == {"attacker": 0, "tie": 0, "target": 0, "fails": 1}
     state = state.apply(attack)
     assert "the attack fails" in state.last_event.text
     assert state.last_event.outcome == "failure"
+
+
+def test_a_second_henchman_attack_when_an_intrigue_card_allows_it():
+    """Step Four: 'Only one attack can be made per turn (unless Intrigue cards enable you to
+    do otherwise).'"""
+    state = attack_ready()
+    h1, b2 = ids(state, 0, "H1")[0], ids(state, 1, "B2")[0]
+    refused(state, HenchmanAttack(h1, b2, "PV", dice=(1, 6), extra=True), "still to be made")
+    assert state.extra_attack_options() == []
+    state = state.apply(HenchmanAttack(h1, b2, "PV", dice=(1, 6)))
+    refused(state, HenchmanAttack(h1, b2, "PV", dice=(1, 6)), "unless Intrigue cards")
+    assert HenchmanAttack(h1, b2, "PV", extra=True) in state.extra_attack_options()
+    state = state.apply(HenchmanAttack(h1, b2, "PV", dice=(6, 1), extra=True))
+    assert "another attack an Intrigue card allows" in state.last_event.text
+    assert state.piece(b2).demotions == 1 and state.turn.attacks == 2
 
 
 def test_attack_dice_are_validated():
@@ -587,6 +660,55 @@ def test_attack_or_charm_loser_is_discarded_with_its_attachments():
     assert lost.points()[0] == 5  # H1's points left with it
 
 
+def on_assignment_with_a_personality():
+    """P1's B3 and Ally1 On Assignment against P0's M1 (V1 face down), H1 in P0's zone."""
+    state = develop(started(), PlacePlot("H1", None))
+    state = to_step(state, "Assignment Briefing", player=1)
+    state = act(state, AddToAgency("B3"), AddToAgency("Ally1"))
+    state = to_step(state, "On Assignment", player=1)
+    return state.apply(StartAssignment(ids(state, 1, "B3")[0], 0, 0, ids(state, 1, "Ally1")[0]))
+
+
+def test_attack_and_charm_while_on_assignment():
+    """Attacking and Charming, with Step Six, 1: Intrigue cards played 'while On
+    Assignment' may call for an Attack or a Charm; the assignment goes on without the
+    loser (a Personality who lost no longer helps)."""
+    state = on_assignment_with_a_personality()
+    ally, h1 = ids(state, 1, "Ally1")[0], ids(state, 0, "H1")[0]
+    assert AttackCharm(h1, ally, "Attack") in state.attack_charm_options()
+    state = state.apply(AttackCharm(h1, ally, "Attack", dice=(6, 1)))
+    assert "Ally1 loses, Ally1 is discarded" in state.last_event.text
+    assert state.assignment is not None and state.assignment.personality is None
+    assert state.legal_actions() == [Proceed()]
+
+
+def test_bond_discarded_on_assignment_ends_it_without_demotion():
+    """Attacking and Charming: 'The loser ... is discarded'. A reading: Bond discarded On
+    Assignment ends the assignment, nothing is Overcome and no one is Demoted."""
+    state = on_assignment_with_a_personality()
+    b3, ally, h1 = ids(state, 1, "B3")[0], ids(state, 1, "Ally1")[0], ids(state, 0, "H1")[0]
+    state = state.apply(AttackCharm(b3, h1, "Attack", dice=(1, 6)))  # 1 against 6
+    assert "the assignment ends (no Demotion)" in state.last_event.text
+    assert state.assignment is None and state.piece(ally).demotions == 0
+
+
+def test_a_main_plot_emptied_by_an_attack_ends_the_assignment_and_others_keep_their_place():
+    """Attacking and Charming: a lone plot card discarded leaves nothing to Overcome; an
+    earlier Main Plot emptied does not move the assignment to another Main Plot."""
+    state = develop(started(), PlacePlot("H1", None))
+    state = to_step(state, "Assignment Briefing", player=1).apply(AddToAgency("B3"))
+    state = to_step(state, "On Assignment", player=1)
+    b3, h1 = ids(state, 1, "B3")[0], ids(state, 0, "H1")[0]
+    against_h1 = state.apply(StartAssignment(b3, 0, 1))
+    ended = against_h1.apply(AttackCharm(b3, h1, "Attack", dice=(6, 1)))
+    assert "nothing is left of the Main Plot" in ended.last_event.text
+    assert ended.assignment is None
+    with_m1 = state.apply(StartAssignment(b3, 0, 0))
+    assert with_m1.assignment.main_plot == 0
+    kept = with_m1.apply(AttackCharm(b3, h1, "Attack", dice=(6, 1)))
+    assert kept.assignment.main_plot == 0 and kept.players[0].zone[0][0].title == "M1"
+
+
 def test_charm_compares_cunning_values():
     """Attacking and Charming: 'If the card states that one card can attempt to Charm
     another card, compare Charisma Values instead of Physical Values.'"""
@@ -595,6 +717,92 @@ def test_charm_compares_cunning_values():
     refused(state, AttackCharm(b1, b2, "Charm", dice=(6, 1)), "4 is lower than the target's 6")
     tie = state.apply(AttackCharm(b2, b1, "Charm", dice=(1, 3)))
     assert "a tie, neither card is discarded" in tie.last_event.text
+
+
+# Other Rules: Intrigue Cards, and Card Rulings.
+
+ATTACHING = [{"title": "Bug", "type": "Intrigue", "pv": 1, "provides": "Technology"},
+             {"title": "Trap", "type": "Intrigue", "requires": "Flying"},
+             {"title": "Connections", "type": "Intrigue"},
+             {"title": "Wit", "type": "Intrigue", "cv": 1},
+             {"title": "Time Bomb", "type": "Q", "pv": 8, "single_use": True},
+             {"title": "Pen", "type": "Q", "pv": 2, "single_use": True}]
+
+
+def attaching_game():
+    state = GAME.new_state({"players": ["P0", "P1"], "cards": [*CARDS, *ATTACHING]})
+    return act(state, Setup(0, "M1", "V1", "B1"), Setup(1, "M2", "V2", "B2"))
+
+
+def test_attached_intrigue_cards_stay_and_give_their_effects():
+    """Other Rules, Intrigue Cards: 'Intrigue cards attached to other cards are placed on the
+    target card ... The effects of an attached card remain with the target card'."""
+    state = to_step(attaching_game(), "Henchman Attack")
+    b1, b2 = ids(state, 0, "B1")[0], ids(state, 1, "B2")[0]
+    state = state.apply(AttachIntrigue("Bug", b1))
+    assert state.strength(state.piece(b1)) == Strength(7, 4, (("Savoir Faire", 1),
+                                                              ("Shooting", 1),
+                                                              ("Technology", 1)))
+    state = state.apply(AttachIntrigue("Trap", ids(state, 1, "M2")[0], by=0))
+    assert state.requirement(1, 0).count("Flying") == 1
+    assert state.piece(ids(state, 1, "M2")[0]).attached[0].owner == 0
+    assert AttachIntrigue("Bug", b2) in state.attach_intrigue_options()
+
+
+def test_only_one_copy_of_an_intrigue_card_on_a_card_and_connections_does_not_attach():
+    """Intrigue Cards: 'any number of Intrigue cards attached to a card, but only one copy of
+    any particular card'; Card Rulings: 'Connections - It does not attach'."""
+    state = to_step(attaching_game(), "Develop Plot Zone")
+    b1 = ids(state, 0, "B1")[0]
+    state = act(state, AttachIntrigue("Bug", b1), AttachIntrigue("Trap", b1))
+    refused(state, AttachIntrigue("Bug", b1), "only one copy")
+    refused(state, AttachIntrigue("Connections", b1), "does not attach")
+    refused(state, AttachIntrigue("Pen", b1), "not an Intrigue card")
+    refused(state, AttachIntrigue("Bug", ids(state, 0, "V1")[0]), "face down")
+    refused(state, AttachIntrigue("Bug", ids(state, 1, "B2")[0], by=7), "no player 7",
+            InputError)
+
+
+def test_attachments_are_discarded_with_their_card():
+    """Intrigue Cards: 'if the base card is discarded ... all attachments are discarded as
+    well'."""
+    state = to_step(attaching_game(), "Develop Plot Zone")
+    b1, b2 = ids(state, 0, "B1")[0], ids(state, 1, "B2")[0]
+    state = act(state, AttachIntrigue("Bug", b2, by=0),
+                AttackCharm(b1, b2, "Attack", dice=(6, 1)))
+    assert [p.title for p in state.players[0].action_discard] == ["Bug"]
+    assert [p.title for p in state.players[1].action_discard] == ["B2"]
+
+
+def test_an_attached_card_is_discarded_by_hand():
+    """Card Rulings: a Q card 'discarded once it is used'; Intrigue Cards: an attached card
+    comes off 'through subsequent Intrigue card play'."""
+    state = to_step(attaching_game(), "Assignment Briefing")
+    b1 = ids(state, 0, "B1")[0]
+    state = act(state, AttachQ("Pen", b1), AttachIntrigue("Bug", b1))
+    pen, bug = (a.id for a in state.piece(b1).attached)
+    assert {DiscardAttached(pen), DiscardAttached(bug)} <= set(state.discard_options())
+    state = state.apply(DiscardAttached(pen))
+    assert state.last_event.text == "Pen leaves B1 and is discarded once used (Card Rulings)"
+    state = state.apply(DiscardAttached(bug))
+    assert "an Intrigue card removes it" in state.last_event.text
+    assert state.piece(b1).attached == () and state.strength(state.piece(b1)).pv == 6
+    assert [p.title for p in state.players[0].action_discard] == ["Pen", "Bug"]
+    refused(state, DiscardAttached(bug), "no attached card", InputError)
+
+
+def test_time_bomb_gives_at_most_six_and_single_use_cards_leave_after_the_assignment():
+    """Card Rulings: 'Time Bomb - This Q card can provide only a maximum of +6 PV, and like
+    the Explosive Pen, it is discarded once it is used' (used: On Assignment)."""
+    state = to_step(attaching_game(), "Assignment Briefing")
+    b1 = ids(state, 0, "B1")[0]
+    state = state.apply(AttachQ("Time Bomb", b1))
+    assert state.strength(state.piece(b1)).pv == 6 + 6  # the card says 8
+    state = to_step(state, "On Assignment")
+    state = act(state, StartAssignment(b1, 1, 0), AssignmentIntrigue("plot", pv=9), Proceed())
+    assert "used and discarded: Time Bomb" in state.last_event.text
+    assert state.piece(b1).attached == () and state.piece(b1).demotions == 1
+    assert [p.title for p in state.players[0].action_discard] == ["Time Bomb"]
 
 
 # Step Five: Assignment Briefing.
@@ -655,6 +863,29 @@ def test_win_over_uses_different_bonds_for_different_factors_but_never_adds_them
                                 "C": Strength(1, 1, (("Savoir Faire", 1),))})
     assert report == {"PV": ("A",), "CV": ("B",), "Savoir Faire": ("C",)}
     assert win_over(tiffany, {"A": Strength(3, 4, ())})["CV"] == ()
+
+
+def test_intrigue_cards_help_win_a_personality_over():
+    """Personality and Agent Cards: 'You must have Bond cards which can beat or match each of
+    these factors ... Be sure to include effects of Q cards and Intrigue cards.'"""
+    state = to_step(started(), "Assignment Briefing")
+    b1 = ids(state, 0, "B1")[0]  # CV 4: P1 needs CV 5
+    refused(state, AddToAgency("P1"), "meets CV")
+    helped = AddToAgency("P1", helped=b1, cv=2, intrigue="Snappy One-Liner")
+    assert state.win_over_report(0, "P1", helped)["CV"] == (f"B1 (#{b1})",)
+    state2 = state.apply(helped)
+    assert state2.last_event.text == ("P0 puts P1 in the Agency, won over with Snappy "
+                                      "One-Liner on B1")
+    assert state2.strength(state2.piece(b1)).cv == 4  # played, not attached
+    refused(state, AddToAgency("P1", helped=ids(state, 1, "B2")[0], cv=2), "not in your Agency")
+    refused(state, AddToAgency("P1", cv=2), "which Bond card", InputError)
+    refused(state, AddToAgency("Ally1", helped=b1, cv=2), "joins with no problems")
+    refused(state, AddToAgency("P1", helped=b1, icons=(("Cunning", 1),)), "unknown icon",
+            InputError)
+    state = to_step(attaching_game(), "Assignment Briefing")  # an attached card counts too
+    b1 = ids(state, 0, "B1")[0]
+    refused(state, AddToAgency("P1"), "meets CV")
+    assert "won over" in act(state, AttachIntrigue("Wit", b1), AddToAgency("P1")).last_event.text
 
 
 def test_non_allied_personality_on_the_table_cannot_join():
@@ -913,6 +1144,13 @@ def test_malformed_placements_and_setups_are_input_errors():
     refused(fresh(), Setup(0, "M1", "V1", "Nobody"), "no card 'Nobody'", InputError)
     refused(fresh(), Setup(5, "M1", "V1", "B1"), "no player 5", InputError)
     refused(state, "PlacePlot", "no action str", InputError)
+
+
+def test_attack_or_charm_waits_for_the_game_to_start():
+    """Attacking and Charming happens during a turn; a refusal names that section."""
+    state = fresh()
+    with pytest.raises(RuleError, match="Attacking and Charming"):
+        state.apply(AttackCharm(1, 2, "Attack", dice=(1, 1)))
 
 
 def test_attack_charm_options_list_only_allowed_duels():
