@@ -65,7 +65,7 @@ def browser_tap(browser: Browser, tmp: Path) -> float:
 
         def tap() -> None:
             if next(turn) % 2 == 0:
-                page.get_by_role("button", name="5", exact=True).click()
+                page.get_by_role("button", name="5", exact=True).first.click()  # a card key
             else:
                 page.get_by_role("button", name="Take back the last (5)").click()
 
