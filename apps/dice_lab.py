@@ -1,8 +1,7 @@
 """Dice Lab: exact odds for any dice check, with a history that survives restarts."""
 
-import panel as pn
-
 from companion.dice_lab.dashboard import DiceLabDashboard
+from companion.ui import extension
 
-pn.extension(sizing_mode="stretch_width")
+extension()
 DiceLabDashboard().servable(title="Dice Lab")

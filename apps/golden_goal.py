@@ -1,8 +1,7 @@
 """Golden Goal: the field to scale, every move and kick checked, live odds to score, a bot."""
 
-import panel as pn
-
 from companion.golden_goal.dashboard import GoldenGoalDashboard
+from companion.ui import extension
 
-pn.extension(sizing_mode="stretch_width")
+extension()
 GoldenGoalDashboard().servable(title="Golden Goal")

@@ -1,8 +1,7 @@
 """The Man with the Golden Gun: Bond's search of the funhouse, on your board or solo."""
 
-import panel as pn
-
 from companion.golden_gun.dashboard import GoldenGunDashboard
+from companion.ui import extension
 
-pn.extension(sizing_mode="stretch_width")
+extension()
 GoldenGunDashboard().servable(title="The Man with the Golden Gun")

@@ -1,8 +1,7 @@
 """The front page: every installed game, one big tap away."""
 
-import panel as pn
-
+from companion.ui import extension
 from companion.ui.index import index_page
 
-pn.extension(sizing_mode="stretch_width")
+extension()
 index_page().servable(title="companion")

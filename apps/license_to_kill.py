@@ -1,8 +1,7 @@
 """License to Kill (James Bond CCG): referee and ledger for the physical cards."""
 
-import panel as pn
-
 from companion.license_to_kill.dashboard import LicenseToKillDashboard
+from companion.ui import extension
 
-pn.extension(sizing_mode="stretch_width")
+extension()
 LicenseToKillDashboard().servable(title="License to Kill")

@@ -1,8 +1,7 @@
 """Milton Bradley's James Bond 007 tile game: the board, secret letters, exact advice."""
 
-import panel as pn
-
 from companion.mb007_tiles.dashboard import TilesDashboard
+from companion.ui import extension
 
-pn.extension(sizing_mode="stretch_width")
+extension()
 TilesDashboard().servable(title="James Bond 007: the tile game")

@@ -18,7 +18,7 @@ from typing import Any
 
 from companion.core.errors import CompanionError, InputError
 from companion.core.game import JSON, Event, Game, GameState
-from companion.core.store import SessionRecord, Store
+from companion.core.store import JOIN_CODE_LENGTH, SessionRecord, Store
 from companion.registry import find_game
 
 EXPORT_FORMAT = "companion-session"
@@ -86,6 +86,17 @@ class Session:
     def log(self) -> list[str]:
         """One line per applied action, with its dice and outcome."""
         return [f"{i}. {event.text}" for i, event in enumerate(self.events, start=1)]
+
+    @property
+    def revision(self) -> int:
+        """How many changes the store has seen; another screen's change makes it stale."""
+        return self._revision
+
+    @property
+    def join_code(self) -> str:
+        """The short code a device types to join this game: 'ab12-cd34'."""
+        code = self.id[:JOIN_CODE_LENGTH]
+        return f"{code[:4]}-{code[4:]}"
 
     @property
     def can_undo(self) -> bool:

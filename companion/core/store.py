@@ -50,6 +50,7 @@ MIGRATIONS: tuple[str, ...] = (
     "CREATE INDEX sessions_by_game ON sessions (game, updated DESC);",
 )
 SCHEMA_VERSION = len(MIGRATIONS)
+JOIN_CODE_LENGTH = 8  # hex digits of a session id: 32 bits, not guessed in a few tries
 
 
 class StaleSessionError(CompanionError):
@@ -149,6 +150,30 @@ class Store:
                 "SELECT action FROM actions WHERE session_id = ? ORDER BY position", (session_id,)
             ).fetchall()
         return self._record(row, tuple(json.loads(a) for (a,) in actions))
+
+    def revision_of(self, session_id: str) -> int | None:
+        """The stored revision of a session (None once it is deleted)."""
+        with self._lock:
+            row = self._db.execute("SELECT revision FROM sessions WHERE id = ?",
+                                   (session_id,)).fetchone()
+        return None if row is None else row[0]
+
+    def find_by_code(self, code: str) -> SessionRecord | None:
+        """The session whose join code (the first `JOIN_CODE_LENGTH` characters of its id)
+        is `code`, ignoring case, spaces and dashes; None when there is none."""
+        clean = "".join(ch for ch in str(code)[:40].lower() if ch not in " -")
+        if len(clean) != JOIN_CODE_LENGTH or any(ch not in "0123456789abcdef" for ch in clean):
+            return None
+        with self._lock:
+            row = self._db.execute("SELECT * FROM sessions WHERE substr(id, 1, ?) = ?",
+                                   (JOIN_CODE_LENGTH, clean)).fetchone()
+        return None if row is None else self._record(row, ())
+
+    def data_version(self) -> int:
+        """Changes whenever another connection (another server process) commits to the
+        file; this connection's own commits leave it as it was (SQLite's data_version)."""
+        with self._lock:
+            return self._db.execute("PRAGMA data_version").fetchone()[0]
 
     @staticmethod
     def _record(row: tuple, actions: tuple[dict[str, Any], ...]) -> SessionRecord:

@@ -25,7 +25,7 @@ from companion.mb007_tiles.actions import ChooseFirst, Draw, NextGame, Pick, Pla
 from companion.mb007_tiles.board import seat_names, window_name
 from companion.mb007_tiles.bot import bot_action
 from companion.mb007_tiles.drawing import BOARD_CSS, COLOURS, board_svg, tile_chip
-from companion.mb007_tiles.engine import TilesState
+from companion.mb007_tiles.engine import TilesState, private_view
 from companion.mb007_tiles.odds import WindowAdvice, placement_advice, round_equilibrium
 from companion.ui import ChoicePad, GameDashboard, TapPad, button, choice, heading, page, section
 from companion.ui.tap_pad import tap_button
@@ -64,6 +64,9 @@ class TilesDashboard(GameDashboard):
         self.param.watch(self._changed, "revision")
         self.param.watch(self._render, ["looking", "advice"])
         self._render()
+
+    def seat_names(self) -> list[str]:
+        return list(seat_names(self.session.state.players))
 
     # Options for a new game.
 
@@ -215,6 +218,8 @@ class TilesDashboard(GameDashboard):
                    and not self._is_bot(s)]
         done = ", ".join(names[s] for s in range(state.players) if state.chosen(s))
         chosen = f" Chosen so far: {done}." if done else ""
+        if self.seat is not None and state.options.mode == "tablet":
+            return self._own_choice(state, names, waiting)
         if state.options.mode == "table":
             prompt = ("Each player lays a lettered tile face down; when all are down, turn "
                       "them over and tap each player's letter." + chosen)
@@ -222,19 +227,36 @@ class TilesDashboard(GameDashboard):
                             for s in waiting for letter in state.available(s)]
         if self.looking == NOBODY or self.looking not in waiting:
             seat = waiting[0]
-            return (f"Pass the tablet to {names[seat]}. Everyone else looks away.{chosen}",
+            return (f"Pass the tablet to {names[seat]} (or choose on your own phone). Everyone "
+                    f"else looks away.{chosen}",
                     [self._button(("look", seat), f"I am {names[seat]}: show my letters",
                                   primary=True)])
-        seat = self.looking
+        buttons = [*self._letter_buttons(state, self.looking),
+                   self._button(("cover",), "Cover the screen")]
+        return f"{names[self.looking]}, tap your letter in secret.{self._face_down_note(state)}", \
+            buttons
+
+    def _own_choice(self, state: TilesState, names: tuple[str, ...], waiting: list[int]
+                    ) -> tuple[str, list[str]]:
+        """On a player's own phone: his letter buttons, then his secret letter."""
+        mine = private_view(state, self.seat)
+        others = ", ".join(names[s] for s in waiting if s != self.seat) or "nobody"
+        if mine["pick"] is not None:
+            return (f"Your letter this round: {mine['pick']}, secret until the reveal. "
+                    f"Waiting for: {others}.", [])
+        return (f"{mine['name']}, tap your letter. Only this phone sees it."
+                f"{self._face_down_note(state)}", self._letter_buttons(state, self.seat))
+
+    def _letter_buttons(self, state: TilesState, seat: int) -> list[str]:
         mix = round_equilibrium(state).seat_mix(seat) if self.advice else {}
-        buttons = [self._button(("act", Pick(seat, letter)),
-                                letter + (f" · {percent(mix.get(letter, 0))}" if mix else ""),
-                                primary=True, enabled=letter in state.available(seat))
-                   for letter in rules.LETTERS]
-        buttons.append(self._button(("cover",), "Cover the screen"))
-        face_down = state.face_down[seat]
-        note = f" ({face_down} lies face down from last round.)" if face_down else ""
-        return f"{names[seat]}, tap your letter in secret.{note}", buttons
+        return [self._button(("act", Pick(seat, letter)),
+                             letter + (f" · {percent(mix.get(letter, 0))}" if mix else ""),
+                             primary=True, enabled=letter in state.available(seat))
+                for letter in rules.LETTERS]
+
+    def _face_down_note(self, state: TilesState) -> str:
+        face_down = state.face_down[self.looking if self.seat is None else self.seat]
+        return f" ({face_down} lies face down from last round.)" if face_down else ""
 
     # Words.
 
@@ -342,7 +364,8 @@ class TilesDashboard(GameDashboard):
         new = section("New match: players, mode, the app's seats", self._settings, width=360,
                       collapsed=True)
         saved = section("Saved games", self.picker, width=360, collapsed=True)
-        return page("James Bond 007: the tile game", board, turn, log, new, saved)
+        return page("James Bond 007: the tile game", board, turn, log, self.share_section(),
+                    new, saved)
 
 
 def _signed(value) -> str:

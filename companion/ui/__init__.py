@@ -7,11 +7,12 @@ from companion.ui.log_view import LogView
 from companion.ui.odds_bar import OddsBar, odds_html
 from companion.ui.session_picker import SessionPicker
 from companion.ui.tap_pad import ChoicePad, TapPad, tap_button
-from companion.ui.template import page, section
+from companion.ui.template import extension, page, section
 from companion.ui.theme import TOUCH, button, choice, heading
 
 __all__ = [
     "TOUCH", "ChoicePad", "Counter", "DicePad", "GameDashboard", "LogView", "OddsBar",
-    "SessionPicker", "TapPad", "button", "choice", "heading", "odds_html", "page", "section",
+    "SessionPicker", "TapPad", "button", "choice", "extension", "heading", "odds_html", "page",
+    "section",
     "tap_button",
 ]

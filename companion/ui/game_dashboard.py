@@ -1,8 +1,13 @@
-"""The base every dashboard builds on: one Session, re-rendered after every change.
+"""The base every dashboard builds on: one live game, re-rendered after every change.
 
 A dashboard never keeps its own copy of the rules: it reads `self.session.state`
 whenever `revision` changes. Refusals from the engine become `message`, shown
 in words; they change nothing.
+
+Every device showing the same game holds the same `LiveTable`: an action on one bumps
+the table's revision and every other device redraws (see `companion.ui.live_table`). A
+device opened with a seat's link (`?seat=1&key=...`) is that player's own: it also shows
+what only that seat may see (`seat_view`).
 """
 
 from __future__ import annotations
@@ -16,23 +21,33 @@ from panel.io.document import hold
 from companion.core.errors import CompanionError
 from companion.core.game import Event, Game
 from companion.core.session import Session
-from companion.core.store import StaleSessionError, Store, shared_store
+from companion.core.store import Store, shared_store
+from companion.ui.live_table import live_table, seat_key
 from companion.ui.log_view import LogView
 from companion.ui.session_picker import SessionPicker
+from companion.ui.share_view import ShareView
+from companion.ui.template import section
 
 
 class GameDashboard(pn.viewable.Viewer):
-    """Holds the Session; subclasses draw `self.session.state` and call `act`."""
+    """Holds a LiveTable; subclasses draw `self.session.state` and call `act`."""
 
     revision = param.Integer(default=0, doc="Bumped after every change of the session.")
     message = param.String(default="", doc="Why the last action was refused, if it was.")
 
     game: Game  # set by each subclass
 
-    def __init__(self, store: Store | None = None, session: Session | None = None, **params):
+    def __init__(self, store: Store | None = None, session: Session | None = None,
+                 seat: int | None = None, **params):
         super().__init__(**params)
         self.store = store if store is not None else shared_store()
-        self.session = session if session is not None else self._initial_session()
+        self._doc = pn.state.curdoc
+        self.table = live_table(self.store, session if session is not None
+                                else self._initial_session())
+        self.seat = seat if seat is not None else self._seat_from_url()
+        self._watcher = self.table.param.watch(self._table_changed, "revision")
+        if self._doc is not None and self._doc.session_context is not None:
+            pn.state.on_session_destroyed(self._leave_table)
         self.log = LogView(self.undo, self.redo)
         self.picker = SessionPicker(self.game, self.store, lambda: self.session, self.open,
                                     self.new_options)
@@ -40,11 +55,20 @@ class GameDashboard(pn.viewable.Viewer):
         self._sync_log()
         self._remember_in_url()
 
+    @property
+    def session(self) -> Session:
+        return self.table.session
+
     # Session handling.
 
     def new_options(self) -> dict[str, Any]:
         """Options for a new game; games with set-up choices override this."""
         return {}
+
+    def seat_names(self) -> list[str]:
+        """The seats a player's own device can join as; games with private information
+        override this (and `seat_view`)."""
+        return []
 
     def _initial_session(self) -> Session:
         """The game named in the URL, else the latest saved one, else a new one.
@@ -52,8 +76,7 @@ class GameDashboard(pn.viewable.Viewer):
         A saved game that no longer replays (an engine changed under it) leaves the page
         usable: a new game starts and the message says why.
         """
-        wanted = pn.state.session_args.get("session", [b""])[0].decode() if pn.state.curdoc \
-            else ""
+        wanted = self._url_arg("session")
         saved = [r.id for r in self.store.list_sessions(self.game.name)]
         try:
             if wanted in saved:
@@ -64,8 +87,28 @@ class GameDashboard(pn.viewable.Viewer):
             self.message = f"The saved game could not be reopened ({error}); a new one started."
         return Session(self.game, self.new_options(), store=self.store)
 
+    def _seat_from_url(self) -> int | None:
+        seat, key = self._url_arg("seat"), self._url_arg("key")
+        if not seat:
+            return None
+        if not seat.isdigit() or int(seat) >= len(self.seat_names()) or \
+                key != seat_key(self.session, int(seat)):
+            self.message = "This seat link is not for this game: showing the public table."
+            return None
+        return int(seat)
+
+    @staticmethod
+    def _url_arg(name: str) -> str:
+        if not pn.state.curdoc:
+            return ""
+        raw = pn.state.session_args.get(name, [b""])[0]
+        return raw.decode("utf-8", "replace")[:80]
+
     def open(self, session: Session) -> None:
-        self.session = session
+        self.table.param.unwatch(self._watcher)
+        self.table = live_table(self.store, session)
+        self._watcher = self.table.param.watch(self._table_changed, "revision")
+        self.seat = None  # a seat belongs to one game
         self.message = ""
         self.revision += 1
         self._remember_in_url()
@@ -73,6 +116,22 @@ class GameDashboard(pn.viewable.Viewer):
     def _remember_in_url(self) -> None:
         if pn.state.location is not None:
             pn.state.location.update_query(session=self.session.id)
+
+    def _leave_table(self, session_context) -> None:
+        """The page closed: stop redrawing it when the table changes."""
+        self.table.param.unwatch(self._watcher)
+
+    def _table_changed(self, _event) -> None:
+        """Another device (or this one) changed the game: redraw this page, on its own
+        document's turn when the change came from elsewhere."""
+        if self._doc is None or pn.state.curdoc is self._doc:
+            self.revision += 1
+        else:
+            self._doc.add_next_tick_callback(self._redraw_later)
+
+    def _redraw_later(self) -> None:
+        with hold(self._doc):
+            self.revision += 1
 
     # Changing the game.
 
@@ -85,40 +144,42 @@ class GameDashboard(pn.viewable.Viewer):
             return self._act(action)
 
     def _act(self, action: Any) -> Event | None:
+        self.message = ""
         try:
-            event = self.session.act(action)
-        except StaleSessionError as error:
-            self.session = Session.resume(self.store, self.session.id)
-            self.message = f"{error}. Reloaded; try again."
-            self.revision += 1
-            return None
+            return self.table.act(action)
         except CompanionError as error:
             self.message = str(error)
             return None
-        self.message = ""
-        self.revision += 1
-        return event
 
     def undo(self) -> None:
-        self._step(self.session.undo)
+        self._step(self.table.undo)
 
     def redo(self) -> None:
-        self._step(self.session.redo)
+        self._step(self.table.redo)
 
     def _step(self, move) -> None:
         with hold():
+            self.message = ""
             try:
                 move()
-                self.message = ""
             except CompanionError as error:
                 self.message = str(error)
-            self.revision += 1
 
     def _sync_log(self, *_events) -> None:
         self.log.param.update(lines=self.session.log, can_undo=self.session.can_undo,
                               can_redo=self.session.can_redo)
 
     # Views every dashboard shows.
+
+    def share_section(self) -> pn.Card:
+        """Join this table: the code, and a QR code for the table and (on the shared
+        tablet only) for each seat; drawn when opened."""
+        view = ShareView(lambda: self.session,
+                         lambda: [] if self.seat is not None else self.seat_names(),
+                         self.game.name)
+        card = section("Join this table: code and QR", view, width=360, collapsed=True)
+        card.param.watch(lambda event: None if event.new else view.refresh(), "collapsed")
+        return card
 
     def message_view(self) -> pn.viewable.Viewable:
         return pn.pane.Alert(self.param.message, alert_type="warning",

@@ -1,14 +1,16 @@
-"""The index page served at `/`: a card per registered game."""
+"""The index page served at `/`: join a table by its code, and a card per registered game."""
 
 from __future__ import annotations
 
 from html import escape
+from urllib.parse import quote
 
 import panel as pn
 
+from companion.core.store import Store, shared_store
 from companion.registry import games
 from companion.ui.template import page, section
-from companion.ui.theme import TOUCH
+from companion.ui.theme import INPUT_CSS, TOUCH, button
 
 LINK_CSS = (
     "display:block;text-align:center;padding:12px;border-radius:6px;font-size:1.15rem;"
@@ -17,7 +19,30 @@ LINK_CSS = (
 )
 
 
-def index_page() -> pn.template.FastListTemplate:
+def join_section(store: Store) -> pn.Card:
+    """Type the code the tablet shows; get the link to that table's game."""
+    code = pn.widgets.TextInput(label="Join code (on the tablet: “Join this table”)",
+                                placeholder="ab12-cd34", height=TOUCH + 20, max_length=40,
+                                sizing_mode="stretch_width", stylesheets=[INPUT_CSS])
+    found = pn.pane.HTML(sizing_mode="stretch_width")
+
+    def join(_event=None) -> None:
+        record = store.find_by_code(code.value or "")
+        if record is None:
+            found.object = ('<p class="join-result">No game has that code: check it on the '
+                            "tablet (eight letters and digits).</p>")
+            return
+        link = f"./{quote(record.game)}?session={quote(record.id)}"
+        found.object = (f'<a class="open-app join-result" href="{escape(link)}" '
+                        f'style="{LINK_CSS}">Open “{escape(record.name)}”</a>')
+
+    code.param.watch(join, "enter_pressed")
+    return section("Join a table", code,
+                   button("Find the game", join, color="primary", sizing_mode="stretch_width"),
+                   found, width=340)
+
+
+def index_page(store: Store | None = None) -> pn.template.FastListTemplate:
     cards = [
         section(
             game.title,
@@ -31,4 +56,5 @@ def index_page() -> pn.template.FastListTemplate:
         )
         for game in games()
     ]
-    return page("companion: the tablet beside the board", *cards)
+    return page("companion: the tablet beside the board",
+                join_section(store if store is not None else shared_store()), *cards)

@@ -6,10 +6,20 @@ import panel as pn
 
 ACCENT = "#8a1c1c"  # a dinner-jacket red, readable on light and dark
 
+DISCONNECTED = ("Lost the connection to the table: trying again. If it does not come back, "
+                "reload the page: the game is saved.")
 PAGE_CSS = """
 .bk-panel-models-layout-Card { border-radius: 10px; }
 body { font-size: 17px; }
 """
+
+
+def extension() -> None:
+    """Panel's extension as every app loads it: widths that stretch, and a dropped
+    connection said on the page and retried (Panel's reconnect), so a device never takes
+    taps that go nowhere in silence."""
+    pn.extension(sizing_mode="stretch_width", notifications=True, reconnect=True,
+                 disconnect_notification=DISCONNECTED)
 
 
 def page(title: str, *sections: pn.viewable.Viewable) -> pn.template.FastListTemplate:

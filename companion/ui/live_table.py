@@ -1,0 +1,169 @@
+"""The shared table: one live game that every device at the table sees at once.
+
+A `LiveTable` is the one object per open game in a server process. Every browser session
+showing that game (the tablet in the middle, each player's phone) holds the same
+LiveTable, acts through it, and watches its `revision`: an action, undo or redo on one
+device bumps it, and every other device redraws from the same Session. The Session and
+its SQLite store underneath stay the single source of truth, so a restart resumes every
+table and a second server process (`panel serve --num-procs 2`) stays in step: a watcher
+thread per process asks SQLite whether another connection committed (`PRAGMA
+data_version`) and reloads the tables another process changed.
+
+Concurrency: within a process the table's lock orders actions; across processes the
+store's revision check refuses an action made on a stale state (`GameMovedOn`), the table
+reloads, and the device shows the new state with the reason.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import sqlite3
+import threading
+import weakref
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import param
+
+from companion.core.errors import CompanionError
+from companion.core.game import Event
+from companion.core.session import Session
+from companion.core.store import StaleSessionError, Store
+
+POLL_SECONDS = 0.3  # how often a process looks for another process's commits
+
+
+class GameMovedOn(CompanionError):
+    """The action was made on a state another device had already changed; nothing was done
+    and the table now shows the new state."""
+
+
+class LiveTable(param.Parameterized):
+    """One open game shared by every device showing it in this server process."""
+
+    revision = param.Integer(default=0, doc="Bumped after every change, from any device.")
+
+    def __init__(self, store: Store, session: Session):
+        super().__init__()
+        self.store = store
+        self._session = session
+        self._lock = threading.RLock()
+        self._batching, self._pending = 0, False
+
+    @property
+    def session(self) -> Session:
+        return self._session
+
+    def act(self, action: Any) -> Event:
+        """Apply and store `action`; RuleError/InputError change nothing, GameMovedOn says
+        another device (in another process) changed the game first."""
+        return self._change(lambda: self._session.act(action))
+
+    def undo(self) -> Event | None:
+        return self._change(self._session.undo)
+
+    def redo(self) -> Event | None:
+        return self._change(self._session.redo)
+
+    @contextmanager
+    def batch(self) -> Iterator[None]:
+        """Several changes (a bot's whole turn) that the other devices see as one."""
+        with self._lock:
+            self._batching += 1
+            try:
+                yield
+            finally:
+                self._batching -= 1
+                if not self._batching and self._pending:
+                    self._pending = False
+                    self.revision += 1
+
+    def _change(self, change: Callable[[], Any]) -> Any:
+        with self._lock:
+            try:
+                result = change()
+            except StaleSessionError:
+                self.reload()
+                raise GameMovedOn("the game moved on on another device: this is the table "
+                                  "now; look, then tap again") from None
+            if self._batching:
+                self._pending = True
+            else:
+                self.revision += 1
+            return result
+
+    def reload(self) -> None:
+        """Read the game again from the store (another process changed it)."""
+        with self._lock:
+            self._session = Session.resume(self.store, self._session.id)
+            self.revision += 1
+
+    def sync(self) -> None:
+        """Reload when the store holds a newer revision than this table has seen."""
+        with self._lock:
+            stored = self.store.revision_of(self._session.id)
+            if stored is not None and stored != self._session.revision:
+                self.reload()
+
+
+_tables: weakref.WeakValueDictionary[tuple[Path, str], LiveTable] = \
+    weakref.WeakValueDictionary()
+_tables_lock = threading.Lock()
+_watchers: dict[Path, threading.Thread] = {}
+
+
+def live_table(store: Store, session: Session) -> LiveTable:
+    """The process's LiveTable for `session`'s game, made from `session` if none is open.
+
+    A table lives while some dashboard holds it; the watcher thread for its store starts
+    with the first table (after any fork of `--num-procs`).
+    """
+    key = (store.path.resolve(), session.id)
+    with _tables_lock:
+        table = _tables.get(key)
+        if table is None:
+            table = LiveTable(store, session)
+            _tables[key] = table
+        if key[0] not in _watchers:
+            _watchers[key[0]] = _start_watcher(store)
+    return table
+
+
+def open_tables(store: Store) -> list[LiveTable]:
+    path = store.path.resolve()
+    with _tables_lock:
+        return [table for (where, _), table in list(_tables.items()) if where == path]
+
+
+def _start_watcher(store: Store) -> threading.Thread:
+    def watch() -> None:
+        seen = store.data_version()
+        stop = threading.Event()
+        while not stop.wait(POLL_SECONDS):
+            try:
+                version = store.data_version()
+                if version == seen:
+                    continue
+                seen = version
+                for table in open_tables(store):
+                    table.sync()
+            except (CompanionError, sqlite3.Error):
+                continue  # a table deleted or the file busy: its devices keep their view
+
+    thread = threading.Thread(target=watch, name=f"live tables of {store.path.name}",
+                              daemon=True)
+    thread.start()
+    return thread
+
+
+def seat_key(session: Session, seat: int) -> str:
+    """The key in a seat's join link: only someone given the link can act as that seat.
+
+    Derived from the session's seed, which never leaves the server (only an export file
+    written by the table's owner holds it).
+    """
+    message = f"{session.id}:{seat}".encode()
+    return hmac.new(str(session.seed).encode(), message, hashlib.sha256).hexdigest()[:16]

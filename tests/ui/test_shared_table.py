@@ -1,0 +1,100 @@
+"""The shared table in real browsers: a tablet and two phones on one tile game.
+
+An action on one device appears on the others without a reload; a player's secret letter
+reaches his own phone and no other page, checked on the websocket frames each page
+received, not only on what it shows.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from companion.core.session import Session
+from companion.core.store import Store
+from companion.mb007_tiles import GAME
+from companion.mb007_tiles.actions import ChooseFirst
+from companion.mb007_tiles.bot import autoplay_action
+from companion.ui.share_view import join_links
+
+pytestmark = pytest.mark.browser
+WAIT = 20_000
+
+
+def game_at_the_secret_choice(store: Store) -> Session:
+    session = Session(GAME, {"players": 2, "mode": "tablet"}, seed=9, store=store)
+    session.act(ChooseFirst(0))
+    rng = random.Random(9)
+    while session.state.phase != "choose":
+        session.act(autoplay_action(session.state, rng))
+    return session
+
+
+def open_recording(browser: Browser, url: str) -> tuple[Page, list[str]]:
+    """A page of its own (own cookies, own websocket) and every frame it receives."""
+    page = browser.new_page(viewport={"width": 768, "height": 1024})
+    frames: list[str] = []
+    page.on("websocket", lambda ws: ws.on(
+        "framereceived", lambda frame: frames.append(frame if isinstance(frame, str)
+                                                     else frame.decode("utf-8", "replace"))))
+    page.goto(url)
+    return page, frames
+
+
+def test_three_devices_one_game_and_a_secret_only_on_its_owners_phone(served, browser):
+    store = Store(served.db)
+    session = game_at_the_secret_choice(store)
+    store.close()
+    links = dict(join_links(session, f"{served.url}/mb007_tiles", ["Red", "Black"]))
+    tablet, tablet_frames = open_recording(browser, links["The table (everyone)"])
+    red, red_frames = open_recording(browser, links["Red's own phone"])
+    black, black_frames = open_recording(browser, links["Black's own phone"])
+    for page in (tablet, red, black):
+        expect(page.get_by_text("Pass the tablet to Red").or_(page.get_by_text(
+            "tap your letter. Only this phone sees it"))).to_be_visible(timeout=WAIT)
+
+    # Red picks N on his own phone; the tablet and Black's phone see that he has chosen.
+    red.get_by_role("button", name=re.compile(r"^N( ·|$)")).click()
+    expect(red.get_by_text("Your letter this round: N, secret until the reveal.")) \
+        .to_be_visible(timeout=WAIT)
+    for page in (tablet, black):
+        expect(page.locator(".log-line").first).to_contain_text(
+            "Red has chosen a letter in secret", timeout=WAIT)
+    expect(tablet.get_by_text("Pass the tablet to Black")).to_be_visible(timeout=WAIT)
+
+    # Black picks on his phone; the tablet turns the letters over for everyone.
+    black.get_by_role("button", name=re.compile(r"^O( ·|$)")).click()
+    expect(tablet.get_by_role("button", name="Reveal the letters")).to_be_visible(timeout=WAIT)
+    tablet.get_by_role("button", name="Reveal the letters").click()
+    for page in (tablet, red, black):
+        expect(page.locator(".log-line").first).to_contain_text(
+            "revealed: Red N, Black O", timeout=WAIT)
+
+    secret = "Your letter this round: N"
+    assert any(secret in frame for frame in red_frames)
+    assert not any(secret in frame for frame in tablet_frames + black_frames)
+    assert not any("Your letter this round: O" in f for f in tablet_frames + red_frames)
+
+
+def test_a_seat_link_with_a_wrong_key_shows_only_the_public_table(served, page: Page):
+    store = Store(served.db)
+    session = game_at_the_secret_choice(store)
+    store.close()
+    page.goto(f"{served.url}/mb007_tiles?session={session.id}&seat=0&key=guessed")
+    expect(page.get_by_text("This seat link is not for this game")).to_be_visible(timeout=WAIT)
+    expect(page.get_by_text("Pass the tablet to Red")).to_be_visible()
+
+
+def test_the_front_page_finds_a_game_by_its_join_code(served, page: Page):
+    store = Store(served.db)
+    session = game_at_the_secret_choice(store)
+    store.close()
+    page.goto(served.url + "/")
+    page.get_by_label("Join code").fill(session.join_code.upper())
+    page.get_by_role("button", name="Find the game").click()
+    page.locator(".join-result").click()
+    expect(page.get_by_text("Pass the tablet to Red")).to_be_visible(timeout=WAIT)
+    assert session.id in page.url
