@@ -98,3 +98,26 @@ def test_the_front_page_finds_a_game_by_its_join_code(served, page: Page):
     page.locator(".join-result").click()
     expect(page.get_by_text("Pass the tablet to Red")).to_be_visible(timeout=WAIT)
     assert session.id in page.url
+
+
+def test_two_server_processes_on_one_file_show_one_live_game(served, browser, tmp_path):
+    """As `panel serve --num-procs 2`: a device on the other process sees a change within
+    about a second, without a reload."""
+    from tests.conftest import Server
+
+    store = Store(served.db)
+    session = Session(GAME, {"players": 2}, seed=12, store=store)
+    store.close()
+    other = Server(["apps/mb007_tiles.py"], served.db)
+    try:
+        first, _ = open_recording(browser, f"{served.url}/mb007_tiles?session={session.id}")
+        second, _ = open_recording(browser, f"{other.url}/mb007_tiles?session={session.id}")
+        expect(second.get_by_role("button", name="Black drew it")).to_be_visible(timeout=WAIT)
+        first.get_by_role("button", name="Black drew it").click()
+        expect(second.locator(".log-line").first).to_contain_text(
+            "Black drew the first 007", timeout=5_000)
+        second.get_by_role("button", name="black 007 (2)").click()
+        expect(first.locator(".log-line").first).to_contain_text("Black drew black 007",
+                                                                  timeout=5_000)
+    finally:
+        other.stop()

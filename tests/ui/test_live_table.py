@@ -1,0 +1,121 @@
+"""The shared table under concurrency and faults: two processes firing actions at one game,
+and a process killed in the middle of a burst.
+
+Each writer acts through its own `LiveTable` on its own connection to one SQLite file, as
+two `panel serve` processes do. Afterwards the stored log holds every acknowledged action
+exactly once, in each writer's order, and replays to the state the writers saw.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+
+from companion.core.session import Session
+from companion.core.store import Store
+from companion.dice_lab.engine import Check
+from companion.ui.live_table import GameMovedOn, LiveTable, live_table
+
+WRITER = textwrap.dedent("""
+    import json, sys
+    from companion.core.session import Session
+    from companion.core.store import Store
+    from companion.dice_lab.engine import Check
+    from companion.ui.live_table import GameMovedOn, LiveTable
+    db, session_id, n_dice, count = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+    store = Store(db)
+    table = LiveTable(store, Session.resume(store, session_id))
+    acknowledged, refused = [], 0
+    for target in range(count):
+        action = Check(n_dice=n_dice, target=target, dice=(1,) * n_dice)
+        while True:
+            try:
+                table.act(action)
+                break
+            except GameMovedOn:
+                refused += 1  # the table reloaded: act again on the new state
+        acknowledged.append(target)
+        print(json.dumps(target), flush=True)
+    print(json.dumps({"refused": refused}), flush=True)
+""")
+
+
+def spawn(db, session_id: str, n_dice: int, count: int) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-c", WRITER, str(db), session_id, str(n_dice),
+                             str(count)], stdout=subprocess.PIPE, text=True, env=os.environ)
+
+
+def stored_checks(db, session_id: str) -> list[tuple[int, int]]:
+    record = Store(db).load(session_id)
+    return [(a["n_dice"], a["target"]) for a in record.actions[: record.cursor]]
+
+
+def test_two_processes_acting_at_once_lose_nothing_and_apply_nothing_twice(tmp_path):
+    db = tmp_path / "table.sqlite3"
+    session = Session("dice_lab", seed=1, store=Store(db))
+    writers = [spawn(db, session.id, n_dice, 40) for n_dice in (1, 2)]
+    outputs = [w.communicate(timeout=120)[0].splitlines() for w in writers]
+    assert all(w.returncode == 0 for w in writers)
+    stored = stored_checks(db, session.id)
+    for n_dice, lines in zip((1, 2), outputs, strict=True):
+        acknowledged = [json.loads(line) for line in lines[:-1]]
+        assert acknowledged == list(range(40))
+        assert [t for n, t in stored if n == n_dice] == acknowledged  # once each, in order
+    assert len(stored) == 80
+    replayed = Session.resume(Store(db), session.id)
+    assert len(replayed.log) == 80
+
+
+def test_a_killed_process_keeps_every_acknowledged_action(tmp_path):
+    db = tmp_path / "killed.sqlite3"
+    session = Session("dice_lab", seed=2, store=Store(db))
+    writer = spawn(db, session.id, 1, 10_000)
+    acknowledged = []
+    for line in writer.stdout:
+        acknowledged.append(json.loads(line))
+        if len(acknowledged) == 60:
+            writer.send_signal(signal.SIGKILL)  # in the middle of the burst
+            break
+    writer.wait(timeout=30)
+    assert writer.returncode == -signal.SIGKILL
+    stored = [t for _, t in stored_checks(db, session.id)]
+    assert stored[: len(acknowledged)] == acknowledged  # none missing, none half-written
+    assert stored == list(range(len(stored)))
+    Session.resume(Store(db), session.id)  # and the game still opens
+
+
+def test_a_table_sees_another_process_commit_within_a_second(tmp_path):
+    db = tmp_path / "watched.sqlite3"
+    here = Store(db)
+    session = Session("dice_lab", seed=3, store=here)
+    table = live_table(here, session)
+    seen = []
+    table.param.watch(lambda event: seen.append(event.new), "revision")
+    writer = spawn(db, session.id, 1, 1)
+    writer.communicate(timeout=60)
+    deadline = time.monotonic() + 3
+    while not seen and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert seen, "the other process's action never reached this table"
+    assert len(table.session.log) == 1
+
+
+def test_an_action_on_a_stale_table_is_refused_and_the_table_shows_the_new_state(tmp_path):
+    db = tmp_path / "stale.sqlite3"
+    session = Session("dice_lab", seed=4, store=Store(db))
+    ours = LiveTable(Store(db), Session.resume(Store(db), session.id))
+    theirs = LiveTable(Store(db), Session.resume(Store(db), session.id))
+    theirs.act(Check(n_dice=1, target=3, dice=(2,)))
+    try:
+        ours.act(Check(n_dice=1, target=4, dice=(5,)))
+    except GameMovedOn as error:
+        assert "moved on" in str(error)
+    else:
+        raise AssertionError("a stale action was applied")
+    assert ours.session.log == theirs.session.log
+    assert len(Store(db).load(session.id).actions) == 1
