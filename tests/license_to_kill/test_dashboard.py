@@ -263,12 +263,16 @@ def test_a_new_game_takes_the_players_and_house_rules_on_screen(store):
     assert [p.name for p in board.state.players] == ["Ann", "Player 2", "Ann (3)"]
     assert board.state.config.house["team_values"] == "sum"
     assert board.session.id in {r.id for r in store.list_sessions("license_to_kill")}
-    new_game = board.__panel__().main[0].objects[5]
+    new_game = next(o for o in board.__panel__().main[0].objects
+                    if getattr(o, "title", "") == "New game: players and house rules")
     assert new_game.objects == []  # built when first opened
     new_game.collapsed = False
     assert new_game.title == "New game: players and house rules"
     labels = [o.object for o in new_game.objects if isinstance(o, pn.pane.HTML)]
-    assert sum("house rule" in label for label in labels) == 5
+    assert sum("house rule" in label for label in labels) == 6
+    form.personality_place.value = "not_on_top"
+    board.start_new_game()
+    assert board.state.config.house["personality_place"] == "not_on_top"
 
 
 def test_undo_and_redo_keep_the_log_in_step(store):
@@ -368,3 +372,153 @@ def test_a_won_over_personality_gives_her_icon_to_a_bond_without_her_requirement
     preview = board.mission.preview.object
     assert "P1 (won over) gives Quick Thinking to B2." in preview
     assert board.state.team(b2, p1).count("Quick Thinking") == 1
+
+
+def henchman_placed(store) -> LicenseToKillDashboard:
+    board = make(store)
+    set_up(board, ("M1", "V1", "B1"), ("M2", "V2", "B2"))
+    board.next_step()
+    board.develop.card.value = "H1"
+    board.develop.where.value = (0, 2)
+    board.develop.place()
+    return board
+
+
+def test_the_odds_say_the_attack_fails_when_intrigue_lifts_the_target(store):
+    """Step Four, 4: the attack fails and 'the Henchman returns to your Plot Zone completely
+    unharmed': no 'Target wins ... discarded' bar."""
+    board = henchman_placed(store)
+    to_step(board, "Henchman Attack")
+    board.attack.target_bonus.value = 6
+    html = board.attack.odds.object
+    assert "The attack fails: H1 returns to the Plot Zone completely unharmed" in html
+    assert "100%" in html and "Target wins" not in html and "discarded" not in html
+    board.attack.no_dice.clicks += 1
+    assert "the attack fails and the Henchman returns unharmed" in board.verdict.object
+
+
+def test_another_henchman_attack_when_an_intrigue_card_allows_it(store):
+    """Step Four: 'Only one attack can be made per turn (unless Intrigue cards enable you to
+    do otherwise)'."""
+    board = henchman_placed(store)
+    to_step(board, "Henchman Attack")
+    board.attack.roll((1, 6))
+    step = board.attack_step
+    assert step.done in step.panel.objects and step.another in step.panel.objects
+    step.another.value = True
+    assert board.attack.__panel__() in step.panel.objects
+    board.attack.roll((6, 1))
+    assert "another attack an Intrigue card allows" in board.verdict.object
+    assert board.state.turn.attacks == 2
+
+
+def test_an_extra_henchman_from_an_intrigue_card_goes_beyond_the_type_limit(store):
+    """Main Rules: the Intrigue card's Henchman is 'in addition to the Plot card types you
+    are allowed to play normally'."""
+    board = henchman_placed(store)
+    board.develop.by_intrigue.value = True
+    board.develop.card.value = "H2"
+    assert "Main Plot 1: on top, above H1" in board.develop.where.options
+    board.develop.where.value = (0, 3)
+    board.develop.place()
+    assert [p.title for p in board.state.players[0].zone[0]] == ["M1", "V1", "H1", "H2"]
+    assert "house rule" in board.develop.place_rule.object
+
+
+def test_a_personality_is_offered_only_where_the_house_rule_puts_her(store):
+    """Main Rules example (house rule): between cards or on top, never under the bottom."""
+    board = henchman_placed(store)
+    board.develop.card.value = "P1"  # into M1, V1 (face down), H1
+    places = list(board.develop.where.options)
+    assert "Main Plot 1: on top, above H1" in places
+    assert not any("at the bottom" in p for p in places) and "A new Main Plot" not in places
+    assert "never under the bottom card" in board.develop.place_rule.object
+
+
+def test_an_intrigue_card_helps_win_a_personality_over_on_screen(store):
+    """Personality and Agent Cards: 'Be sure to include effects of Q cards and Intrigue
+    cards.'"""
+    board = make(store)
+    set_up(board, ("M1", "V1", "B1"), ("M2", "V2", "B2"))
+    to_step(board, "Assignment Briefing")
+    brief = board.briefing
+    brief.card.value = "P1"  # CV 5: B1 has 4
+    assert brief.help_parts.visible and "Not allowed now." in brief.win_over.object
+    brief.helped.value = board.state.players[0].agency[0].id
+    brief.help_cv.value = 1
+    brief.help_name.value = "Snappy One-Liner"
+    assert "Allowed." in brief.win_over.object and "CV 5: met by B1" in brief.win_over.object
+    brief.add()
+    assert "won over with Snappy One-Liner on B1" in board.verdict.object
+    assert brief.help_cv.value == 0
+    brief.card.value = "B3"
+    assert not brief.help_parts.visible
+
+
+def test_attach_an_intrigue_card_and_discard_a_used_q_card(store):
+    """Intrigue Cards: attached, one copy per card; Card Rulings: a used Q card discarded."""
+    cards = [*options()["cards"], {"title": "Wit", "type": "Intrigue", "cv": 1},
+             {"title": "Pen", "type": "Q", "pv": 2, "single_use": True}]
+    session = Session(GAME, {"players": ["P0", "P1"], "cards": cards}, seed=5, store=store)
+    board = LicenseToKillDashboard(store=store, session=session)
+    set_up(board, ("M1", "V1", "B1"), ("M2", "V2", "B2"))
+    view = board.attachments
+    assert "house rule" in "".join(getattr(o, "object", "") for o in view.objects())
+    view.card.value = "Wit"
+    b2 = board.state.players[1].agency[0].id
+    view.holder.value = b2
+    view.by.value = 0
+    view.attach()
+    assert "P0 attaches Wit to B2" in board.verdict.object
+    assert "+ Wit" in board.tableau.table.object
+    assert board.state.strength(board.state.piece(b2)).cv == 7
+    view.card.value = "Wit"
+    assert b2 not in view.holder.options.values()  # one copy a card
+    assert "Connections" not in view.card.options
+    to_step(board, "Assignment Briefing")
+    board.q_form.card.value = "Pen"
+    board.q_form.holder.value = board.state.players[0].agency[0].id
+    board.q_form.attach()
+    assert sorted(view.attached.options) == ["Pen on B1", "Wit on B2"]
+    view.attached.value = view.attached.options["Pen on B1"]
+    view.discard()
+    assert "Pen leaves B1 and is discarded once used" in board.verdict.object
+    assert list(view.attached.options) == ["Wit on B2"]
+
+
+def test_a_single_use_q_card_leaves_when_the_assignment_ends(store):
+    """Card Rulings: 'like the Explosive Pen, it is discarded once it is used'."""
+    cards = [*options()["cards"], {"title": "Pen", "type": "Q", "pv": 2, "single_use": True}]
+    session = Session(GAME, {"players": ["P0", "P1"], "cards": cards}, seed=5, store=store)
+    board = LicenseToKillDashboard(store=store, session=session)
+    set_up(board, ("M1", "V1", "B1"), ("M2", "V2", "B2"))
+    to_step(board, "Assignment Briefing")
+    board.q_form.card.value = "Pen"
+    board.q_form.holder.value = board.state.players[0].agency[0].id
+    board.q_form.attach()
+    start_against_p1(board)
+    rules_note = board.step_objects()[-1].object
+    assert "house rule" in rules_note and "no Demotion" in rules_note
+    board.assignment.intrigue.pv.value = 9
+    board.assignment.intrigue.cv.value = 9
+    board.assignment.intrigue.play()
+    board.assignment.proceed()
+    board.assignment.proceed()
+    assert "used and discarded: Pen" in board.verdict.object
+    assert "+ Pen" not in board.tableau.table.object
+
+
+def test_an_attack_while_on_assignment(store):
+    """Attacking and Charming while On Assignment: the duel is offered and resolved, and the
+    assignment goes on."""
+    board = make(store)
+    set_up(board, ("M1", "V1", "B1"), ("M2", "V2", "B2"))
+    start_against_p1(board)
+    duel = board.attack_charm
+    duel.refresh()
+    b1, b2 = board.state.players[0].agency[0].id, board.state.players[1].agency[0].id
+    duel.attacker.value, duel.target.value = b1, b2
+    assert "Die modifiers: attacker +2" in duel.odds.object
+    duel.roll((6, 1))
+    assert "B2 loses, B2 is discarded" in board.verdict.object
+    assert board.state.assignment is not None

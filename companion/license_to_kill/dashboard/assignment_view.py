@@ -227,8 +227,16 @@ class AssignmentPanel:
         self.panel = column(
             self.title, self.view,
             board.parts.note("Starting with Bond's player, each player plays Intrigue cards "
-                             "or passes. Enter each Intrigue card's effect here."),
-            *self.intrigue.objects, self.proceed_button)
+                             "or passes. Enter each Intrigue card's effect here; one that "
+                             "calls for an Attack or a Charm is resolved in 'Attack or Charm', "
+                             "one that attaches in 'Attached cards'."),
+            *self.intrigue.objects, self.proceed_button,
+            html(object=f'<div class="assignment-rules" style="font-size:0.95rem"><p>'
+                        f"{HOUSE_LABEL} A revealed card discarded when it was the only card "
+                        "left ends the assignment with no Demotion; so does Bond discarded "
+                        f"by an Attack or a Charm.</p><p>{HOUSE_LABEL} The team's single-use "
+                        "Q cards (Time Bomb, Explosive Pen) are discarded when the "
+                        "assignment ends.</p></div>"))
 
     def update(self, state: LtkState) -> bool:
         a = state.assignment

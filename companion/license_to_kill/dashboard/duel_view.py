@@ -36,6 +36,7 @@ class Duel(pn.viewable.Viewer):
     def __init__(self, board: LicenseToKillDashboard, intrigue: bool):
         super().__init__()
         self.board, self.intrigue = board, intrigue
+        self.extra = False  # another Henchman Attack an Intrigue card allows
         self._options: list[Duel_] = []
         self.kind = choice({"Attack (PV)": "Attack", "Charm (CV)": "Charm"}, "Attack",
                            visible=intrigue, **WIDE)
@@ -68,7 +69,8 @@ class Duel(pn.viewable.Viewer):
         state = self.board.state
         if self.intrigue:
             return [a for a in state.attack_charm_options() if a.kind == self.kind.value]
-        return [a for a in state.legal_actions()
+        attacks = state.extra_attack_options() if self.extra else state.legal_actions()
+        return [a for a in attacks
                 if isinstance(a, HenchmanAttack) and a.value == self.value.value]
 
     def refresh(self) -> None:
@@ -93,7 +95,8 @@ class Duel(pn.viewable.Viewer):
                    "target_bonus": self.target_bonus.value, "dice": dice}
         if self.intrigue:
             return AttackCharm(self.attacker.value, self.target.value, self.kind.value, **bonuses)
-        return HenchmanAttack(self.attacker.value, self.target.value, self.value.value, **bonuses)
+        return HenchmanAttack(self.attacker.value, self.target.value, self.value.value, **bonuses,
+                              extra=self.extra)
 
     def roll(self, dice: tuple[int, ...] | None) -> None:
         action = self.action(dice)
@@ -139,11 +142,17 @@ class Duel(pn.viewable.Viewer):
         a, t = names[action.attacker], names[action.target]
         text = "".join(f"<div>{line}</div>"
                        for line in self._odds_lines(action, value, values, a, t, fails))
-        bars = "".join([
-            odds_html(f"Attacker wins: {t} {self._target_loses(action)}", chances["attacker"]),
-            odds_html("Tie: nothing happens", chances["tie"]),
-            odds_html(f"Target wins: {a} {self._attacker_loses(action)}", chances["target"]),
-        ])
+        if fails:  # Step Four, 4: no dice, nobody harmed
+            bars = odds_html(f"The attack fails: {a} {self._fails(action)}", chances["fails"],
+                             outcome="neutral")
+        else:
+            bars = "".join([
+                odds_html(f"Attacker wins: {t} {self._target_loses(action)}",
+                          chances["attacker"]),
+                odds_html("Tie: nothing happens", chances["tie"]),
+                odds_html(f"Target wins: {a} {self._attacker_loses(action)}",
+                          chances["target"]),
+            ])
         kind = "intrigue" if self.intrigue else "henchman"
         return f'<div class="duel-odds {kind}" style="font-size:1.02rem">{text}{bars}</div>'
 
@@ -173,6 +182,12 @@ class Duel(pn.viewable.Viewer):
         if self.board.state.piece(action.target).demotions:
             return "Demoted a second time, so discarded"
         return "Demoted"
+
+    @staticmethod
+    def _fails(action: Duel_) -> str:
+        if isinstance(action, HenchmanAttack):
+            return "returns to the Plot Zone completely unharmed; nobody is Demoted"
+        return "and its target both stay; nothing happens"
 
     def _attacker_loses(self, action: Duel_) -> str:
         if self.intrigue:

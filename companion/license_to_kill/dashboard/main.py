@@ -19,6 +19,7 @@ from companion.core.session import Session
 from companion.license_to_kill import GAME, rules
 from companion.license_to_kill.actions import NextStep
 from companion.license_to_kill.dashboard.assignment_view import AssignmentPanel, MissionStep
+from companion.license_to_kill.dashboard.attach_view import AttachView
 from companion.license_to_kill.dashboard.duel_view import Duel
 from companion.license_to_kill.dashboard.library_view import LibraryView
 from companion.license_to_kill.dashboard.parts import WIDE, Parts, html, lazy_section
@@ -33,6 +34,7 @@ from companion.license_to_kill.dashboard.step_views import (
 )
 from companion.license_to_kill.dashboard.table_view import RaceChart, TableView
 from companion.license_to_kill.dashboard.words import (
+    HOUSE_LABEL,
     checklist_html,
     piece_names,
     short_names,
@@ -57,11 +59,13 @@ class LicenseToKillDashboard(GameDashboard):
         self.new_game = NewGameForm(self.start_new_game)
         self._build_steps()
         self.attack_charm = Duel(self, intrigue=True)
+        self.attachments = AttachView(self)
         self.tableau = TableView()
         self.race = RaceChart()
         self.status, self.steps, self.verdict = html(), html(), html()
         self._names: tuple[LtkState | None, dict[int, str]] = (None, {})
         self._duel_card: pn.Card | None = None
+        self._attach_card: pn.Card | None = None
         self.param.watch(self._refresh, "revision")
         self._refresh()
 
@@ -143,6 +147,8 @@ class LicenseToKillDashboard(GameDashboard):
         self.race.update(state)
         if self._duel_card is None or not self._duel_card.collapsed:
             self.attack_charm.refresh()
+        if self._attach_card is None or not self._attach_card.collapsed:
+            self.attachments.refresh()
         self._show_steps(state)
 
     def shown_steps(self, state: LtkState) -> list[str]:
@@ -177,10 +183,17 @@ class LicenseToKillDashboard(GameDashboard):
                        self.tableau.points)
         table = section("The table: Agencies and Plot Zones", self.tableau.table)
         duel = self._duel_card = lazy_section("Attack or Charm (an Intrigue card)", lambda: [
-            self.parts.note("When an Intrigue card calls for an Attack (PV) or a Charm (CV): "
-                            "the loser is discarded."), self.attack_charm.__panel__()])
+            self.parts.note("When an Intrigue card calls for an Attack (PV) or a Charm (CV), "
+                            "at any point of a turn, On Assignment too: the loser is "
+                            "discarded."),
+            pn.pane.HTML(f'<p style="font-size:1.05rem">{HOUSE_LABEL} As in a Henchman Attack, '
+                         "the attacker's value must be at least the target's.</p>", **WIDE),
+            self.attack_charm.__panel__()])
         duel.param.watch(lambda e: None if e.new else self.attack_charm.refresh(), "collapsed")
+        attach = self._attach_card = lazy_section("Attached cards: Intrigue cards, used Q cards",
+                                                  self.attachments.objects)
+        attach.param.watch(lambda e: None if e.new else self.attachments.refresh(), "collapsed")
         log = section("Log", self.log)
         saved = lazy_section("Saved games", lambda: [self.picker])
-        return page("License to Kill", turn, race, table, duel, log, self.new_game.card(),
+        return page("License to Kill", turn, race, table, duel, attach, log, self.new_game.card(),
                     self.library_view.card(), saved)

@@ -37,6 +37,9 @@ class NewGameForm:
         self.check_face_down = choice({"Unchecked until revealed": False,
                                        "Checked when placed": True},
                                       rules.CHECK_FACE_DOWN_PLACEMENTS, **WIDE)
+        self.personality_place = choice({"Example: between cards or on top": "example",
+                                         "Anywhere but on top": "not_on_top"},
+                                        rules.PERSONALITY_PLACE, **WIDE)
         self.score_face_down = choice({"Score them": True, "Do not score them": False},
                                       rules.SCORE_FACE_DOWN_WHEN_OVERCOME, **WIDE)
         self.start = button("Start a new game with these players", on_start,
@@ -54,6 +57,7 @@ class NewGameForm:
             "players": names, "team_values": self.team_values.value,
             "check_face_down_placements": self.check_face_down.value,
             "score_face_down_when_overcome": self.score_face_down.value,
+            "personality_place": self.personality_place.value,
         }
 
     def _show_names(self, *_events) -> None:
@@ -77,11 +81,18 @@ class NewGameForm:
             house(f"<b>Face-down placements</b> {HOUSE_LABEL}"), self.check_face_down,
             house(f"<b>Face-down plots of a Main Plot Overcome at once</b> {HOUSE_LABEL}"),
             self.score_face_down,
+            house(f"<b>Where a Personality sits in a Main Plot</b> {HOUSE_LABEL} <small>The "
+                  "Main Rules say 'never the top-most card' yet their example puts her "
+                  "'after the Location'.</small>"), self.personality_place,
             house(f"<p>Also {HOUSE_LABEL}: revealed cards are checked for "
                   f"{', '.join(rules.REVEAL_CHECKS)} in that order; Special plots rank "
                   f"{rules.SPECIAL_PLOT_RANK}, at most {rules.SPECIAL_PLOTS_PER_MAIN_PLOT} a "
                   "Main Plot; a Bond, Personality or Agent card used in place of the On "
-                  "Assignment step acts from its owner's Agency.</p>"),
+                  "Assignment step acts from its owner's Agency; an Attack or a Charm "
+                  "needs the attacker's value at least the target's, as a Henchman Attack "
+                  "does; a lone revealed card discarded ends the assignment with no "
+                  "Demotion; a single-use Q card (Time Bomb, Explosive Pen) is used when its "
+                  "holder goes On Assignment.</p>"),
             self.start]
 
 

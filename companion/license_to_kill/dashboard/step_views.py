@@ -22,10 +22,27 @@ from companion.license_to_kill.actions import (
     PlacePlot,
 )
 from companion.license_to_kill.dashboard.duel_view import Duel
-from companion.license_to_kill.dashboard.parts import NONE_CHOSEN, WIDE, html, offer, select, show
-from companion.license_to_kill.dashboard.words import LOST, WON, card_label, needed
+from companion.license_to_kill.dashboard.parts import (
+    NOBODY,
+    NONE_CHOSEN,
+    WIDE,
+    counters,
+    html,
+    offer,
+    select,
+    show,
+    text_input,
+)
+from companion.license_to_kill.dashboard.words import (
+    HOUSE_LABEL,
+    LOST,
+    WON,
+    card_label,
+    needed,
+)
 from companion.license_to_kill.engine import LtkState
-from companion.ui import button, choice, heading
+from companion.license_to_kill.table import MAX_BONUS
+from companion.ui import Counter, button, choice, heading
 
 if TYPE_CHECKING:
     from companion.license_to_kill.dashboard.main import LicenseToKillDashboard
@@ -57,13 +74,14 @@ class DevelopStep:
         self.by_intrigue = choice({"The drawn Plot card": False,
                                    "An extra one an Intrigue card allows": True}, False, **WIDE)
         self.where = select("Where")
+        self.place_rule = html()
         self.no_plot = button("The Plot Draw Pile is empty: no Plot card this turn",
                               lambda _: board.next_step(True), **WIDE)
         self.panel = column(
             heading("Add a card to your Plot Zone"),
             board.parts.note("Face down: only you look at the screen while you pick it; the "
                              "tablet keeps it hidden from the table."),
-            self.card, self.face, self.by_intrigue, self.where,
+            self.card, self.face, self.by_intrigue, self.where, self.place_rule,
             button("Add it to the Plot Zone", self.place, color="primary", **WIDE),
             self.no_plot)
         for widget in (self.card, self.face):
@@ -73,6 +91,7 @@ class DevelopStep:
     def update(self, state: LtkState) -> bool:
         self._offer_cards(state)
         show(self.no_plot, not state.turn.plots_placed)
+        self.place_rule.object = place_rule_html(state.config.house["personality_place"])
         return True
 
     def _offer_cards(self, state: LtkState) -> None:
@@ -118,6 +137,18 @@ class DevelopStep:
                            self.by_intrigue.value)
         if self.board.act(action):
             self.face.value, self.by_intrigue.value = FACE_UP, False
+
+
+def place_rule_html(reading: str) -> str:
+    """Where a Personality may sit in a Main Plot, and the extra plot an Intrigue card
+    allows, as this game reads the Main Rules."""
+    where = ("between two cards or on top, never under the bottom card (the Main Rules "
+             "example)" if reading == "example" else
+             "anywhere but the top of the Main Plot (the Main Rules sentence)")
+    return (f'<div class="place-rule" style="font-size:0.95rem"><p>A non-allied Personality '
+            f"joins an existing Main Plot {where} {HOUSE_LABEL}</p><p>An extra Henchman or "
+            "Location an Intrigue card allows comes on top of the one of each type you may "
+            "play normally, face up, still within 5 cards.</p></div>")
 
 
 def _spot(names: list[str], position: int) -> str:
@@ -169,77 +200,127 @@ class QForm:
 
 
 class AttackStep:
-    """Step Four: the Henchman Attack resolver, or why there is none."""
+    """Step Four: the Henchman Attack resolver, or why there is none; after the turn's attack,
+    another one if an Intrigue card allows it ('unless Intrigue cards enable you to do
+    otherwise')."""
 
     def __init__(self, board: LicenseToKillDashboard) -> None:
+        self.board = board
         self.duel = Duel(board, intrigue=False)
         self.done = html(object='<p style="font-size:1.05rem">This turn\'s Henchman Attack '
                                 "is done.</p>")
         self.nobody = html(object='<p style="font-size:1.05rem">No Henchman or Personality in '
                                   "your Plot Zone can attack now: it needs to be face up, with "
                                   "a target in another Agency whose value is not higher.</p>")
+        self.another = choice({"No more attacks": False,
+                               "An Intrigue card allows another attack": True}, False, **WIDE)
+        self.another.param.watch(lambda _: self.update(self.board.state), "value")
         self.title = heading(f"Henchman Attack ({rules.HENCHMAN_ATTACKS_PER_TURN} a turn)")
         self.panel = column()
 
     def update(self, state: LtkState) -> bool:
         """Only what applies goes on the page: the resolver's widgets are not built for the
         browser on a turn with no attack (a hidden widget would still be)."""
+        if state.turn is None or state.is_over or state.turn.step_name != "Henchman Attack":
+            return True
         legal = [a for a in state.legal_actions() if isinstance(a, HenchmanAttack)]
-        if legal:
-            parts = [self.title, self.duel.__panel__()]
-            if not any(a.value == self.duel.value.value for a in legal):
-                self.duel.value.value = legal[0].value
+        extra_ok = not legal and bool(state.extra_attack_options())
+        if not extra_ok and self.another.value:
+            self.another.value = False  # re-enters update
+            return True
+        self.duel.extra = extra_ok and self.another.value
+        if legal or self.duel.extra:
+            parts = [self.title, *([self.another] if extra_ok else []), self.duel.__panel__()]
+            choices = legal or self.duel.options() or state.extra_attack_options()
+            if not any(a.value == self.duel.value.value for a in choices):
+                self.duel.value.value = choices[0].value
             self.duel.refresh()
         else:
-            parts = [self.done if state.turn.attacks else self.nobody]
+            parts = [self.done if state.turn.attacks else self.nobody,
+                     *([self.another] if extra_ok else [])]
         if [id(p) for p in self.panel] != [id(p) for p in parts]:
             self.panel.objects = parts
         return True
 
 
 class BriefingStep:
-    """Step Five: a Bond, an Ally, or a non-allied Personality won over, into the Agency."""
+    """Step Five: a Bond, an Ally, or a non-allied Personality won over, into the Agency; an
+    Intrigue card played on one Bond card to help win her over is entered as its effect."""
 
     def __init__(self, board: LicenseToKillDashboard) -> None:
         self.board = board
         self.card = select("Card for your Agency")
         self.win_over = html()
-        self.panel = column(heading("Put a card in your Agency"), self.card, self.win_over,
+        self.helped = select("Intrigue card played on a Bond card to win her over")
+        self.help_name = text_input("Intrigue card (name, optional)")
+        self.help_pv = Counter(label="PV", low=-MAX_BONUS, high=MAX_BONUS)
+        self.help_cv = Counter(label="CV", low=-MAX_BONUS, high=MAX_BONUS)
+        self.help_icon = select("Icon it gives", options={"(none)": "", **{
+            icon: icon for icon in rules.ICONS}})
+        self.help_parts = column(self.helped, self.help_name,
+                                 counters(self.help_pv, self.help_cv), self.help_icon)
+        self.panel = column(heading("Put a card in your Agency"), self.card, self.help_parts,
+                            self.win_over,
                             button("Put it in the Agency", self.add, color="primary", **WIDE))
-        self.card.param.watch(self._refresh_win_over, "value")
+        for widget in (self.card, self.helped, self.help_pv, self.help_cv, self.help_icon):
+            widget.param.watch(self._refresh_win_over, "value")
 
     def update(self, state: LtkState) -> bool:
         cards = state.library.of_type("Bond", *rules.PERSONALITY_TYPES)
         offer(self.card, {f"{card_label(c)}{', ally' if c.ally else ''}": c.title
                           for c in cards})
+        names = self.board.short_names()
+        bonds = [p.id for p in state.players[state.turn.player].agency
+                 if state.card(p).type == "Bond"]
+        offer(self.helped, {"(no Intrigue card)": NOBODY, **{names[b]: b for b in bonds}})
         self._refresh_win_over()
         return True
 
+    def action(self) -> AddToAgency | None:
+        """The card as set up on screen, with an Intrigue card's help if one is entered."""
+        if self.card.value is None:
+            return None
+        if self.helped.value in (None, NOBODY) or not self._needs_winning(self.card.value):
+            return AddToAgency(self.card.value)
+        icons = ((self.help_icon.value, 1),) if self.help_icon.value else ()
+        return AddToAgency(self.card.value, self.helped.value, self.help_pv.value,
+                           self.help_cv.value, icons, self.help_name.value.strip())
+
+    def _needs_winning(self, title: str) -> bool:
+        card = self.board.state.library[title]
+        return card.is_personality and not card.ally
+
     def _refresh_win_over(self, *_events) -> None:
-        state, title = self.board.state, self.card.value
-        if title is None or state.turn is None or state.is_over:
+        state, action = self.board.state, self.action()
+        if action is None or state.turn is None or state.is_over:
             self.win_over.object = ""
             return
+        title = action.card
         card = state.library[title]
-        verdict = (f"<b style='color:{WON}'>Allowed.</b>"
-                   if state.allows(AddToAgency(title)) else
+        show(self.help_parts, self._needs_winning(title))
+        verdict = (f"<b style='color:{WON}'>Allowed.</b>" if state.allows(action) else
                    f"<b style='color:{LOST}'>Not allowed now.</b>")
-        if card.type == "Bond" or card.ally:
+        if not self._needs_winning(title):
             self.win_over.object = f'<div class="win-over">{verdict}</div>'
             return
-        report = state.win_over_report(state.turn.player, title)
+        report = state.win_over_report(state.turn.player, title, action)
         rows = "".join(
             f"<li>{escape(factor)} {needed(card, factor)}: "
             + (f"met by {escape(', '.join(bonds))}" if bonds else
                f"<b style='color:{LOST}'>no Bond card meets it</b>") + "</li>"
             for factor, bonds in report.items())
-        self.win_over.object = (f'<div class="win-over">{verdict} To win {escape(title)} over, '
-                                f"a Bond card in your Agency meets each factor:<ul>{rows}</ul>"
-                                "</div>")
+        self.win_over.object = (
+            f'<div class="win-over">{verdict} To win {escape(title)} over, a Bond card in '
+            f"your Agency meets each factor (Q cards and Intrigue cards included; values "
+            f"are never added across Bond cards):<ul>{rows}</ul>Once won over she gives "
+            f"her icons to any Bond she goes On Assignment with.</div>")
 
     def add(self, _event=None) -> None:
-        if self.card.value is not None:
-            self.board.act(AddToAgency(self.card.value))
+        action = self.action()
+        if action is not None and self.board.act(action) is not None:
+            self.helped.value = NOBODY
+            self.help_pv.value = self.help_cv.value = 0
+            self.help_icon.value, self.help_name.value = "", ""
 
 
 class NextButton:
