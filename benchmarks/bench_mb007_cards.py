@@ -67,7 +67,7 @@ def browser_tap(browser: Browser, tmp: Path) -> float:
             if next(turn) % 2 == 0:
                 page.get_by_role("button", name="5", exact=True).first.click()  # a card key
             else:
-                page.get_by_role("button", name="Take back the last (5)").click()
+                page.get_by_role("button", name="Take back the last card (so far: 5)").click()
 
         def shown(i: int) -> str:
             side = "right" if i % 2 == 1 else "left"

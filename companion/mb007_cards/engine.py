@@ -26,8 +26,9 @@ from typing import Any, Literal
 
 from companion.core.errors import InputError, RuleError
 from companion.core.game import JSON, Event, GameState, check_options
+from companion.mb007_cards import checks as ck
 from companion.mb007_cards import chips as ch
-from companion.mb007_cards import rules
+from companion.mb007_cards import piles, rules
 from companion.mb007_cards.actions import (
     Announce,
     Deal,
@@ -38,14 +39,13 @@ from companion.mb007_cards.actions import (
     TakeCards,
 )
 from companion.mb007_cards.chips import Chips
-from companion.mb007_cards.rules import Card, card_key, card_text, is_card, is_winning
+from companion.mb007_cards.rules import Card, card_key, card_text, is_winning
 
 S = rules.SECTIONS
 Mode = Literal["tablet", "table"]
 MODES: tuple[str, ...] = ("tablet", "table")
 Phase = Literal["deal", "new cards", "turn", "drawn", "respond", "reveal", "over"]
 PHASES: tuple[str, ...] = ("deal", "new cards", "turn", "drawn", "respond", "reveal", "over")
-MAX_NAME = 24
 UP_INDEX = {"left": 0, "right": 1}
 WAITING_FOR = {
     "deal": "the deal", "new cards": "{} to take three new cards",
@@ -74,17 +74,17 @@ class Options:
         mode, players = options.get("mode", "tablet"), options.get("players", 4)
         if mode not in MODES:
             raise InputError(f"mode is 'tablet' or 'table', got {mode!r:.30}")
-        if not _is_int(players) or not rules.MIN_PLAYERS <= players <= rules.MAX_PLAYERS:
+        if not ck.is_int(players) or not rules.MIN_PLAYERS <= players <= rules.MAX_PLAYERS:
             raise InputError(f"{rules.MIN_PLAYERS} to {rules.MAX_PLAYERS} players, "
                              f"got {players!r:.20}")
-        names = _names(options.get("names"), players)
-        bots = _seat_list(options.get("bots") or [], players, "bots")
+        names = ck.check_names(options.get("names"), players)
+        bots = ck.check_seats(options.get("bots") or [], players, "bots")
         if bots and mode != "tablet":
             raise InputError("bots play only in tablet mode, where the app deals the cards")
         if len(bots) == players:
             raise InputError("at least one seat must be a person")
         dealer = options.get("dealer", 0)
-        if not _is_int(dealer) or not 0 <= dealer < players:
+        if not ck.is_int(dealer) or not 0 <= dealer < players:
             raise InputError(f"the dealer is a seat from 0 to {players - 1}, got {dealer!r:.20}")
         try:
             deck = rules.deck_from_mapping(options.get("deck"))
@@ -204,11 +204,11 @@ class CardsState(GameState):
         if not self.tablet:
             return action
         if isinstance(action, Deal) and action.cards is None and self.phase == "deal":
-            return Deal(_random_cards(self.draw_pile, (), 3 * len(self.seats), rng))
+            return Deal(piles.random_cards(self.draw_pile, (), 3 * len(self.seats), rng))
         if isinstance(action, TakeCards) and action.cards is None:
-            return TakeCards(_random_cards(self.draw_pile, self.discards, 3, rng))
+            return TakeCards(piles.random_cards(self.draw_pile, self.discards, 3, rng))
         if isinstance(action, Draw) and action.card is None:
-            (card,) = _random_cards(self.draw_pile, self.discards, 1, rng)
+            (card,) = piles.random_cards(self.draw_pile, self.discards, 1, rng)
             return replace(action, card=card)
         return action
 
@@ -267,17 +267,17 @@ class CardsState(GameState):
         n = len(self.seats)
         if action.cards is None:
             raise InputError("the cards are missing: let the app deal, or tap in the up cards")
-        cards = _cards(action.cards)
+        cards = ck.check_cards(action.cards)
         seats = list(self.seats)
         if self.tablet:
-            _count(cards, 3 * n, "the deal")
-            pile, _, _ = _take(self.draw_pile, (), cards)
+            ck.check_count(cards, 3 * n, "the deal")
+            pile, _, _ = piles.take(self.draw_pile, (), cards)
             for j in range(n):  # one at a time round the table, from the dealer's left
                 i = (self.options.dealer + 1 + j) % n
                 seats[i] = _dealt(seats[i], rules.DEAL_ROW, cards[j::n])
             count = len(pile)
         else:
-            _count(cards, 2 * n, "the up cards (two a seat)")
+            ck.check_count(cards, 2 * n, "the up cards (two a seat)")
             seats = [replace(s, up=cards[2 * i: 2 * i + 2]) for i, s in enumerate(seats)]
             pile, count = (), self.options.deck_size - 3 * n
         shows = "; ".join(f"{s.name} shows {_pair(s.up)}" for s in seats)
@@ -289,21 +289,21 @@ class CardsState(GameState):
         seat = self.seats[self.turn]
         if action.cards is None:
             raise InputError("the cards are missing: let the app draw, or tap in the up cards")
-        cards = _cards(action.cards)
+        cards = ck.check_cards(action.cards)
         if self.tablet:
-            _count(cards, 3, "new cards")
-            pile, discards, refilled = _take(self.draw_pile, self.discards, cards)
+            ck.check_count(cards, 3, "new cards")
+            pile, discards, refilled = piles.take(self.draw_pile, self.discards, cards)
             seat = _dealt(seat, rules.NEW_CARDS_ROW, cards)
         else:
-            _count(cards, 2, "the new up cards")
+            ck.check_count(cards, 2, "the new up cards")
             pile = ()
-            count, discards, refilled = _take_count(self.draw_count, self.discards, 3)
+            count, discards, refilled = piles.take_count(self.draw_count, self.discards, 3)
             seat = replace(seat, up=cards)
         count = len(pile) if self.tablet else count
         text = f"{seat.name} takes three new cards and shows {_pair(seat.up)}"
         return replace(self, seats=_with(self.seats, self.turn, seat), draw_pile=pile,
                        draw_count=count, discards=discards, phase="turn",
-                       last_event=Event(text + _refill_text(refilled)))
+                       last_event=Event(text + piles.refill_text(refilled)))
 
     def _draw(self, action: Draw) -> CardsState:
         if action.slot not in rules.SLOTS:
@@ -313,14 +313,14 @@ class CardsState(GameState):
         if self.tablet:
             if action.card is None or action.discarded is not None:
                 raise InputError("tablet mode: the app draws the card; nothing else is given")
-            new = _cards((action.card,))[0]
-            pile, discards, refilled = _take(self.draw_pile, self.discards, (new,))
+            new = ck.check_cards((action.card,))[0]
+            pile, discards, refilled = piles.take(self.draw_pile, self.discards, (new,))
             count = len(pile)
             old = seat.down if down else seat.up[UP_INDEX[action.slot]]
         else:
             pile = ()
             new, old = self._table_draw(action, down)
-            count, discards, refilled = _take_count(self.draw_count, self.discards, 1)
+            count, discards, refilled = piles.take_count(self.draw_count, self.discards, 1)
         seat = _placed(seat, action.slot, new) if (self.tablet or not down) else seat
         where = "his down card (the new one stays down)" if down else \
             f"his {action.slot} up card with a {card_text(new)}"
@@ -328,7 +328,7 @@ class CardsState(GameState):
                 f"discard pile")
         return replace(self, seats=_with(self.seats, self.turn, seat), draw_pile=pile,
                        draw_count=count, discards=(*discards, old), phase="drawn",
-                       last_event=Event(text + _refill_text(refilled)))
+                       last_event=Event(text + piles.refill_text(refilled)))
 
     def _table_draw(self, action: Draw, down: bool) -> tuple[Card | None, Card]:
         """Table mode: (the new card, None if down; the old card going face up)."""
@@ -336,11 +336,11 @@ class CardsState(GameState):
             if action.card is not None or action.discarded is None:
                 raise InputError("replacing the down card: tap in the old down card, now on "
                                  "the discard pile (the new one stays hidden)")
-            return None, _cards((action.discarded,))[0]
+            return None, ck.check_cards((action.discarded,))[0]
         if action.card is None or action.discarded is not None:
             raise InputError("replacing an up card: tap in the new up card")
         old = self.seats[self.turn].up[UP_INDEX[action.slot]]
-        return _cards((action.card,))[0], old
+        return ck.check_cards((action.card,))[0], old
 
     def _announce(self, _action: Announce) -> CardsState:
         seat = self.seats[self.turn]
@@ -352,7 +352,7 @@ class CardsState(GameState):
         return self._next_turn(f"{self.seats[self.turn].name} passes")
 
     def _respond(self, action: Respond) -> CardsState:
-        if not _is_int(action.seat) or not _is_int(action.bet):
+        if not ck.is_int(action.seat) or not ck.is_int(action.bet):
             raise InputError("a response names a seat and a bet (0 accepts)")
         if action.bet not in (rules.ACCEPT, *rules.BETS):
             raise InputError(f"a call bets 1, 2 or 3 chips (0 accepts), got {action.bet}")
@@ -376,7 +376,7 @@ class CardsState(GameState):
         return replace(state, phase="reveal")
 
     def _reveal(self, action: Reveal) -> CardsState:
-        return self._resolve(_cards((action.card,))[0], "")
+        return self._resolve(ck.check_cards((action.card,))[0], "")
 
     # Payouts (Rules for Play 5 and 6).
 
@@ -494,12 +494,13 @@ class CardsState(GameState):
         if data["phase"] not in PHASES:
             raise InputError(f"unknown phase {data['phase']!r:.20}")
         numbers = (data["turn"], data["draw_count"], data["turns"])
-        if not all(_is_int(v) and v >= 0 for v in numbers) or data["turn"] >= options.players:
+        if not all(ck.is_int(v) and v >= 0 for v in numbers) or data["turn"] >= options.players:
             raise InputError("turn, draw_count and turns are whole numbers; turn is a seat")
-        responses = tuple(tuple(_ints(r, 2, "a response")) for r in _list(data["responses"]))
-        state = cls(options, seats, _chips(data["pot"]), data["phase"], data["turn"],
-                    _cards(_list(data["draw_pile"])), data["draw_count"],
-                    _cards(_list(data["discards"])), responses, data["turns"])
+        responses = tuple(tuple(ck.check_ints(r, 2, "a response"))
+                          for r in ck.check_list(data["responses"]))
+        state = cls(options, seats, ck.check_chips(data["pot"]), data["phase"], data["turn"],
+                    ck.check_cards(ck.check_list(data["draw_pile"])), data["draw_count"],
+                    ck.check_cards(ck.check_list(data["discards"])), responses, data["turns"])
         check_conservation(state)
         return state
 
@@ -548,50 +549,6 @@ def check_conservation(state: CardsState) -> None:
             raise InputError("the cards are not the deck's")
 
 
-# Drawing cards.
-
-def _random_cards(pile: tuple[Card, ...], discards: tuple[Card, ...], k: int,
-                  rng: random.Random) -> tuple[Card, ...]:
-    """k cards from the top of a shuffled pile, the discards shuffled in when it runs out."""
-    pile, discards, drawn = list(pile), list(discards), []
-    for _ in range(k):
-        if not pile:
-            pile, discards = sorted(discards, key=card_key), []
-        drawn.append(pile.pop(rng.randrange(len(pile))))
-    return tuple(drawn)
-
-
-def _take(pile: tuple[Card, ...], discards: tuple[Card, ...], cards: tuple[Card, ...]
-          ) -> tuple[tuple[Card, ...], tuple[Card, ...], bool]:
-    """Rules for Play 9: take `cards` from the pile, refilling it from the discards when it is
-    used up (HOUSE RULE: when the next card is needed). (pile, discards, refilled)."""
-    pile, discards, refilled = list(pile), tuple(discards), False
-    for card in cards:
-        if not pile:
-            pile, discards, refilled = sorted(discards, key=card_key), (), True
-        if card not in pile:
-            raise RuleError(f"there is no {card_text(card)} left in the draw pile",
-                            rule=S["draw_pile"])
-        pile.remove(card)
-    return tuple(pile), discards, refilled
-
-
-def _take_count(count: int, discards: tuple[Card, ...], k: int
-                ) -> tuple[int, tuple[Card, ...], bool]:
-    """Table mode: the same, counting cards (the pile's faces are unknown)."""
-    refilled = False
-    for _ in range(k):
-        if count == 0:
-            count, discards, refilled = len(discards), (), True
-        count -= 1
-    return count, discards, refilled
-
-
-def _refill_text(refilled: bool) -> str:
-    return " (the draw pile ran out: the discards were shuffled into a new one)" \
-        if refilled else ""
-
-
 def _dealt(seat: Seat, row: tuple[str, ...], cards: tuple[Card, ...]) -> Seat:
     """The seat holding three new cards laid out along `row` (left, down, right)."""
     laid = dict(zip(row, cards, strict=True))
@@ -615,70 +572,14 @@ def _with(seats: tuple[Seat, ...], index: int, seat: Seat) -> tuple[Seat, ...]:
     return (*seats[:index], seat, *seats[index + 1:])
 
 
-# Input checks.
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _cards(values: object) -> tuple[Card, ...]:
-    if not isinstance(values, list | tuple):
-        raise InputError(f"expected a list of cards, got {values!r:.40}")
-    for value in values:
-        if not is_card(value):
-            raise InputError(f"a card is 1 to 7 or '007', got {value!r:.20}")
-    return tuple(values)
-
-
-def _count(cards: tuple[Card, ...], n: int, what: str) -> None:
-    if len(cards) != n:
-        raise InputError(f"{what}: {n} cards, got {len(cards)}")
-
-
-def _names(value: object, players: int) -> tuple[str, ...]:
-    if value is None or value == []:
-        return tuple(f"Seat {i + 1}" for i in range(players))
-    if not isinstance(value, list | tuple) or len(value) != players or not all(
-            isinstance(v, str) and 0 < len(v.strip()) <= MAX_NAME for v in value):
-        raise InputError(f"names: one name of 1 to {MAX_NAME} characters per player")
-    names = tuple(v.strip() for v in value)
-    if len(set(names)) != len(names) or "pot" in names:
-        raise InputError("names: each player needs a different name (and not 'pot')")
-    return names
-
-
-def _seat_list(value: object, players: int, what: str) -> tuple[int, ...]:
-    if not isinstance(value, list | tuple) or not all(
-            _is_int(v) and 0 <= v < players for v in value) or len(set(value)) != len(value):
-        raise InputError(f"{what}: a list of different seats from 0 to {players - 1}")
-    return tuple(sorted(value))
-
-
-def _list(value: object) -> list:
-    if not isinstance(value, list):
-        raise InputError(f"expected a list, got {value!r:.40}")
-    return value
-
-
-def _ints(value: object, n: int, what: str) -> list[int]:
-    if not isinstance(value, list) or len(value) != n or not all(_is_int(v) for v in value):
-        raise InputError(f"{what} is a list of {n} whole numbers")
-    return value
-
-
-def _chips(value: object) -> Chips:
-    chips = tuple(_ints(value, 3, "chips"))
-    if min(chips) < 0:
-        raise InputError("a stack of chips is negative")
-    return chips
-
+# JSON.
 
 def _json_seat(data: object) -> Seat:
     if not isinstance(data, dict) or set(data) != {"name", "chips", "up", "down", "out"}:
         raise InputError("a seat has name, chips, up, down and out")
-    up = _cards(_list(data["up"]))
-    down = None if data["down"] is None else _cards([data["down"]])[0]
+    up = ck.check_cards(ck.check_list(data["up"]))
+    down = None if data["down"] is None else ck.check_cards([data["down"]])[0]
     if len(up) not in (0, 2) or not isinstance(data["out"], bool) or not isinstance(
             data["name"], str):
         raise InputError("a seat holds two up cards or none")
-    return Seat(data["name"], _chips(data["chips"]), up, down, data["out"])
+    return Seat(data["name"], ck.check_chips(data["chips"]), up, down, data["out"])

@@ -299,7 +299,7 @@ class CardsDashboard(GameDashboard):
                           "cardkey") for c in rules.CARDS]
         if self.draft:
             shown = ", ".join(map(card_text, self.draft))
-            keys.append(self._key(f"Take back the last ({shown})",
+            keys.append(self._key(f"Take back the last card (so far: {shown})",
                                   lambda: setattr(self, "draft", self.draft[:-1])))
         if self.slot:
             keys.append(self._key("Back", lambda: setattr(self, "slot", "")))
