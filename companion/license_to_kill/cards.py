@@ -20,6 +20,9 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
+import reprlib
+import unicodedata
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import asdict, dataclass, fields
 from functools import cache
@@ -38,6 +41,13 @@ MAX_TITLE = 80
 MAX_VALUE = 99
 MAX_ICON_COUNT = 9
 MAX_CARDS = 5000
+MAX_NOTES = 500
+MAX_FILM = 80
+MAX_TEXT = 2_000_000  # characters in one imported file
+_WHOLE = re.compile(r"[+-]?[0-9]{1,6}")  # ASCII digits only: no '²', no '+-5'
+_SHORT = reprlib.Repr()
+_SHORT.maxstring = _SHORT.maxother = 40
+_SHORT.maxlevel = 2
 SAMPLE_PATH = Path(__file__).parent / "data" / "sample_library.yaml"
 Icons = tuple[tuple[str, int], ...]
 
@@ -131,11 +141,15 @@ class Library(Mapping[str, Card]):
     def of_type(self, *types: str) -> list[Card]:
         return [c for c in self._cards.values() if c.type in types]
 
-    def merged(self, other: Iterable[Card], source: str) -> Library:
-        """This library plus `other`; a title with different values raises InputError."""
+    def merged(self, other: Iterable[Card], source: str, replace: bool = False) -> Library:
+        """This library plus `other`; a title with different values raises InputError, or
+        with `replace` the incoming card takes its place (a group's correction)."""
         cards = dict(self._cards)
         for card in other:
-            _merge(cards, card, source, card.title)
+            if replace:
+                cards[card.title] = card
+            else:
+                _merge(cards, card, source, card.title)
         return Library(cards)
 
 
@@ -158,15 +172,16 @@ def card_from_row(row: Mapping[str, object], where: str) -> Card:
 
 
 def _card(row: Mapping[str, object]) -> Card:
-    unknown = sorted(set(map(str, row)) - set(FIELDS))
+    unknown = sorted(_show(k) if not isinstance(k, str) else k[:40] for k in row
+                     if k not in FIELDS)
     if unknown:
-        raise InputError(f"unknown column {', '.join(unknown)}")
-    title = _text(row.get("title"), "title").strip()
-    if not 0 < len(title) <= MAX_TITLE:
+        raise InputError(f"unknown column {', '.join(unknown[:5])}")
+    title = _line(row.get("title"), "title", MAX_TITLE)
+    if not title:
         raise InputError(f"a title is 1 to {MAX_TITLE} characters")
-    kind = _text(row.get("type"), "type").strip()
+    kind = _line(row.get("type"), "type", MAX_TITLE)
     if kind not in rules.CARD_TYPES:
-        raise InputError(f"{title!r} has unknown type {kind!r} (types: "
+        raise InputError(f"{title!r} has unknown type {_show(kind)} (types: "
                          f"{', '.join(rules.CARD_TYPES)})")
     return Card(
         title=title, type=kind, pv=_number(row.get("pv"), "PV"), cv=_number(row.get("cv"), "CV"),
@@ -175,29 +190,61 @@ def _card(row: Mapping[str, object]) -> Card:
         bullets=_number(row.get("bullets"), "bullets", low=0), unique=_flag(row, "unique"),
         ally=_flag(row, "ally"), vehicle=_flag(row, "vehicle"),
         single_use=_flag(row, "single_use"),
-        film=_text(row.get("film"), "film").strip(), notes=_text(row.get("notes"), "notes"),
+        film=_line(row.get("film"), "film", MAX_FILM), notes=_notes(row.get("notes")),
         invented=_invented(row.get("invented")),
     )
+
+
+def _show(value: object) -> str:
+    """A short, safe repr for a message (huge numbers and deep nesting included)."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**12:
+        return "a very long number"
+    try:
+        return _SHORT.repr(value)
+    except (ValueError, RecursionError):
+        return "an unreadable value"
 
 
 def _text(value: object, name: str) -> str:
     if value is None:
         return ""
-    if not isinstance(value, str | int) or isinstance(value, bool):
-        raise InputError(f"{name} must be text, got {value!r:.40}")
-    return str(value)
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) <= 10**12:
+        return str(value)
+    if not isinstance(value, str):
+        raise InputError(f"{name} must be text, got {_show(value)}")
+    return value
+
+
+def _line(value: object, name: str, most: int) -> str:
+    """One line of text: no control characters, at most `most` characters."""
+    text = _text(value, name).strip()
+    if any(unicodedata.category(c) in ("Cc", "Cf", "Cs", "Zl", "Zp") for c in text):
+        raise InputError(f"{name} {_show(text)} holds control characters")
+    if len(text) > most:
+        raise InputError(f"{name} is at most {most} characters")
+    return text
+
+
+def _notes(value: object) -> str:
+    """Notes: several lines allowed, no other control characters, bounded in length."""
+    text = _text(value, "notes")
+    if any(unicodedata.category(c) in ("Cc", "Cs") and c not in "\n\t" for c in text):
+        raise InputError("notes hold control characters")
+    if len(text) > MAX_NOTES:
+        raise InputError(f"notes are at most {MAX_NOTES} characters")
+    return text
 
 
 def _number(value: object, name: str, low: int = -MAX_VALUE) -> int | None:
     """Blank (None or '') stays None: a blank value is not a 0."""
     if value is None or (isinstance(value, str) and not value.strip()):
         return None
-    if isinstance(value, str) and value.strip().lstrip("+-").isdigit():
+    if isinstance(value, str) and _WHOLE.fullmatch(value.strip()):
         value = int(value.strip())
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InputError(f"{name} must be a whole number or blank, got {value!r:.40}")
+        raise InputError(f"{name} must be a whole number or blank, got {_show(value)}")
     if not low <= value <= MAX_VALUE:
-        raise InputError(f"{name} must be {low} to {MAX_VALUE}, got {value}")
+        raise InputError(f"{name} must be {low} to {MAX_VALUE}, got {_show(value)}")
     return value
 
 
@@ -211,7 +258,7 @@ def _flag(row: Mapping[str, object], name: str) -> bool:
         return bool(value)
     if isinstance(value, str) and value.strip().lower() in _TRUE + _FALSE:
         return value.strip().lower() in _TRUE
-    raise InputError(f"{name} must be yes or no, got {value!r:.40}")
+    raise InputError(f"{name} must be yes or no, got {_show(value)}")
 
 
 def _icons(value: object, name: str) -> Icons:
@@ -220,14 +267,19 @@ def _icons(value: object, name: str) -> Icons:
     if isinstance(value, str):
         pairs = [_icon_pair(part, name) for part in value.split(";") if part.strip()]
     elif isinstance(value, Mapping):
-        pairs = [(str(k).strip(), _icon_count(v, name)) for k, v in value.items()]
+        pairs = [(_text(k, f"{name} icon").strip(), _icon_count(v, name))
+                 for k, v in value.items()]
     else:
-        raise InputError(f"{name} must be icons like 'Evasion:3; Shooting', got {value!r:.40}")
+        raise InputError(f"{name} must be icons like 'Evasion:3; Shooting', got {_show(value)}")
     counts: dict[str, int] = {}
     for icon, count in pairs:
         if icon not in rules.ICONS:
-            raise InputError(f"{name} has unknown icon {icon!r} (icons: {', '.join(rules.ICONS)})")
+            raise InputError(f"{name} has unknown icon {_show(icon)} (icons: "
+                             f"{', '.join(rules.ICONS)})")
         counts[icon] = counts.get(icon, 0) + count
+        if counts[icon] > MAX_ICON_COUNT:
+            raise InputError(f"{name} lists {icon} {counts[icon]} times; at most "
+                             f"{MAX_ICON_COUNT}")
     return tuple(sorted(counts.items()))
 
 
@@ -239,7 +291,7 @@ def _icon_pair(part: str, name: str) -> tuple[str, int]:
 def _icon_count(value: object, name: str) -> int:
     count = _number(value, f"{name} count", low=1)
     if count is None or count > MAX_ICON_COUNT:
-        raise InputError(f"{name} count must be 1 to {MAX_ICON_COUNT}, got {value!r:.20}")
+        raise InputError(f"{name} count must be 1 to {MAX_ICON_COUNT}, got {_show(value)}")
     return count
 
 
@@ -248,36 +300,87 @@ def _invented(value: object) -> tuple[str, ...]:
         return ()
     names = value.split(",") if isinstance(value, str) else value
     if not isinstance(names, list | tuple) or not all(isinstance(n, str) for n in names):
-        raise InputError(f"invented must list field names, got {value!r:.40}")
+        raise InputError(f"invented must list field names, got {_show(value)}")
     bad = [n.strip() for n in names if n.strip() not in FIELDS]
     if bad:
-        raise InputError(f"invented names unknown fields {bad}")
+        raise InputError(f"invented names unknown fields {_show(bad)}")
     return tuple(n.strip() for n in names)
 
 
 # Whole files.
 
 def load_csv(text: str, source: str) -> Library:
-    """A Library from CSV text with a header row; rows are numbered as in the file."""
+    """A Library from CSV text with a header row; rows are numbered as in the file. A UTF-8
+    byte-order mark (what a spreadsheet saves) is skipped."""
+    text = _checked_text(text, source).removeprefix("\ufeff")
     reader = csv.DictReader(io.StringIO(text))
-    if reader.fieldnames is None or "title" not in reader.fieldnames:
-        raise InputError(f"{source}: the first row must name the columns (title, type, ...)")
     try:
-        rows = [(f"row {reader.line_num}", row) for row in reader]
+        columns = reader.fieldnames
+        if columns is None or "title" not in columns:
+            raise InputError(f"{source}, row 1: the first row must name the columns (title, "
+                             "type, ...)")
+        _check_columns(columns, source)
+        rows = []
+        for row in reader:
+            rows.append((f"row {reader.line_num}", row))
+            if len(rows) > MAX_CARDS:
+                raise InputError(f"{source}: more than {MAX_CARDS} cards")
     except csv.Error as error:
-        raise InputError(f"{source}: not a readable CSV file ({error})") from None
+        raise InputError(f"{source}, row {reader.line_num + 1}: not a readable CSV file "
+                         f"({str(error)[:80]})") from None
     for where, row in rows:
         if None in row:
             raise InputError(f"{source}, {where}: more values than columns")
     return _build(rows, source)
 
 
+def _check_columns(columns: list[str], source: str) -> None:
+    seen = set()
+    for column in columns:
+        if column in seen:
+            raise InputError(f"{source}, row 1: the column {_show(column)} is there twice")
+        seen.add(column)
+
+
+def _checked_text(text: object, source: str) -> str:
+    if not isinstance(text, str):
+        raise InputError(f"{source}: a card library is text")
+    if len(text) > MAX_TEXT:
+        raise InputError(f"{source}: the file is over {MAX_TEXT} characters")
+    return text
+
+
+class _UniqueKeyLoader(yaml.SafeLoader):
+    """YAML's safe loader, refusing a key given twice in one mapping (a duplicated column)."""
+
+    def construct_mapping(self, node, deep=False):
+        keys = set()
+        for key_node, _ in node.value:
+            key = self.construct_object(key_node, deep=deep)
+            try:
+                duplicate = key in keys
+                keys.add(key)
+            except TypeError:  # an unhashable key: the safe loader refuses it below
+                continue
+            if duplicate:
+                raise InputError(f"line {key_node.start_mark.line + 1}: the key {_show(key)} "
+                                 "is there twice")
+        return super().construct_mapping(node, deep)
+
+
 def load_yaml(text: str, source: str) -> Library:
     """A Library from a YAML list of cards (or a mapping with a 'cards' list)."""
+    text = _checked_text(text, source).removeprefix("\ufeff")
     try:
-        data = yaml.safe_load(text)
+        data = yaml.load(text, Loader=_UniqueKeyLoader)  # a SafeLoader: no Python objects
+    except InputError as error:
+        raise InputError(f"{source}, {error}") from None
     except yaml.YAMLError as error:
         raise InputError(f"{source}: not valid YAML ({str(error)[:120]})") from None
+    except (ValueError, TypeError, OverflowError, RecursionError) as error:
+        # a date that is not one ('2001-02-30'), nesting deeper than Python follows
+        raise InputError(f"{source}: not a readable card file ({type(error).__name__}: "
+                         f"{str(error)[:80]})") from None
     if isinstance(data, dict):
         data = data.get("cards")
     if not isinstance(data, list):
@@ -304,7 +407,11 @@ def _build(rows: list[tuple[str, Mapping[str, object]]], source: str) -> Library
         raise InputError(f"{source}: more than {MAX_CARDS} cards")
     merged: dict[str, Card] = {}
     for where, row in rows:
-        _merge(merged, card_from_row(row, f"{source}, {where}"), source, where)
+        try:
+            card = card_from_row(row, f"{source}, {where}")
+        except RecursionError:  # a value nested deeper than Python follows
+            raise InputError(f"{source}, {where}: a value is nested too deeply") from None
+        _merge(merged, card, source, where)
     return Library(merged)
 
 
@@ -321,7 +428,7 @@ def load_library_text(text: str, source: str) -> Library:
 def load_library(path: str | Path) -> Library:
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as error:
         raise InputError(f"{path.name}: cannot read the file ({error})") from None
     return load_library_text(text, path.name)

@@ -139,3 +139,81 @@ def test_unique_cards():
     assert lib["Tiffany Case"].is_unique and not lib["Pam Bouvier"].is_unique
     assert lib["Rosa Klebb's Shoe Knife"].is_unique and not lib["Vodka Martini"].is_unique
     assert not lib["The Navy Hero"].is_unique
+
+
+# Import files never crash: every malformed file is an InputError naming the file and row.
+
+@pytest.mark.parametrize(("value", "message"), [
+    ("+-5", "PV must be a whole number"), ("-+3", "PV must be a whole number"),
+    ("²", "PV must be a whole number"), ("5" * 5000, "PV must be a whole number"),
+    ("١٢", "PV must be a whole number"),
+])
+def test_odd_numbers_are_input_errors(value, message):
+    with pytest.raises(InputError, match=rf"odd\.csv, row 2: .*{message}"):
+        load_csv(f"title,type,pv\nX,Bond,{value}\n", "odd.csv")
+
+
+def test_a_huge_csv_header_or_field_is_an_input_error():
+    with pytest.raises(InputError, match=r"big\.csv, row 1: not a readable CSV"):
+        load_csv("title," + "x" * 140_000 + "\n", "big.csv")
+    with pytest.raises(InputError, match=r"big\.csv, row 2: not a readable CSV"):
+        load_csv('title,type\n"' + "x" * 140_000 + '",Bond\n', "big.csv")
+
+
+def test_deeply_nested_yaml_and_json_are_input_errors():
+    with pytest.raises(InputError, match=r"deep\.yaml"):
+        load_yaml("[" * 5000 + "]" * 5000, "deep.yaml")
+    nested: object = "x"
+    for _ in range(5000):
+        nested = [nested]
+    with pytest.raises(InputError, match="entry 1"):
+        cards_from_json([{"title": "X", "type": "Bond", "invented": nested}])
+    with pytest.raises(InputError, match=r"date\.yaml"):
+        load_yaml("- {title: 2001-02-30, type: Bond}\n", "date.yaml")
+    with pytest.raises(InputError, match=r"long\.yaml: not a readable card file"):
+        load_yaml(f"- {{title: X, type: Bond, pv: {'9' * 5000}}}\n", "long.yaml")
+    with pytest.raises(InputError, match="entry 1: PV must be .* got a very long number"):
+        load_yaml(f"- {{title: X, type: Bond, pv: {'9' * 4000}}}\n", "long.yaml")
+
+
+def test_a_spreadsheet_csv_with_a_byte_order_mark_is_read():
+    lib = load_csv("\ufefftitle,type,pv\nJaws,Henchman,10\n", "excel.csv")
+    assert lib["Jaws"].pv == 10
+
+
+def test_a_duplicated_column_or_key_is_refused():
+    with pytest.raises(InputError, match=r"dup\.csv, row 1: the column 'pv' is there twice"):
+        load_csv("title,type,pv,pv\nX,Bond,1,2\n", "dup.csv")
+    with pytest.raises(InputError, match=r"dup\.yaml, line 1: the key 'pv' is there twice"):
+        load_yaml("- {title: X, type: Bond, pv: 1, pv: 2}\n", "dup.yaml")
+
+
+def test_an_icon_listed_twice_beyond_its_cap_is_refused():
+    assert load_csv("title,type,provides\nX,Bond,Evasion:2; Evasion\n", "ok.csv")["X"] \
+        .provides == (("Evasion", 3),)
+    with pytest.raises(InputError, match=r"row 2: provides lists Evasion 10 times; at most 9"):
+        load_csv("title,type,provides\nX,Bond,Evasion:5; Evasion:5\n", "icons.csv")
+
+
+@pytest.mark.parametrize("title", ["Bad\x00Guy", "Bad\x1bGuy", "Bad\u202eGuy", "Bad\u2028Guy"])
+def test_control_characters_in_titles_are_refused(title):
+    with pytest.raises(InputError, match="entry 1: title .* holds control characters"):
+        cards_from_json([{"title": title, "type": "Bond"}], "c.json")
+
+
+def test_notes_are_bounded_and_may_have_several_lines():
+    assert load_yaml("- {title: X, type: Bond, notes: \"a\\nb\"}\n", "n.yaml")["X"].notes == "a\nb"
+    with pytest.raises(InputError, match="row 2: notes are at most 500 characters"):
+        load_csv("title,type,notes\nX,Bond," + "n" * 501 + "\n", "n.csv")
+    with pytest.raises(InputError, match="notes hold control characters"):
+        cards_from_json([{"title": "X", "type": "Bond", "notes": "a\x07"}])
+
+
+def test_a_group_replaces_a_card_it_has_corrected():
+    """The sample: 'a group should correct them from their cards'."""
+    corrected = load_csv("title,type,pv,cv\nOddjob,Henchman,9,4\n", "ours.csv")
+    with pytest.raises(InputError, match="already in the library"):
+        sample_library().merged(corrected.values(), "ours.csv")
+    library = sample_library().merged(corrected.values(), "ours.csv", replace=True)
+    assert library["Oddjob"].cv == 4 and sample_library()["Oddjob"].cv == 3
+    assert len(library) == len(sample_library())

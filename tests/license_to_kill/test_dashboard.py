@@ -522,3 +522,25 @@ def test_an_attack_while_on_assignment(store):
     duel.roll((6, 1))
     assert "B2 loses, B2 is discarded" in board.verdict.object
     assert board.state.assignment is not None
+
+
+def test_import_shows_every_malformed_file_in_words_and_replaces_a_correction(store):
+    """Import files never crash: the message names the file and row, the library stays;
+    a spreadsheet's CSV (byte-order mark) is read; a corrected card replaces the old one."""
+    board = make(store)
+    lib = board.library_view
+    size = len(board.library)
+    for data, where in ((b"title,type,pv\nX,Bond,+-5\n", "odd.csv, row 2"),
+                        (b"title," + b"x" * 140_000 + b"\n", "odd.csv, row 1"),
+                        (b"[" * 3000 + b"]" * 3000, "odd.yaml"),
+                        (b"title,type,pv,pv\nX,Bond,1,2\n", "odd.csv, row 1")):
+        lib.import_library(data, "odd.yaml" if where == "odd.yaml" else "odd.csv")
+        assert "Not imported" in lib.import_status.object and where in lib.import_status.object
+        assert len(board.library) == size
+    fixed = "\ufefftitle,type,pv,cv\nOddjob,Henchman,9,4\n".encode()
+    lib.import_library(fixed, "ours.csv")
+    assert "already in the library" in lib.import_status.object
+    lib.replace.value = True
+    lib.import_library(fixed, "ours.csv")
+    assert "Imported 1 card" in lib.import_status.object and board.library["Oddjob"].cv == 4
+    assert len(board.library) == size

@@ -21,7 +21,7 @@ from companion.license_to_kill.cards import (
 from companion.license_to_kill.dashboard.parts import WIDE, html, lazy_section, text_file
 from companion.license_to_kill.dashboard.words import LOST, WON, library_html
 from companion.license_to_kill.decks import check_decks
-from companion.ui import TOUCH, button, heading
+from companion.ui import TOUCH, button, choice, heading
 
 DECK_HINT = "One card a line: '2 The Navy Hero' (a line without a number is one copy)."
 
@@ -46,6 +46,9 @@ class LibraryView:
         self.library: Library = sample_library()
         self.imported = False
         self.upload = pn.widgets.FileInput(accept=".csv,.yaml,.yml", **WIDE)
+        self.replace = choice({"Refuse a card already here with other values": False,
+                               "Replace it with the file's (a correction)": True}, False,
+                              **WIDE)
         self.import_status = html()
         self.action_deck = pn.widgets.TextAreaInput(label="Action deck", height=160,
                                                     placeholder=DECK_HINT, **WIDE)
@@ -66,7 +69,7 @@ class LibraryView:
             return
         try:
             added = load_library_text(data.decode("utf-8"), filename)
-            self.library = self.library.merged(added.values(), filename)
+            self.library = self.library.merged(added.values(), filename, self.replace.value)
         except UnicodeDecodeError:
             self._refused(f"{escape(filename)} is not UTF-8 text.")
             return
@@ -112,6 +115,8 @@ class LibraryView:
                                     height=TOUCH, **WIDE), **WIDE)
         return [
             heading("Import cards (CSV or YAML)"), self.upload,
+            pn.pane.Markdown("**A card the library already has, with other values**", **WIDE),
+            self.replace,
             button("Import the chosen file",
                    lambda _: self.import_library(self.upload.value, self.upload.filename),
                    **WIDE),
