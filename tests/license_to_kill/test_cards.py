@@ -172,7 +172,7 @@ def test_deeply_nested_yaml_and_json_are_input_errors():
         load_yaml("- {title: 2001-02-30, type: Bond}\n", "date.yaml")
     with pytest.raises(InputError, match=r"long\.yaml: not a readable card file"):
         load_yaml(f"- {{title: X, type: Bond, pv: {'9' * 5000}}}\n", "long.yaml")
-    with pytest.raises(InputError, match="entry 1: PV must be .* got a very long number"):
+    with pytest.raises(InputError, match=r"entry 1: PV must be .* got a very long number"):
         load_yaml(f"- {{title: X, type: Bond, pv: {'9' * 4000}}}\n", "long.yaml")
 
 
@@ -197,7 +197,7 @@ def test_an_icon_listed_twice_beyond_its_cap_is_refused():
 
 @pytest.mark.parametrize("title", ["Bad\x00Guy", "Bad\x1bGuy", "Bad\u202eGuy", "Bad\u2028Guy"])
 def test_control_characters_in_titles_are_refused(title):
-    with pytest.raises(InputError, match="entry 1: title .* holds control characters"):
+    with pytest.raises(InputError, match=r"entry 1: title .* holds control characters"):
         cards_from_json([{"title": title, "type": "Bond"}], "c.json")
 
 
