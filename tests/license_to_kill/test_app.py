@@ -103,3 +103,62 @@ def test_an_attack_with_real_dice_and_a_plot_overcome(served, page: Page):
     # A mis-tap is undone from the log.
     page.get_by_role("button", name="↶ Undo").click()
     expect(page.locator(".points")).to_contain_text("Ann: 8 Plot Points", timeout=WAIT)
+
+
+def test_a_won_over_personality_gives_her_icon_to_a_bond_without_her_requirement(served,
+                                                                                  page: Page):
+    """Personality and Agent Cards: Tiffany Case, won over with The Charmer's Savoir Faire,
+    goes On Assignment with The Navy Hero (no Savoir Faire) and gives him her icon."""
+    page.set_viewport_size({"width": 768, "height": 1024})
+    page.goto(served.url + "/license_to_kill")
+    expect(page.get_by_text("The race to 60", exact=False)).to_be_visible(timeout=WAIT)
+    start_new_game(page, ["Ann", "Bob"])
+    set_up(page, "Ann", "Avenge Felix Leiter (PV 6, CV 6)", "Goldfinger",
+           "The Charmer (PV 4, CV 6)")
+    set_up(page, "Bob", "Sample Mission 4 (PV 5, CV 6)", "Sample Villain 3",
+           "The Navy Hero (PV 6, CV 4)")
+    go_to(page, "Develop Plot Zone")
+    page.get_by_role("button", name="The Plot Draw Pile is empty: no Plot card this turn").click()
+    expect(page.locator(".status")).to_contain_text("Henchman Attack", timeout=WAIT)
+    go_to(page, "Assignment Briefing")
+
+    # Win Tiffany Case over: PV and CV from the Bond cards, Savoir Faire from The Charmer.
+    choose(page, "Card for your Agency", "The Navy Hero (PV 6, CV 4)")
+    page.get_by_role("button", name="Put it in the Agency").click()
+    expect(page.locator(".verdict")).to_contain_text("Ann puts The Navy Hero in the Agency",
+                                                     timeout=WAIT)
+    choose(page, "Card for your Agency", "Tiffany Case (PV 3, CV 5)")
+    expect(page.locator(".win-over")).to_contain_text("Savoir Faire 1: met by The Charmer",
+                                                      timeout=WAIT)
+    page.get_by_role("button", name="Put it in the Agency").click()
+    expect(page.locator(".verdict")).to_contain_text("Ann puts Tiffany Case in the Agency, won "
+                                                     "over", timeout=WAIT)
+
+    # The Navy Hero, without Savoir Faire, takes her along: her Quick Thinking counts.
+    go_to(page, "On Assignment")
+    choose(page, "Bond (or Agent) On Assignment", "The Navy Hero (Ann's Agency, PV 6, CV 4)")
+    choose(page, "Personality going along", "Tiffany Case (Ann's Agency, PV 3, CV 5)")
+    choose(page, "Main Plot to Overcome", "Bob's Main Plot 1: Sample Mission 4, face down")
+    preview = page.locator(".preview")
+    expect(preview).to_contain_text("Tiffany Case (won over) gives Quick Thinking to The Navy "
+                                    "Hero.", timeout=WAIT)
+    expect(preview.locator("tr", has_text="Quick Thinking")).to_contain_text("✓ met")
+    page.get_by_role("button", name="Go On Assignment (no turning back)").click()
+    expect(page.locator(".assignment")).to_contain_text("Quick Thinking", timeout=WAIT)
+
+    # An Intrigue card for what the team still lacks, then the Villain revealed: Overcome.
+    plus = page.get_by_role("button", name="+", exact=True)
+    for index in (1, 6, 10):  # CV, Hand-to-hand, Technology
+        plus.nth(index).click()
+    page.get_by_role("button", name="Apply the Intrigue card").click()
+    expect(page.locator(".verdict")).to_contain_text(
+        "CV +1, Hand-to-hand +1, Technology +1", timeout=WAIT)
+    page.get_by_role("button",
+                     name="Everyone has passed: reveal the bottom-most face-down card").click()
+    expect(page.locator(".verdict")).to_contain_text("Revealed Sample Villain 3", timeout=WAIT)
+    expect(page.locator(".assignment").locator("tr", has_text="Quick Thinking")) \
+        .to_contain_text("✓ met")
+    page.get_by_role("button", name="Everyone has passed: the Main Plot is Overcome").click()
+    expect(page.locator(".verdict")).to_contain_text("the Main Plot is Overcome, +18 Plot Points",
+                                                     timeout=WAIT)
+    expect(page.locator(".points")).to_contain_text("Ann: 23 Plot Points")
