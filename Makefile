@@ -7,6 +7,10 @@ BIN := $(VENV)/bin
 HOST ?= localhost
 PORT ?= 5006
 ORIGIN ?= $(HOST):$(PORT)
+# A table password for a server on a shared network: `make serve PASSWORD=...` (Panel's own
+# basic auth: every device logs in once, with any name and this password).
+PASSWORD ?=
+AUTH = $(if $(PASSWORD),--basic-auth '$(PASSWORD)' --cookie-secret $(shell $(PYTHON) -c 'import secrets; print(secrets.token_hex(32))'))
 
 .PHONY: serve test bench lint clean
 
@@ -15,7 +19,7 @@ serve: $(VENV)/.installed-run
 	@echo "  companion is at http://$(HOST):$(PORT)/  (Ctrl-C stops it)"
 	@echo ""
 	$(BIN)/panel serve apps/*.py --index index --address $(HOST) --port $(PORT) \
-		--allow-websocket-origin $(ORIGIN)
+		--allow-websocket-origin $(ORIGIN) $(AUTH)
 
 test: $(VENV)/.installed-test
 	@bash scripts/ensure-chromium.sh

@@ -1,0 +1,136 @@
+"""The shared table under load: server memory per extra open session, and a tap's round
+trip with 1, 10 and 50 sessions open on the same game.
+
+Sessions are opened without a browser (`bokeh.client.pull_session`, which needs Panel
+imported to decode its models). Memory is the server process's resident size (VmRSS)
+before and after opening 20 sessions, for the bare Panel app and for the tile game; the
+tile game's extra sessions all show the same live game, so every tap redraws all of them.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from common import ROOT, Server, round_trips, shadow_text_js
+from playwright.sync_api import Browser
+
+from companion.core.session import Session
+from companion.core.store import Store
+from companion.mb007_tiles import GAME
+from companion.mb007_tiles.actions import ChooseFirst, Draw
+
+MEMORY_SESSIONS = 20
+
+
+def rss_kib(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    raise RuntimeError("no VmRSS")
+
+
+# bokeh.client runs its own event loop, which Playwright's would block: a child process
+# opens the sessions and holds them until its standard input closes.
+HOLDER = """
+import sys
+import panel  # bokeh.client decodes Panel's models only once it is imported
+import companion.mb007_tiles.dashboard  # ... and the app's own components, made in order
+from bokeh.client import pull_session
+arguments = {"session": sys.argv[3]} if len(sys.argv) > 3 else None
+held = [pull_session(url=sys.argv[1], arguments=arguments) for _ in range(int(sys.argv[2]))]
+print("open", flush=True)
+sys.stdin.read()
+"""
+
+
+class OpenSessions:
+    """`count` server sessions of `url`, held open until `close()`."""
+
+    def __init__(self, url: str, count: int, session_id: str | None):
+        self.count = count
+        game = [session_id] if session_id else []
+        self.process = subprocess.Popen([sys.executable, "-c", HOLDER, url, str(count), *game],
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                        stderr=subprocess.PIPE, text=True, cwd=ROOT)
+        if self.process.stdout.readline().strip() != "open":
+            raise RuntimeError(f"could not open the sessions: {self.process.stderr.read()[-600:]}")
+        time.sleep(0.5)
+
+    def close(self) -> None:
+        self.process.stdin.close()
+        self.process.wait(timeout=60)
+
+
+def open_sessions(url: str, count: int, session_id: str | None = None) -> list[OpenSessions]:
+    return [OpenSessions(url, count, session_id)] if count > 0 else []
+
+
+def memory_per_session(server: Server, path: str, session_id: str | None = None) -> float:
+    """KiB of server memory each extra session costs (after one warm-up session)."""
+    url = f"{server.url}/{path}"
+    warm = open_sessions(url, 1, session_id)
+    before = rss_kib(server.process.pid)
+    extra = open_sessions(url, MEMORY_SESSIONS, session_id)
+    after = rss_kib(server.process.pid)
+    for session in warm + extra:
+        session.close()
+    return (after - before) / MEMORY_SESSIONS
+
+
+def tap_with_open_sessions(browser: Browser, server: Server, session_id: str,
+                           counts: tuple[int, ...]) -> dict[int, float]:
+    """The round trip of a window tap (undone untimed) with `n` sessions on the game."""
+    page = browser.new_page(viewport={"width": 1024, "height": 768})
+    page.goto(f"{server.url}/mb007_tiles?session={session_id}")
+    page.get_by_role("button", name="window a1").wait_for()
+    url = f"{server.url}/mb007_tiles"
+    results, opened = {}, []
+    windows = ["a1", "b2", "c3", "d4"]
+    for count in counts:
+        opened += open_sessions(url, count - 1 - sum(o.count for o in opened), session_id)
+        times = []
+        for i in range(15):
+            window = windows[i % len(windows)]
+            times.append(round_trips(
+                page, lambda w=window: page.get_by_role("button", name=f"window {w}").click(),
+                lambda _i, w=window: shadow_text_js(f"text.includes('placed red 3 in {w}')"),
+                rounds=1))
+            page.get_by_role("button", name="↶ Undo").click()
+            page.wait_for_function(shadow_text_js(f"!text.includes('placed red 3 in {window}')"))
+        results[count] = statistics.median(times)
+    for session in opened:
+        session.close()
+    page.close()
+    return results
+
+
+def measure(browser: Browser, tmp: Path) -> list[tuple[str, float]]:
+    bare = Server(["benchmarks/bare_app.py"], tmp / "bare-memory.sqlite3")
+    try:
+        bare_kib = memory_per_session(bare, "bare_app")
+    finally:
+        bare.stop()
+    db = tmp / "shared.sqlite3"
+    store = Store(db)
+    session = Session(GAME, {"players": 2}, seed=random.randrange(1000), store=store)
+    session.act(ChooseFirst(0))
+    session.act(Draw("R3"))
+    store.close()
+    server = Server(["apps/mb007_tiles.py"], db)
+    try:
+        tiles_kib = memory_per_session(server, "mb007_tiles", session.id)
+        taps = tap_with_open_sessions(browser, server, session.id, (1, 10, 50))
+    finally:
+        server.stop()
+    # Memory rows are KiB, printed in the ms column: read their ratio to each other.
+    return [
+        ("Shared table: bare app, KiB per extra session (not ms)", bare_kib),
+        ("Shared table: tile game, KiB per extra session (not ms)", tiles_kib),
+        *((f"Shared table: window tap with {n} session(s) on the game", ms)
+          for n, ms in taps.items()),
+    ]
