@@ -1,11 +1,15 @@
 """A simple policy for Bond, and the fire-or-hold advice a dashboard shows.
 
-`advise(state)` compares the two Step 5 choices by the exact chance Bond lives through the
-card (odds.fire_hold_chances); on a tie it keeps the choice that leaves more bullets on
-average. `choose_action(state)` plays a whole solo game with it: look for the exit when
-allowed, else walk (shortest path) to the nearest room with a face-down green card (after
-the Solex Agitator: the nearest edge room where a search is allowed), add a section when
-nothing is left to explore, and let the app deal and roll everything else.
+`advise(state)` compares the two Step 5 choices by the exact chance Bond is still alive when
+the search ends (odds.search_alive_by_choice: this card, then every card to the Solex
+Agitator, playing the better choice each time); once there is no search left, by the chance
+he lives through the card. Ties go to the choice that risks fewer wounds on average, then
+to the one that leaves more bullets. `choose_action` plays whole games many times (tests,
+estimates), so it asks the cheap form, `advise(state, count_search=False)`: the card's
+survival, then its wounds. `choose_action(state)` plays a whole solo game with it: look for
+the exit when allowed, else walk (shortest path) to the nearest room with a face-down green
+card (after the Solex Agitator: the nearest edge room where a search is allowed), add a
+section when nothing is left to explore, and let the app deal and roll everything else.
 """
 
 from __future__ import annotations
@@ -22,29 +26,68 @@ from companion.golden_gun import engine, odds
 from companion.golden_gun.effects import Paragraph
 from companion.golden_gun.engine import GoldenGunState
 
+UNKNOWN: dict = {}  # `advise(state, search=UNKNOWN)`: the whole-search figures are not known
+
 
 @dataclass(frozen=True)
 class Advice:
-    """Step 5: the chance Bond lives through the card if he fires (None: no bullets) and
-    if he holds, and the better choice."""
+    """Step 5: for each choice ("fire" missing without bullets), the chance Bond lives
+    through the card, the chance he is alive at the end of the search (None: no search left
+    to count, or not worked out yet), the wounds the card risks (expected, most), and the
+    better choice."""
 
-    fire: Fraction | None
-    hold: Fraction
+    card: dict[Paragraph, Fraction]
+    search: dict[Paragraph, Fraction] | None
+    wounds: dict[Paragraph, tuple[Fraction, int]]
     choice: Paragraph
+    pending: bool = False  # the whole-search figures are still being worked out
+
+    @property
+    def fire(self) -> Fraction | None:
+        return self.card.get("fire")
+
+    @property
+    def hold(self) -> Fraction:
+        return self.card["hold"]
 
     @property
     def text(self) -> str:
-        fire = "no bullets" if self.fire is None else percent(self.fire)
-        return (f"Fire: {fire} to come through; hold: {percent(self.hold)}. "
-                f"Advice: {self.choice}.")
+        parts = []
+        for paragraph, verb in (("fire", "fires"), ("hold", "holds")):
+            if paragraph not in self.card:
+                parts.append("Fire: no bullets")
+                continue
+            alive = (f"{percent(self.search[paragraph])} alive at the end of the search, "
+                     if self.search else "")
+            expected, most = self.wounds[paragraph]
+            risk = "no wound" if not most else \
+                f"up to {most} wound{'s' if most > 1 else ''} ({float(expected):.2f} expected)"
+            parts.append(f"if he {verb}: {alive}{percent(self.card[paragraph])} through this "
+                         f"card, risks {risk}")
+        basis = "the whole search" if self.search else \
+            ("this card (the whole-search figures are being worked out)" if self.pending
+             else "this card (no search left to count)")
+        text = "; ".join(parts)
+        return f"{text[:1].upper()}{text[1:]}. Advice: {self.choice} (by {basis})."
 
 
-def advise(state: GoldenGunState) -> Advice:
-    """Fire or hold for the card Bond faces now (the room's card or the deck's next)."""
-    chances = odds.fire_hold_chances(state)
-    bullets = {p: _bullets_after(state, p) for p in chances}
-    choice = max(chances, key=lambda p: (chances[p], bullets[p]))
-    return Advice(chances.get("fire"), chances["hold"], choice)
+def advise(state: GoldenGunState, search: dict[Paragraph, Fraction] | None = None,
+           count_search: bool = True) -> Advice:
+    """Fire or hold for the card Bond faces now (the room's card or the deck's next).
+
+    `search` gives the whole-search figures when the caller has them (the dashboard works
+    them out in another process); `UNKNOWN` advises on the card alone meanwhile."""
+    card = odds.fire_hold_chances(state)
+    pending = search is UNKNOWN
+    if search is None and count_search:
+        search = odds.search_alive_by_choice(state)
+    elif pending:
+        search = None
+    wounds = odds.wound_risk(state)
+    bullets = {p: _bullets_after(state, p) for p in card}
+    alive = search or card
+    choice = max(card, key=lambda p: (alive[p], -wounds[p][0], bullets[p]))
+    return Advice(card, search, wounds, choice, pending)
 
 
 def _bullets_after(state: GoldenGunState, paragraph: Paragraph) -> Fraction:
@@ -64,7 +107,8 @@ def choose_action(state: GoldenGunState) -> Any:
     if not legal:
         raise ValueError("the game is over")
     if state.phase == "decide" and state.config.table is not None:
-        return engine.Fire() if advise(state).choice == "fire" else engine.Hold()
+        fire = advise(state, count_search=False).choice == "fire"
+        return engine.Fire() if fire else engine.Hold()
     if state.phase == "sheet":
         return engine.EndCard()
     if state.phase != "move":

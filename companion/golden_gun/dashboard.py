@@ -55,6 +55,7 @@ from companion.ui import (
     section,
     tap_button,
 )
+from companion.ui.plain import notice
 from companion.ui.theme import TOUCH
 
 WON, LOST, INFO, TARGET = "#2e7d32", "#b71c1c", "#455a64", "#d32f2f"
@@ -68,6 +69,10 @@ EFFECT_LABELS = {"house": "House rules table (the app's)", "sheet": "Our printed
 UPPER_LABELS = {"Upper half smaller": "smaller", "Upper half larger": "larger"}
 UNARMED_LABELS = {"Read the Hold paragraph": "hold", "Nothing happens": "nothing"}
 RESHUFFLE_LABELS = {"Reshuffle the discards": True, "Nothing happens": False}
+EXIT_MOVE_LABELS = {"He moves to another room first": True,
+                    "He may look where he found it": False}
+EXIT_REPEAT_LABELS = {"Two searches one after the other": "searches",
+                      "Two searches without leaving the room": "visits"}
 DICE_VERBS = {engine.RollGreen: "Roll against the green card", engine.Dodge: "Dodge",
               engine.ScaramangaShot: "Scaramanga shoots", engine.SearchExit: "Look for the exit"}
 SIDE_WORDS = {(1, 0): "right of", (-1, 0): "left of", (0, 1): "below", (0, -1): "above"}
@@ -80,21 +85,27 @@ _WORKER = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_cont
 # Shut it down while the interpreter is whole: left to garbage collection at exit, its
 # clean-up runs after the modules it needs are gone and prints a traceback.
 atexit.register(_WORKER.shutdown, wait=False, cancel_futures=True)
-_SURVIVAL: dict[tuple, Fraction] = {}  # shared by every session: same key, same answer
+# Shared by every session (same key, same answer): (death before the Solex, per choice).
+_SURVIVAL: dict[tuple, tuple[Fraction, dict | None]] = {}
 _SURVIVAL_LOCK = threading.Lock()
 
 
-def survival_in_worker(game: dict, p_startle: Fraction) -> Fraction:
-    """odds.p_die_before_solex for the game `to_json` gave (run in the worker process)."""
-    return odds.p_die_before_solex(GoldenGunState.from_json(game), p_startle=p_startle)
+def survival_in_worker(game: dict, p_startle: Fraction) -> tuple[Fraction, dict | None]:
+    """odds.p_die_before_solex for the game `to_json` gave, and at Step 5 the same figure
+    for each choice (odds.search_alive_by_choice), run in the worker process."""
+    state = GoldenGunState.from_json(game)
+    by_choice = odds.search_alive_by_choice(state, p_startle) if state.phase == "decide" \
+        else None
+    return odds.p_die_before_solex(state, p_startle=p_startle), by_choice
 
 
 def survival_key(state: GoldenGunState) -> tuple:
     """What the whole-search figure depends on: recomputed only when this changes."""
     unseen, upper_left = state.deck_knowledge()
     table = json.dumps(state.config.options.get("effects", "house"), sort_keys=True)
+    card = (state.source, state.blues.get(state.room or "")) if state.phase == "decide" else None
     return (table, state.config.unarmed_startle, tuple(sorted(unseen.items())), upper_left,
-            state.ammo, state.wounds, state.solex, state.ended)
+            state.ammo, state.wounds, state.solex, state.ended, card)
 
 
 # Maze cells: a cell's look is its CSS class.
@@ -274,6 +285,8 @@ class GoldenGunDashboard(GameDashboard):
     setup_upper_half = param.Selector(default=rules.UPPER_HALF, objects=["smaller", "larger"])
     setup_unarmed = param.Selector(default=rules.UNARMED_STARTLE, objects=["hold", "nothing"])
     setup_reshuffle = param.Boolean(default=rules.RESHUFFLE_BLUE)
+    setup_exit_after_moving = param.Boolean(default=rules.EXIT_AFTER_MOVING)
+    setup_exit_repeat = param.Selector(default=rules.EXIT_REPEAT, objects=["searches", "visits"])
     setup_status = param.String(default="")
     survival = param.String(default="", doc="The whole-search figure, as HTML.")
 
@@ -318,7 +331,9 @@ class GoldenGunDashboard(GameDashboard):
             options["effects"] = self.setup_table
         for name, value in (("upper_half", self.setup_upper_half),
                             ("unarmed_startle", self.setup_unarmed),
-                            ("reshuffle_blue", self.setup_reshuffle)):
+                            ("reshuffle_blue", self.setup_reshuffle),
+                            ("exit_after_moving", self.setup_exit_after_moving),
+                            ("exit_repeat", self.setup_exit_repeat)):
             if value != rules.OPTION_DEFAULTS[name]:
                 options[name] = value
         return options
@@ -468,14 +483,30 @@ class GoldenGunDashboard(GameDashboard):
                                    "no dodge (Scaramanga's Shot)", outcome="bad"))
         elif state.phase == "decide" and state.config.table is not None:
             parts.append(f'<div class="advice" style="font-size:1.05rem;margin:4px 0">'
-                         f"<b>Advice:</b> {escape(bot.advise(state).text)}</div>")
+                         f"<b>Advice:</b> {escape(self.advice(state).text)}</div>")
         elif state.phase == "move" and not state.is_over:
             for label, p in odds.phase_odds(state).items():
                 detail = ("two dice, 10 or less (Ending the Game)" if label == "finds the exit"
-                          else "exact: the next blue card's odds, the unseen greens' startle "
-                               "chance, then the better of fire and hold")
+                          else self._next_room_detail(state))
+                if label == "survives the next new room" and self._greens_short(state):
+                    label = "survives the next new room: at least"
                 parts.append(odds_html(label[:1].upper() + label[1:], p, detail))
         return "".join(parts)
+
+    @staticmethod
+    def _greens_short(state: GoldenGunState) -> bool:
+        """Solo with more rooms than green cards: some new rooms hold no card at all."""
+        return state.config.mode == "solo" and state.config.section_rooms * \
+            rules.MAZE_SECTIONS > sum(state.config.green_deck.values())
+
+    def _next_room_detail(self, state: GoldenGunState) -> str:
+        exact = ("the next blue card's odds, the unseen greens' startle chance, then the "
+                 "better of fire and hold")
+        if self._greens_short(state):
+            return (f"a lower bound: exact for a room with a green card ({exact}); with "
+                    f"{state.config.section_rooms} rooms a section some rooms hold no card, "
+                    "and Bond reads nothing there")
+        return f"exact: {exact}"
 
     def action_labels(self) -> list[str]:
         """The labels of the action buttons shown now, in order."""
@@ -604,6 +635,15 @@ class GoldenGunDashboard(GameDashboard):
         self._chart_key = key
         self._chart.object = next_card_html(unseen, odds.next_card_odds(unseen, upper_left))
 
+    def advice(self, state: GoldenGunState) -> bot.Advice:
+        """Step 5 advice: by the whole search once the worker has it, else by the card."""
+        full = (survival_key(state), odds.p_startle_next(state.greens_unseen))
+        with _SURVIVAL_LOCK:
+            known = _SURVIVAL.get(full)
+        if state.solex:
+            return bot.advise(state, None)
+        return bot.advise(state, known[1] if known else bot.UNKNOWN)
+
     def _refresh_survival(self, state: GoldenGunState) -> None:
         key = survival_key(state)
         if key == self._survival_key:
@@ -624,7 +664,7 @@ class GoldenGunDashboard(GameDashboard):
         with _SURVIVAL_LOCK:
             known = _SURVIVAL.get(full)
         if known is not None:
-            self.survival = survival_html(known)
+            self.survival = survival_html(known[0])
             return
         self.survival = ("<div class='survival'>Chance Bond is killed before he finds the Solex "
                          "Agitator: computing…</div>")
@@ -643,12 +683,14 @@ class GoldenGunDashboard(GameDashboard):
             return
         with _SURVIVAL_LOCK:
             _SURVIVAL[full] = chance
-        self._deliver(full[0], survival_html(chance))
+        self._deliver(full[0], survival_html(chance[0]))
 
     def _deliver(self, key: tuple, html: str) -> None:
         def show() -> None:
             if self._survival_key == key:
                 self.survival = html
+                if self.state.phase == "decide":  # the advice now counts the whole search
+                    self._odds.object = self._odds_html(self.state)
         doc = self._doc
         if doc is not None and doc.session_context is not None:
             doc.add_next_tick_callback(show)  # the one thread-safe Document method
@@ -687,6 +729,10 @@ class GoldenGunDashboard(GameDashboard):
         unarmed.link(self, value="setup_unarmed", bidirectional=True)
         reshuffle = choice(RESHUFFLE_LABELS, self.setup_reshuffle, **wide)
         reshuffle.link(self, value="setup_reshuffle", bidirectional=True)
+        exit_move = choice(EXIT_MOVE_LABELS, self.setup_exit_after_moving, **wide)
+        exit_move.link(self, value="setup_exit_after_moving", bidirectional=True)
+        exit_repeat = choice(EXIT_REPEAT_LABELS, self.setup_exit_repeat, **wide)
+        exit_repeat.link(self, value="setup_exit_repeat", bidirectional=True)
         notes = rules.HOUSE_RULE_NOTES
 
         def note(key: str) -> pn.pane.HTML:
@@ -701,14 +747,19 @@ class GoldenGunDashboard(GameDashboard):
             heading("When 15 plain blue cards are halved"), upper, note("upper_half"),
             heading("Startled with no bullets"), unarmed, note("unarmed_startle"),
             heading("When the blue deck runs out"), reshuffle, note("reshuffle_blue"),
+            heading("With the Solex Agitator: where he first looks for the exit"), exit_move,
+            note("exit_after_moving"),
+            heading("'Not in the same room twice in a row' means"), exit_repeat,
+            note("exit_repeat"),
             pn.pane.HTML("<div style='font-size:0.95rem'><b>House rules</b> also: "
                          f"{escape(notes['step_7'])} {escape(notes['after_startle'])} "
                          f"{escape(notes['scaramanga'])} {escape(notes['blue_deck'])} "
-                         f"{escape(notes['green_deck'])} {escape(notes['section_rooms'])}"
+                         f"{escape(notes['green_deck'])} {escape(notes['section_rooms'])} "
+                         f"{escape(notes['section_grid'])}"
                          "</div>", **wide),
             button("Start a new game with these choices", self.start_new_game,
                    color="primary", **wide),
-            pn.pane.Markdown(self.param.setup_status, **wide),
+            notice(self.param.setup_status, "info", **wide),  # quotes a file: as text
             collapsed=self.session.can_undo,
         )
         self._setup_card = card

@@ -198,6 +198,7 @@ class GoldenGunState(GameState):
     free_move: bool = False
     solex: bool = False
     last_search: str | None = None
+    moved_since_solex: bool = False  # Escaping: "Moving as usual, he moves to ..." first
     ended: Literal["won", "killed"] | None = None
     history: tuple[Any, ...] = ()
     last_event: Event | None = None
@@ -478,7 +479,10 @@ def _move(state: GoldenGunState, action: Move, notes: list[str]) -> GoldenGunSta
         state.maze.cell(room)
     if room not in state.move_targets() and (state.maze is not None or room == state.room):
         raise RuleError(_why_not_there(state, room), rules.HOW_TO_PLAY)
-    moved = replace(state, room=room, free_move=False,
+    # Escaping: "he cannot look for an exit in the same room twice in a row" (exit_repeat).
+    last = None if state.config.exit_repeat == "visits" else state.last_search
+    moved = replace(state, room=room, free_move=False, last_search=last,
+                    moved_since_solex=state.solex,
                     entered=state.entered if room in state.entered else (*state.entered, room))
     notes.append(f"Bond moves into {room}:")
     if room in state.blues:
@@ -737,8 +741,13 @@ def _no_search(state: GoldenGunState) -> str | None:
         return "Bond is not in the maze yet"
     if state.scaramanga_room == state.room:
         return "Bond cannot look for an exit with Scaramanga in the room"
+    if state.config.exit_after_moving and not state.moved_since_solex:
+        return ("Bond first moves to another room, as usual, then looks for the exit "
+                "(house rule: not in the room where he found the Solex Agitator)")
     if state.last_search == state.room:
-        return "Bond cannot look for an exit in the same room twice in a row"
+        how = " (house rule: counting searches)" if state.config.exit_repeat == "searches" \
+            else ""
+        return f"Bond cannot look for an exit in the same room twice in a row{how}"
     if state.maze is not None and not state.maze.is_edge(state.room):
         return "the exit is on the outside edge of the maze"
     return None

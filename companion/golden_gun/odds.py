@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from fractions import Fraction
 from functools import cache
-from typing import Literal
+from typing import Any, Literal
 
 from companion.core.dice import p_at_most
 from companion.core.errors import InputError
@@ -221,7 +221,9 @@ def p_survive_room(table: EffectTable, card_odds: Mapping[str, Fraction], p_star
 
 
 def p_survive_next_room(state: GoldenGunState) -> Fraction:
-    """The chance Bond lives through the next new room he enters (exact)."""
+    """The chance Bond lives through the next new room he enters: exact for a room with a
+    green card; a room without one reads no card (solo with more rooms than green cards),
+    so there the figure is a lower bound."""
     odds = next_blue_odds(state)
     if not odds:
         return ONE
@@ -258,8 +260,59 @@ def die_before_solex(table: EffectTable, unseen: Mapping[str, int], upper_left: 
     classes = _classes(table, unseen)
     counts = tuple(n for _, n in classes)
     kinds = tuple(kind for kind, _ in classes)
-    solve = _solver(table, kinds, p_startle, unarmed_startle, policy)
-    return solve(counts, upper_left, ammo, wounds)
+    death, _ = _shared_solver(table, kinds, p_startle, unarmed_startle, policy)
+    return death(counts, upper_left, ammo, wounds)
+
+
+def search_alive_by_choice(state: GoldenGunState, p_startle: Fraction | None = None
+                           ) -> dict[Paragraph, Fraction] | None:
+    """Step 5, counted to the end of the search: for each choice now ("fire" only with
+    bullets), the chance Bond is still alive when he reads the Solex Agitator, playing the
+    better choice at every later Step 5 (the whole-search figure, per choice).
+
+    None when there is no search left to count (he has the Solex Agitator, or it lies in a
+    room): then only the card itself tells the choices apart (`fire_hold_chances`).
+    """
+    table = _table(state)
+    unseen, upper_left = state.deck_knowledge()
+    if state.solex or not unseen.get(rules.SOLEX):
+        return None
+    startle = p_startle_next(state.greens_unseen) if p_startle is None else p_startle
+    classes = _classes(table, unseen)
+    counts = tuple(n for _, n in classes)
+    kinds = tuple(kind for kind, _ in classes)
+    death, after_card = _shared_solver(table, kinds, startle, state.config.unarmed_startle,
+                                       "best")
+    paragraphs: tuple[Paragraph, ...] = ("fire", "hold") if state.ammo else ("hold",)
+    if not (state.source == "room" and state.room in state.blues):
+        return {p: ONE - after_card(p, counts, upper_left, state.ammo, state.wounds)
+                for p in paragraphs}
+    alive = {}
+    for paragraph in paragraphs:  # the room's card, then the deck as it stands
+        outcomes = _card_outcomes(table, state.blues[state.room], paragraph, state.ammo,
+                                  state.wounds)
+        alive[paragraph] = sum((q * (ONE if solex else ONE - death(counts, upper_left, a, w))
+                                for (a, w, killed, solex), q in outcomes.items() if not killed),
+                               ZERO)
+    return alive
+
+
+def wound_risk(state: GoldenGunState) -> dict[Paragraph, tuple[Fraction, int]]:
+    """Step 5: for each choice, the wounds the card may give Bond: (expected, most)."""
+    table = _table(state)
+    cards = {state.blues[state.room]: ONE} if state.source == "room" and \
+        state.room in state.blues else next_blue_odds(state)
+    paragraphs: tuple[Paragraph, ...] = ("fire", "hold") if state.ammo else ("hold",)
+    risk = {}
+    for paragraph in paragraphs:
+        expected, most = ZERO, 0
+        for kind, p in cards.items():
+            for (_, wounds, _, _), q in _card_outcomes(table, kind, paragraph, state.ammo,
+                                                      state.wounds).items():
+                expected += p * q * (wounds - state.wounds)
+                most = max(most, wounds - state.wounds)
+        risk[paragraph] = (expected, most)
+    return risk
 
 
 def _classes(table: EffectTable, unseen: Mapping[str, int]) -> list[tuple[str, int]]:
@@ -278,6 +331,24 @@ def _signature(steps: tuple[Step, ...]) -> tuple[Step, ...]:
     relevant = {"wound", "wound_dodge", "scaramanga_shot", "gain_bullets", "lose_bullets",
                 "solex_found"}
     return tuple(s for s in steps if s[0] in relevant)
+
+
+_SOLVERS: dict[tuple, tuple[EffectTable, Any]] = {}
+MAX_SOLVERS = 12  # each keeps its memo; the early, costly positions recur across calls
+
+
+def _shared_solver(table: EffectTable, kinds: tuple[str, ...], p_startle: Fraction,
+                   unarmed_startle: str, policy: Policy):
+    """`_solver`, kept for the next call with the same table, kinds, startle and policy (a
+    game's Step 5 advice and its whole-search figure share one memo)."""
+    key = (id(table), kinds, p_startle, unarmed_startle, policy)
+    found = _SOLVERS.get(key)
+    if found is None or found[0] is not table:
+        if len(_SOLVERS) >= MAX_SOLVERS:
+            _SOLVERS.pop(next(iter(_SOLVERS)))
+        found = (table, _solver(table, kinds, p_startle, unarmed_startle, policy))
+        _SOLVERS[key] = found
+    return found[1]
 
 
 def _solver(table: EffectTable, kinds: tuple[str, ...], p_startle: Fraction,
@@ -313,7 +384,7 @@ def _solver(table: EffectTable, kinds: tuple[str, ...], p_startle: Fraction,
                     result += Fraction(counts[i], total) * q * later
         return result
 
-    return death
+    return death, _after_card
 
 
 def _table(state: GoldenGunState) -> EffectTable:

@@ -27,6 +27,8 @@ class Config:
     unarmed_startle: rules.UnarmedStartle
     reshuffle_blue: bool
     section_rooms: int = rules.SECTION_ROOMS
+    exit_after_moving: bool = rules.EXIT_AFTER_MOVING
+    exit_repeat: rules.ExitRepeat = rules.EXIT_REPEAT
     options: Mapping[str, JSON] = field(default_factory=dict)
 
     @property
@@ -43,8 +45,10 @@ def parse_options(options: Mapping[str, JSON]) -> Config:
     _choice("mode", get("mode"), rules.MODES)
     _choice("upper_half", get("upper_half"), ("smaller", "larger"))
     _choice("unarmed_startle", get("unarmed_startle"), ("hold", "nothing"))
-    if not isinstance(get("reshuffle_blue"), bool):
-        raise InputError("option reshuffle_blue is true or false")
+    _choice("exit_repeat", get("exit_repeat"), ("searches", "visits"))
+    for name in ("reshuffle_blue", "exit_after_moving"):
+        if not isinstance(get(name), bool):
+            raise InputError(f"option {name} is true or false")
     if isinstance(get("section_rooms"), bool) or get("section_rooms") not in \
             rules.SECTION_ROOMS_RANGE:
         raise InputError(f"option section_rooms is {rules.SECTION_ROOMS_RANGE.start} to "
@@ -53,7 +57,7 @@ def parse_options(options: Mapping[str, JSON]) -> Config:
     green = _green_counts(get("green_deck"))
     return Config(get("mode"), _table(get("effects"), blue), blue, green, get("upper_half"),
                   get("unarmed_startle"), get("reshuffle_blue"), get("section_rooms"),
-                  dict(options))
+                  get("exit_after_moving"), get("exit_repeat"), dict(options))
 
 
 def _choice(name: str, value: object, allowed: tuple[str, ...]) -> None:

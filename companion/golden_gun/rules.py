@@ -40,6 +40,17 @@ EXIT_AT_MOST = 10
 # the Solex Agitator, a room where he may look (on the edge, not the room of his last
 # search, no Scaramanga) must be searched before he moves on.
 MUST_SEARCH_UNTIL_FOUND = True
+# HOUSE RULE: Escaping: "Moving as usual, he moves to any room on the outside edge of the
+# maze. After doing all the Steps required in How to Play ..., he looks for the exit." Read
+# plainly, Bond moves (and reads that room's cards) before his first search, so he does not
+# search in the room where he found the Solex Agitator (True). False lets him search there.
+EXIT_AFTER_MOVING = True
+# HOUSE RULE: "he cannot look for an exit in the same room twice in a row": "in a row" read
+# as two searches one after the other, even with other rooms (without a search) between
+# ("searches"); the other reading forgets the last search once Bond leaves ("visits").
+ExitRepeat = Literal["searches", "visits"]
+EXIT_REPEAT: ExitRepeat = "searches"
+
 # Every check in the game is a roll of two dice (How to Play, Step 3; Wounds and Dodges;
 # Ending the Game).
 DICE_PER_ROLL = 2
@@ -114,11 +125,13 @@ OPTION_DEFAULTS: dict[str, object] = {
     "unarmed_startle": UNARMED_STARTLE,
     "reshuffle_blue": RESHUFFLE_BLUE,
     "section_rooms": SECTION_ROOMS,
+    "exit_after_moving": EXIT_AFTER_MOVING,
+    "exit_repeat": EXIT_REPEAT,
 }
 # The options whose default is a house rule (the UI marks them "house rule").
 HOUSE_RULE_OPTIONS: tuple[str, ...] = (
     "effects", "blue_deck", "green_deck", "upper_half", "unarmed_startle", "reshuffle_blue",
-    "section_rooms",
+    "section_rooms", "exit_after_moving", "exit_repeat",
 )
 
 # What the UI shows beside "house rule", and what docs/assumptions.md lists.
@@ -136,6 +149,13 @@ HOUSE_RULE_NOTES: dict[str, str] = {
     "scaramanga": "Scaramanga does not chase Bond: he is in the room where his card stays.",
     "section_rooms": "Solo maze sections are generated: 4 x 3 squares, 8 connected rooms "
                      "each.",
+    "section_grid": "A new solo section is laid on a fixed grid, beside a section already "
+                    "on the table (the rulebook: 'along any edge').",
+    "exit_after_moving": "Bond first moves to another room (and reads its cards), then looks "
+                         "for the exit: not in the room where he found the Solex Agitator.",
+    "exit_repeat": "'Not in the same room twice in a row' counts searches: after a failed "
+                   "search in a room, his next search must be in another room, even if he "
+                   "leaves and comes back.",
 }
 
 # Section titles used by RuleError.

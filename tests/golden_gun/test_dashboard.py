@@ -71,8 +71,11 @@ def test_fire_and_hold_show_both_chances_and_the_advice(store):
     dash.move("1:A1")
     dash.do(engine.ReadGreen(9))
     dash.roll((1, 1))
+    if dash._future is not None:  # the whole-search figures, from the worker process
+        dash._future.result(timeout=120)
     advice = bot.advise(dash.state)
-    assert advice.text in dash._odds.object
+    assert "(by the whole search)" in advice.text
+    assert advice.text.replace("'", "&#x27;") in dash._odds.object
     shown = labels(dash)
     assert any(label.startswith("Fire on purpose (1 bullet): ") for label in shown)
     assert any(label.startswith("Hold fire: ") and "survives" in label for label in shown)
@@ -197,8 +200,8 @@ def play_by_the_bot(dash: GoldenGunDashboard, until) -> None:
 
 def test_with_the_solex_in_an_edge_room_the_only_choice_is_the_exit_search(store):
     """Ending the Game: 'He must look for an exit until he finds one': the maze offers no
-    room and the dice pad offers the search (seed 2026: the golden playthrough's game)."""
-    dash = make(store, seed=2026, mode="solo")
+    room and the dice pad offers the search (seed 2027: a game the bot reaches the exit in)."""
+    dash = make(store, seed=2027, mode="solo")
     play_by_the_bot(dash, lambda state: state.must_search)
     assert dash.state.must_search
     assert not any(tappable for _, _, tappable in dash.maze.cells.values())
@@ -220,3 +223,48 @@ def test_the_maze_says_what_companion_mode_cannot_check_and_the_scaramanga_house
     maze.show(replace(dash.state, blues={"1:B2": rules.SCARAMANGA}))
     assert maze.cells["1:B2"][1] == "scaramanga"
     assert f"<b>House rule:</b> {escape(rules.HOUSE_RULE_NOTES['scaramanga'])}" in maze.pad.html
+
+
+def _setup_texts_and_choices(dash: GoldenGunDashboard) -> tuple[str, list]:
+    texts, choices = [], []
+
+    def walk(obj):
+        if isinstance(getattr(obj, "object", None), str):
+            texts.append(obj.object)
+        if hasattr(obj, "options") and hasattr(obj, "value"):
+            choices.append(obj)
+        for child in getattr(obj, "objects", []):
+            walk(child)
+
+    walk(dash._setup_card)
+    return " ".join(texts), choices
+
+
+def test_the_exit_readings_are_house_rules_chosen_at_set_up(store):
+    """Ending the Game, Escaping: the app's two readings (he moves before his first search;
+    'twice in a row' counts searches) are labelled house rules and switchable for a new game;
+    a new solo section's fixed grid is labelled too."""
+    dash = make(store)
+    text, choices = _setup_texts_and_choices(dash)
+    for key in ("exit_after_moving", "exit_repeat", "section_grid"):
+        assert escape(rules.HOUSE_RULE_NOTES[key]) in text
+    assert "House rule:</b> " + escape(rules.HOUSE_RULE_NOTES["exit_repeat"]) in text
+    move = next(c for c in choices if "He may look where he found it" in c.options)
+    repeat = next(c for c in choices if "Two searches without leaving the room" in c.options)
+    move.value, repeat.value = False, "visits"
+    dash.start_new_game()
+    assert dash.session.options["exit_after_moving"] is False
+    assert dash.state.config.exit_repeat == "visits" and not dash.state.config.exit_after_moving
+
+
+def test_the_next_room_figure_is_a_lower_bound_when_rooms_outnumber_green_cards(store):
+    """The next-room survival figure is exact for a room with a green card; with 12 rooms a
+    section (48 rooms, 32 green cards) some rooms hold no card, so it says 'at least'."""
+    exact = make(store, mode="solo")
+    exact.do(engine.SetUp())
+    assert "Survives the next new room" in exact._odds.object
+    assert "exact: the next blue card" in exact._odds.object
+    short = make(store, mode="solo", section_rooms=12)
+    short.do(engine.SetUp())
+    assert "Survives the next new room: at least" in short._odds.object
+    assert "a lower bound" in short._odds.object

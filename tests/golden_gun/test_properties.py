@@ -123,7 +123,8 @@ def may_look_for_the_exit_here(state: GoldenGunState) -> bool:
     Step 1 in an edge room of a known maze, did not look here last, Scaramanga is not here."""
     return (state.phase == "move" and state.solex and state.maze is not None
             and state.room is not None and state.maze.is_edge(state.room)
-            and state.last_search != state.room and state.scaramanga_room != state.room)
+            and state.last_search != state.room and state.scaramanga_room != state.room
+            and (state.moved_since_solex or not state.config.exit_after_moving))
 
 
 @settings(max_examples=20, deadline=None, database=None)

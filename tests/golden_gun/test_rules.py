@@ -49,7 +49,8 @@ def at_decide(state: GoldenGunState | None = None, room: str = "1:A1") -> Golden
 
 
 def with_solex(state: GoldenGunState) -> GoldenGunState:
-    return replace(state, solex=True, upper_left=0)
+    """Bond holds the Solex Agitator and has moved since he found it."""
+    return replace(state, solex=True, upper_left=0, moved_since_solex=True)
 
 
 # Ammunition.
@@ -383,6 +384,41 @@ def test_escape_not_twice_in_a_row_in_the_same_room():
     assert elsewhere.apply(SearchExit((1, 1))).ended == "won"
 
 
+def test_escape_he_moves_before_he_looks_for_the_exit():
+    """Ending the Game, Escaping: 'Moving as usual, he moves to any room on the outside edge
+    of the maze. After doing all the Steps required in How to Play ..., he looks for the
+    exit.' HOUSE RULE exit_after_moving (default on): not in the room where he found the
+    Solex Agitator; off, he may look there at once."""
+    found = play(replace(at_decide(), upper_left=0), Hold(), Reveal("Solex Agitator"))
+    found = play(found, *[EndCard()] if found.phase == "sheet" else [])
+    assert found.solex and found.phase == "move" and found.room == "1:A1"
+    assert SearchExit() not in found.legal_actions()
+    with pytest.raises(RuleError, match="first moves to another room") as caught:
+        found.apply(SearchExit((1, 1)))
+    assert caught.value.rule == rules.ESCAPING
+    moved = play(found, Move("1:B1"), ReadGreen(5), RollGreen(CALM), Fire(), Reveal("Mirror"))
+    assert moved.apply(SearchExit((1, 1))).ended == "won"
+    other = at_decide(companion(exit_after_moving=False))
+    other = play(replace(other, upper_left=0), Hold(), Reveal("Solex Agitator"))
+    assert other.apply(SearchExit((1, 1))).ended == "won"
+
+
+def test_escape_twice_in_a_row_counts_searches_or_visits():
+    """Ending the Game, Escaping: 'he cannot look for an exit in the same room twice in a
+    row.' HOUSE RULE exit_repeat: "searches" (default) still refuses the room after Bond
+    left it and came back without a search between; "visits" allows it."""
+    for repeat, allowed in (("searches", False), ("visits", True)):
+        state = with_solex(play(at_decide(companion(exit_repeat=repeat)), Fire(),
+                                Reveal("Mirror")))
+        state = state.apply(SearchExit((6, 6)))
+        back = play(state, Move("1:B1"), ReadGreen(5), RollGreen(CALM), Fire(),
+                    Reveal("Mirror"), Move("1:A1"))
+        assert back.room == "1:A1" and back.phase == "move"
+        assert (SearchExit() in back.legal_actions()) is allowed
+        assert rules.HOUSE_RULE_NOTES["exit_repeat"] and "exit_repeat" in \
+            rules.HOUSE_RULE_OPTIONS
+
+
 def test_escape_not_with_scaramanga_in_the_room():
     """Ending the Game, Escaping: 'he cannot look for an exit if Scaramanga is in the room
     with him.'"""
@@ -622,9 +658,30 @@ def test_fire_or_hold_advice_shows_both_chances():
     chances = odds.fire_hold_chances(state)
     assert chances == {"fire": Fraction(30, 36), "hold": Fraction(15, 36)}
     advice = bot.advise(state)
-    assert advice.choice == "fire" and "Fire: 83.3%" in advice.text
+    assert advice.choice == "fire" and "If he fires: " in advice.text
+    assert "83.3% through this card" in advice.text and "(by the whole search)" in advice.text
     assert odds.p_survive_next_room(companion()) == 1
     assert 0 < odds.p_die_before_solex(companion(), Fraction(1, 2)) < 1
+
+
+def test_advice_counts_the_wounds_a_choice_risks_to_the_end_of_the_search():
+    """Step 5 and Wounds and Dodges: 'When Bond has taken 5 Wounds, he is dead.' A Mannequin
+    left in the room, Bond with 2 wounds and 3 bullets: both choices live through the card,
+    but holding risks a wound (house table) that the rest of the search may turn into death.
+    The advice goes by the chance of being alive at the end of the search: fire (the old
+    advice, by the card alone then bullets, said hold)."""
+    state = replace(at_decide(), source="room", blues={"1:A1": "Mannequin"}, wounds=2, ammo=3)
+    assert odds.fire_hold_chances(state) == {"fire": 1, "hold": 1}
+    assert odds.wound_risk(state) == {"fire": (0, 0), "hold": (Fraction(5, 6), 1)}  # dodge 1/6
+    search = odds.search_alive_by_choice(state)
+    assert search["fire"] > search["hold"]
+    advice = bot.advise(state)
+    assert advice.choice == "fire" and advice.search == search
+    assert "risks no wound" in advice.text and "risks up to 1 wound" in advice.text
+    assert "alive at the end of the search" in advice.text
+    fresh = replace(state, wounds=0, ammo=7)  # a bullet is then worth more than the risk
+    assert bot.advise(fresh).choice == max(odds.search_alive_by_choice(fresh).items(),
+                                           key=lambda kv: kv[1])[0] == "hold"
 
 
 def _simulated_death(policy: str, games: int, rng: random.Random) -> float:
