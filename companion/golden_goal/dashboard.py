@@ -68,7 +68,12 @@ HOUSE_RULES = {
                             {"any of 8 squares": 8, "orthogonally only": 4}),
     "time_limit_draw": ("Time Limit tied after 25 rounds",
                         {"next goal wins": False, "is a draw": True}),
+    "last_chance_restarts": ("Last Chance: the leader scores again",
+                             {"3 more rounds to tie": True, "the first window stands": False}),
+    "restart_is_a_turn": ("The restart after a goal is the conceding team's turn",
+                          {"yes": True, "no": False}),
 }
+HOUSE_DEFAULTS = {**rules.DEFAULT_OPTIONS, "restart_is_a_turn": rules.RESTART_IS_A_TURN}
 MAX_BOT_ACTIONS = 40  # a safety net: the bot never needs more in one go (set-up is 5)
 SHOWN_LINES = 6  # scoring lines listed as buttons after a roll
 # The whole field fits the screen's height beside the controls in landscape; in portrait
@@ -442,7 +447,7 @@ class GoldenGoalDashboard(GameDashboard):
         options = state.options
         house = [f"{label}: {_value_text(key, getattr(options, key))} (house rule)"
                  for key, (label, _) in HOUSE_RULES.items()
-                 if getattr(options, key) != rules.DEFAULT_OPTIONS[key]]
+                 if getattr(options, key) != HOUSE_DEFAULTS[key]]
         who = "" if state.is_over or state.to_move is None else (
             f'<span style="color:{TEAM_COLOURS[state.to_move]};font-weight:700">'
             f"{state.to_move}</span> ")
@@ -583,7 +588,7 @@ class GoldenGoalDashboard(GameDashboard):
         match.link(self, value="match")
         rows = [heading("Who plays"), self.players_choice, heading("Match"), match]
         for key, (label, values) in HOUSE_RULES.items():
-            widget = choice(values, rules.DEFAULT_OPTIONS[key], **wide)
+            widget = choice(values, HOUSE_DEFAULTS[key], **wide)
             widget.param.watch(lambda e, k=key: self._set_house(k, e.new), "value")
             rows += [pn.pane.HTML(f"<b>{escape(label)}</b> <i>(house rule)</i>", **wide),
                      widget]
@@ -593,7 +598,7 @@ class GoldenGoalDashboard(GameDashboard):
 
     def _set_house(self, key: str, value: Any) -> None:
         house = dict(self.house)
-        if value == rules.DEFAULT_OPTIONS[key]:
+        if value == HOUSE_DEFAULTS[key]:
             house.pop(key, None)
         else:
             house[key] = value

@@ -75,6 +75,7 @@ class Options:
     time_limit_draw: bool = False
     killjoy_after_kickoff: bool = True
     placement_adjacency: int = 8
+    last_chance_restarts: bool = True
     restart_is_a_turn: bool = rules.RESTART_IS_A_TURN
     field: Field = STANDARD_FIELD
 
@@ -89,7 +90,7 @@ class Options:
             raise InputError(f"match must be one of {list(rules.MATCH_MODES)}, "
                              f"got {values['match']!r:.40}")
         for key in ("own_goals", "time_limit_draw", "killjoy_after_kickoff",
-                    "restart_is_a_turn"):
+                    "restart_is_a_turn", "last_chance_restarts"):
             if not isinstance(values[key], bool):
                 raise InputError(f"option {key} must be true or false, got {values[key]!r:.40}")
         if values["placement_adjacency"] not in (4, 8) or isinstance(
@@ -104,6 +105,7 @@ class Options:
                 "time_limit_draw": self.time_limit_draw,
                 "killjoy_after_kickoff": self.killjoy_after_kickoff,
                 "placement_adjacency": self.placement_adjacency,
+                "last_chance_restarts": self.last_chance_restarts,
                 "restart_is_a_turn": self.restart_is_a_turn,
                 "field": self.field.to_mapping()}
 
@@ -472,7 +474,7 @@ class GoldenGoalState(GameState):
             scorer = other(net)
             score = tuple(s + (t == scorer) for s, t in zip(score, TEAMS, strict=True))
         turns = self.turns + counts
-        deadline = _deadline(self.options.match, self.score, score, turns, self.deadline)
+        deadline = _deadline(self.options, self.score, score, turns, self.deadline)
         winner = _winner(self.options, score, turns, deadline, scorer)
         text += _score_text(scorer, score, winner)
         done = replace(self, positions=positions, ball=ball, roll=None, score=score,
@@ -598,12 +600,15 @@ def _formation_ok(final: list[int]) -> bool:
 
 # Match endings.
 
-def _deadline(match: str, before: tuple[int, ...], after: tuple[int, ...], turns: int,
+def _deadline(options: Options, before: tuple[int, ...], after: tuple[int, ...], turns: int,
               deadline: int | None) -> int | None:
-    """Last Chance: a goal that breaks a tie gives the other team its turns to level."""
-    if match != "last chance" or after[0] == after[1]:
+    """Last Chance: "When a goal is scored, the opposing team has 3 rounds to tie": a goal
+    that leaves the score uneven gives the other team its turns to level (a second goal by
+    the leader starts them again unless the house rule `last_chance_restarts` is off)."""
+    if options.match != "last chance" or after[0] == after[1]:
         return None
-    if before[0] == before[1]:
+    scored = before != after
+    if scored and (before[0] == before[1] or options.last_chance_restarts):
         return turns + rules.LAST_CHANCE_TURNS
     return deadline
 

@@ -65,6 +65,10 @@ DEFAULT_OPTIONS: dict[str, object] = {
     # ball stops, in one of the 8 adjacent squares (out of bounds allowed, not in front of
     # a net, not the ball's square); "adjacent" could also mean orthogonal only.
     "placement_adjacency": 8,
+    # HOUSE RULE: Last Chance, "When a goal is scored, the opposing team has 3 rounds to
+    # tie": every goal that leaves the score uneven starts the 3 rounds again (True, the
+    # plain reading); False keeps the window the first goal opened.
+    "last_chance_restarts": True,
     # The field's geometry (board.DEFAULT_FIELD); another mat is described the same way.
     "field": None,
 }

@@ -247,6 +247,32 @@ def test_a_new_match_takes_the_chosen_mode_and_house_rules(store):
     assert board.session.actions == ()
 
 
+def test_last_chance_and_restart_readings_are_house_rules_in_the_settings(store):
+    """Longer Matches, Last Chance ("When a goal is scored, the opposing team has 3 rounds to
+    tie") and the restart: both readings are labelled house rules and switchable."""
+    board = make(store)
+    shown = []
+
+    def walk(obj):
+        if isinstance(getattr(obj, "object", None), str):
+            shown.append(obj.object)
+        for child in getattr(obj, "objects", []):
+            walk(child)
+
+    walk(board._settings())
+    text = " ".join(shown)
+    assert "Last Chance: the leader scores again</b> <i>(house rule)</i>" in text
+    assert "restart after a goal is the conceding team&#x27;s turn</b> <i>(house rule)</i>" \
+        in text
+    board.match = "last chance"
+    board._set_house("last_chance_restarts", False)
+    board._set_house("restart_is_a_turn", False)
+    board.start_new_match()
+    options = board.session.state.options
+    assert not options.last_chance_restarts and not options.restart_is_a_turn
+    assert "the first window stands (house rule)" in board.scoreboard.object
+
+
 def test_undo_and_redo_reach_the_log(store):
     board = make(store)
     board.act(Toss("orange"))

@@ -518,6 +518,18 @@ def test_longer_last_chance_three_rounds_to_tie():
     assert not level.apply(play("blue 3", "EE")).is_over
 
 
+def test_longer_last_chance_every_goal_gives_three_rounds():
+    """Longer Matches, Last Chance: "When a goal is scored, the opposing team has 3 rounds to
+    tie." A second goal by the leader (turn 11, the window from turn 5 ending at 10) starts
+    3 rounds again; HOUSE RULE last_chance_restarts off keeps the first window."""
+    for restarts, deadline in ((True, 11 + 5), (False, 10)):
+        state = goal_scene((3, 10), roll=3, turns=10, score=(1, 0), deadline=10,
+                           options={"match": "last chance", "last_chance_restarts": restarts})
+        after = state.apply(play("orange 3", "N", kick("N")))
+        assert after.score == (2, 0) and after.deadline == deadline
+        assert after.is_over is (not restarts)
+
+
 # House rules and the whole interface.
 
 def test_house_rule_pass_only_when_no_legal_turn():
