@@ -6,6 +6,11 @@ down card reaches the page only while its owner holds the peek button, and the o
 page set that card aside (the peek shows the ones that use it). In tablet mode with more
 than one person, a cover asks to pass the tablet before the next person's choices appear.
 Bots (tablet mode, saved in the options) decide from their own seat's private view.
+
+A player's own phone (a seat's join link, `self.seat`) shows his down card all the time
+(`own_html`, from `private_view(state, seat)`: no peek, no cover) and his own choices and
+answers when it is his to make; the shared tablet keeps offering every seat's choices,
+behind the cover, for players without a phone.
 """
 
 from __future__ import annotations
@@ -82,6 +87,10 @@ class CardsDashboard(GameDashboard):
         self.param.watch(self._render_turn, ["draft", "slot", "holder"])
         self._changed()
 
+    def seat_names(self) -> list[str]:
+        """Every seat can join on its own phone (a bot's link shows its seat's view too)."""
+        return [seat.name for seat in self.session.state.seats]
+
     # Settings.
 
     def new_options(self) -> dict[str, Any]:
@@ -128,11 +137,16 @@ class CardsDashboard(GameDashboard):
         seat = self.state.to_act
         return None if seat is None or self._bot_to_act() else seat
 
+    def mine(self) -> bool:
+        """On a player's own phone: whether the choice now is his (or nobody's, as the deal)."""
+        return self.seat is None or self.viewer() in (None, self.seat)
+
     def covered(self) -> bool:
-        """Tablet mode, several people: the next one must take the tablet first."""
+        """Tablet mode, several people: the next one must take the tablet first (never on a
+        player's own phone)."""
         seat = self.viewer()
-        return (self.state.tablet and seat is not None and len(self._humans()) > 1
-                and self.holder != seat)
+        return (self.seat is None and self.state.tablet and seat is not None
+                and len(self._humans()) > 1 and self.holder != seat)
 
     def uncover(self) -> None:
         self.holder = self.viewer()
@@ -143,6 +157,16 @@ class CardsDashboard(GameDashboard):
         if seat is None or self.covered() or not self.state.tablet:
             return ""
         return peek_html(private_view(self.state, seat))
+
+    def own_html(self) -> str:
+        """On a player's own phone, tablet mode: his down card and what it makes, always in
+        view; '' anywhere else (the shared tablet never holds it but during a peek)."""
+        if self.seat is None or not self.state.tablet or self.seat >= len(self.state.seats):
+            return ""
+        view = private_view(self.state, self.seat)
+        if view.down is None:
+            return ""
+        return f'<div class="own-down" data-seat="{self.seat}">{peek_html(view)}</div>'
 
     # Acting.
 
@@ -198,6 +222,8 @@ class CardsDashboard(GameDashboard):
             self.holder = self.viewer()
         view = public_view(self.state)
         self.table_pane.object = table_html(view)
+        self.own.object = self.own_html()
+        self.own.visible = bool(self.own.object)
         self.events.object = self._events_html()
         self._render_turn()
 
@@ -208,10 +234,11 @@ class CardsDashboard(GameDashboard):
             f"{escape(self._prompt(covered))}</b></div>"
         seat = self.viewer()
         shown = state.tablet and seat is not None and not covered and \
-            state.seats[seat].has_cards
+            state.seats[seat].has_cards and self.seat is None
         self.peek.param.update(face="", label=f"Hold here to see {state.seats[seat].name}'s "
                                "down card" if shown else "")
-        self.odds.object = "" if covered or seat is None else self._odds_html(seat)
+        self.odds.object = "" if covered or seat is None or not self.mine() else \
+            self._odds_html(seat)
         self.odds.visible = bool(self.odds.object)
         self._draw_pad(covered)
 
@@ -223,6 +250,11 @@ class CardsDashboard(GameDashboard):
             return f"A bot plays {state.seats[state.to_act].name}."
         if covered:
             return f"Pass the tablet to {state.seats[self.viewer()].name}."
+        if not self.mine():
+            return (f"Waiting for {state.waiting_for}. Your own choices appear here when they "
+                    "are yours to make.")
+        if self.seat is not None and self.viewer() == self.seat:
+            return f"Your choice: {state.waiting_for}." + self._table_step()
         if state.phase == "deal":
             return "Deal the cards." if state.tablet else \
                 f"Tap in the up cards: {self._deal_slot()}."
@@ -269,10 +301,14 @@ class CardsDashboard(GameDashboard):
     def _draw_pad(self, covered: bool) -> None:
         pad, state = self.pad, self.state
         pad.new_drawing()
+        self._drawn_at = self._position()
         rows = []
         if state.is_over:
-            rows.append(self._key("Start a new game (settings below)", self.start_new_game,
-                                  "primary"))
+            if self.seat is None:  # a new game starts on the shared tablet
+                rows.append(self._key("Start a new game (settings below)",
+                                      self.start_new_game, "primary"))
+        elif not self.mine():
+            pass  # another player's choice: his phone or the shared tablet makes it
         elif self._bot_to_act():
             rows.append(self._key("Let the bots play", self.play_bots, "primary"))
         elif covered:
@@ -337,10 +373,24 @@ class CardsDashboard(GameDashboard):
         self.table_pane = pn.pane.HTML(**wide)
         self.events = pn.pane.HTML(**wide)
         self.prompt = pn.pane.HTML(**wide)
+        self.own = pn.pane.HTML(visible=False, **wide)  # a player's own phone: his down card
         self.odds = pn.pane.HTML(**wide)
         self.peek = PeekPad(self.peek_face, **wide)
-        self.pad = ChoicePad(lambda call: call(), self._stale, stylesheets=[CARD_CSS, PAD_CSS],
-                             **wide)
+        self._drawn_at: tuple[int, int, int] | None = None
+        self.pad = ChoicePad(self._tap, self._stale, stylesheets=[CARD_CSS, PAD_CSS], **wide)
+
+    def _position(self) -> tuple[int, int, int]:
+        return id(self.session), self.session.revision, len(self.session.actions)
+
+    def _tap(self, call) -> None:
+        """A key of the drawing on screen; refused if another device changed the game since
+        it was drawn (its redraw may still be on its way), so a key never acts for whoever
+        is to act now instead of whom it was drawn for."""
+        if self._drawn_at != self._position():
+            self._stale()
+            self._render_turn()
+            return
+        call()
 
     def _stale(self) -> None:
         self.message = "That button had already changed; look again and tap."
@@ -374,11 +424,14 @@ class CardsDashboard(GameDashboard):
 
     def __panel__(self) -> pn.viewable.Viewable:
         table = section("Table", self.table_pane, self.events, width=500)
-        turn = section("Your choice", self.message_view(), self.prompt, self.peek, self.odds,
-                       self.pad, width=400)
+        turn = section("Your choice", self.message_view(), self.own, self.prompt, self.peek,
+                       self.odds, self.pad, width=400)
         log = section("Log", self.log, width=360)
+        house = section("House rules", self._house_rules(), width=360, collapsed=True)
+        if self.seat is not None:  # a player's own phone: his seat of this game, no more
+            return page("James Bond 007 Card Game", turn, table, log, house)
         new = section("New game: cards, players, bots", self._settings(), width=360,
                       collapsed=True)
         saved = section("Saved games", self.picker, width=360, collapsed=True)
-        house = section("House rules", self._house_rules(), width=360, collapsed=True)
-        return page("James Bond 007 Card Game", table, turn, log, new, saved, house)
+        return page("James Bond 007 Card Game", table, turn, log, self.share_section(), new,
+                    saved, house)

@@ -1,0 +1,75 @@
+"""The card game at a shared table in real browsers: the tablet and two players' phones on one
+game. Each phone shows its owner's down card, which reaches that page and no other (checked
+on the websocket frames each page received); a choice made on a phone shows everywhere."""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from companion.core.session import Session
+from companion.core.store import Store
+from companion.mb007_cards import GAME
+from companion.mb007_cards.actions import Deal
+from companion.ui.share_view import join_links
+
+from .helpers import deal_cards
+
+pytestmark = pytest.mark.browser
+WAIT = 20_000
+HANDS = {0: (1, 6, 6), 1: (3, 4, 5)}  # Seat 1's down card a 6, Seat 2's a 4 (a run 3-4-5)
+
+
+def open_recording(browser: Browser, url: str) -> tuple[Page, list[str]]:
+    """A page of its own (own cookies, own websocket) and every frame it receives,
+    unescaped once (an HTML pane's text travels escaped)."""
+    page = browser.new_page(viewport={"width": 768, "height": 1024})
+    frames: list[str] = []
+    page.on("websocket", lambda ws: ws.on(
+        "framereceived", lambda frame: frames.append(unescape(
+            frame if isinstance(frame, str) else frame.decode("utf-8", "replace")))))
+    page.goto(url)
+    return page, frames
+
+
+def own_card(frames: list[str], seat: int) -> bool:
+    return any(f'class="own-down" data-seat="{seat}"' in frame for frame in frames)
+
+
+def test_a_down_card_reaches_only_its_owners_phone_and_a_call_shows_everywhere(served,
+                                                                                browser):
+    store = Store(served.db)
+    session = Session(GAME, {"players": 2, "bots": []}, seed=4, store=store)
+    session.act(Deal(deal_cards(HANDS)))
+    store.close()
+    links = dict(join_links(session, f"{served.url}/mb007_cards", ["Seat 1", "Seat 2"]))
+    tablet, tablet_frames = open_recording(browser, links["The table (everyone)"])
+    one, one_frames = open_recording(browser, links["Seat 1's own phone"])
+    two, two_frames = open_recording(browser, links["Seat 2's own phone"])
+
+    expect(tablet.get_by_text("Pass the tablet to Seat 2")).to_be_visible(timeout=WAIT)
+    expect(one.get_by_text("Waiting for Seat 2")).to_be_visible(timeout=WAIT)
+    expect(two.locator(".own-down .card.big")).to_have_text("4", timeout=WAIT)
+    expect(two.locator(".own-down")).to_contain_text("a run 3-4-5")
+    expect(one.locator(".own-down .card.big")).to_have_text("6", timeout=WAIT)
+    expect(two.get_by_role("button", name="Hold here to see", exact=False)).to_have_count(0)
+
+    # Seat 2 announces on his phone; Seat 1 answers on his; every device shows the outcome.
+    two.get_by_role("button", name="Announce a winning combination").click()
+    for page in (tablet, one):
+        expect(page.locator(".log-line").first).to_contain_text("announce", timeout=WAIT)
+    expect(tablet.get_by_text("Pass the tablet to Seat 1")).to_be_visible(timeout=WAIT)
+    one.get_by_role("button", name=re.compile(r"^Call, bet 1")).click()
+    for page in (tablet, one, two):
+        expect(page.locator(".verdict")).to_contain_text("Called. Seat 2", timeout=WAIT)
+
+    assert own_card(two_frames, 1) and own_card(one_frames, 0)
+    assert not own_card(two_frames, 0) and not own_card(one_frames, 1)
+    assert not any("down-face" in frame for frame in tablet_frames)
+    assert not any('class="card big">4<' in frame for frame in one_frames)
+    assert not any('class="card big">6<' in frame for frame in two_frames)
+    for page in (tablet, one, two):
+        page.close()
