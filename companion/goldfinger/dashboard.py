@@ -54,6 +54,7 @@ from companion.ui import (
     section,
     tap_button,
 )
+from companion.ui.plain import notice_html
 from companion.ui.theme import BUTTON_CSS, INPUT_CSS
 
 TRACKER, MAP = "Tracker: no map", "Map: the app knows the board"
@@ -218,8 +219,8 @@ class GoldfingerDashboard(GameDashboard):
             data = parse_board_file(raw, name, limit=MAX_OPTION_BYTES)
             board = board_from_option(data, name)
         except InputError as error:
-            self._setup["board_error"].param.update(object=f"Board file refused: {error}",
-                                                    visible=True)
+            self._setup["board_error"].param.update(
+                object=notice_html(f"Board file refused: {error}", "danger"), visible=True)
             return
         self._setup["board_error"].visible = False
         self.choose_setup(MAP, board_data=data)
@@ -449,8 +450,9 @@ class GoldfingerDashboard(GameDashboard):
         widgets: dict[str, Any] = {
             "mode": mode, "players": players, "upload": upload, "sample": sample,
             "no_bots": pn.pane.Markdown(NO_BOTS_TEXT, **wide),
-            "board_name": pn.pane.Markdown("", **wide),
-            "board_error": pn.pane.Alert("", alert_type="danger", visible=False, **wide),
+            # The board's name and errors come from a file: HTML panes of escaped text.
+            "board_name": pn.pane.HTML("", **wide),
+            "board_error": pn.pane.HTML("", visible=False, **wide),
             "house": {},
         }
         widgets["map_rows"] = pn.Column(
@@ -492,7 +494,7 @@ class GoldfingerDashboard(GameDashboard):
             widgets["map_rows"].visible = on_map
             widgets["no_bots"].visible = not on_map
             board = self.state.board
-            widgets["board_name"].object = f"Playing on **{escape(board.name)}**." \
+            widgets["board_name"].object = f"<p>Playing on <b>{escape(board.name)}</b>.</p>" \
                 if board else ""
             widgets["sample"].visible = self.board_data is not None
         finally:

@@ -24,6 +24,7 @@ from companion.core.session import Session
 from companion.core.store import Store, shared_store
 from companion.ui.live_table import live_table, seat_key
 from companion.ui.log_view import LogView
+from companion.ui.plain import notice
 from companion.ui.session_picker import SessionPicker
 from companion.ui.share_view import ShareView
 from companion.ui.template import section
@@ -182,5 +183,5 @@ class GameDashboard(pn.viewable.Viewer):
         return card
 
     def message_view(self) -> pn.viewable.Viewable:
-        return pn.pane.Alert(self.param.message, alert_type="warning",
-                             visible=self.param.message.rx.bool(), sizing_mode="stretch_width")
+        """Why the last action was refused, as text (it may quote what a file held)."""
+        return notice(self.param.message, "warning", sizing_mode="stretch_width")

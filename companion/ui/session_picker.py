@@ -12,6 +12,7 @@ from companion.core.errors import CompanionError
 from companion.core.game import Game
 from companion.core.session import Session, export_session, import_session
 from companion.core.store import Store
+from companion.ui.plain import notice_html
 from companion.ui.theme import INPUT_CSS, TOUCH, button
 
 
@@ -31,7 +32,8 @@ class SessionPicker(pn.viewable.Viewer):
         self._upload = pn.widgets.FileInput(accept=".json", sizing_mode="stretch_width")
         self._confirm = button("Yes, delete it for good", self._delete, color="danger",
                                visible=False, sizing_mode="stretch_width")
-        self._status = pn.pane.Markdown("", sizing_mode="stretch_width")
+        # Status text quotes files and names: shown as text, never as Markdown or HTML.
+        self._status = pn.pane.HTML("", sizing_mode="stretch_width")
         self.refresh()
 
     def refresh(self) -> None:
@@ -47,8 +49,9 @@ class SessionPicker(pn.viewable.Viewer):
                    "Started a new game.")
 
     def _resume(self, _event) -> None:
-        if self._saved.value:
-            self._open(Session.resume(self._store, self._saved.value), "Resumed.")
+        if self._saved.value:  # a saved game that no longer replays says so
+            self._guard(lambda: self._open(Session.resume(self._store, self._saved.value),
+                                           "Resumed."), "")
 
     def _rename(self, _event) -> None:
         self._guard(lambda: self._current().rename(self._name.value), "Renamed.")
@@ -63,7 +66,7 @@ class SessionPicker(pn.viewable.Viewer):
 
     def _import(self, _event) -> None:
         if self._upload.value is None:
-            self._status.object = "Choose an exported .json file first."
+            self._show("Choose an exported .json file first.")
             return
         self._guard(lambda: self._open(import_session(self._store, self._upload.value),
                                        "Imported."), "")
@@ -74,17 +77,20 @@ class SessionPicker(pn.viewable.Viewer):
     def _open(self, session: Session, status: str) -> None:
         self._on_open(session)
         self.refresh()
-        self._status.object = status
+        self._show(status)
 
     def _guard(self, step: Callable[[], None], status: str) -> None:
         try:
             step()
         except CompanionError as error:
-            self._status.object = f"**Not done:** {error}"
+            self._show(str(error), "danger", "<b>Not done:</b> ")
             return
         self.refresh()
         if status:
-            self._status.object = status
+            self._show(status)
+
+    def _show(self, text: str, kind: str = "info", lead: str = "") -> None:
+        self._status.object = notice_html(text, kind, lead)
 
     def __panel__(self) -> pn.viewable.Viewable:
         wide = {"sizing_mode": "stretch_width"}

@@ -1,0 +1,51 @@
+"""Text a player or a file supplied, shown as text: never as HTML or Markdown.
+
+An error message quotes the input it refuses (a board's name, an import's `game` field),
+so it can hold `<img src=x onerror=...>` or `<script>`. Panel's Markdown and Alert panes
+pass raw HTML through, and its HTML pane sets it as markup, so every message goes through
+`plain_html` (escaped, then set in an HTML pane) and never through Markdown.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+import panel as pn
+
+# Bootstrap's alert colours, as Panel's Alert pane draws them (background, text, border).
+NOTICE_COLOURS = {
+    "warning": ("#fff3cd", "#664d03", "#ffecb5"),
+    "danger": ("#f8d7da", "#842029", "#f5c2c7"),
+    "info": ("#cff4fc", "#055160", "#b6effb"),
+    "success": ("#d1e7dd", "#0f5132", "#badbcc"),
+}
+
+
+def plain_html(text: object) -> str:
+    """`text` escaped for an element's content (never an attribute), its line breaks kept.
+
+    >>> plain_html("<img src=x onerror='alert(1)'>\\nok")
+    "&lt;img src=x onerror='alert(1)'&gt;<br>ok"
+    """
+    return escape(str(text), quote=False).replace("\n", "<br>")
+
+
+def notice_html(text: object, kind: str = "warning", lead: str = "") -> str:
+    """A coloured box holding `text` as text; `lead` is trusted markup put before it (a
+    bold 'Not done:'). Empty text gives an empty string."""
+    if not text:
+        return ""
+    background, colour, border = NOTICE_COLOURS[kind]
+    return (f'<div class="notice notice-{kind}" role="status" style="background:{background};'
+            f"color:{colour};border:1px solid {border};border-radius:6px;padding:10px 14px;"
+            f'font-size:1rem">{lead}{plain_html(text)}</div>')
+
+
+def notice(text: Any, kind: str = "warning", **params: Any) -> pn.pane.HTML:
+    """An HTML pane showing `text` (a string, or a param / rx reference to one) as a notice,
+    hidden while the text is empty."""
+    if isinstance(text, str):
+        return pn.pane.HTML(notice_html(text, kind), visible=bool(text), **params)
+    shown = pn.rx(text)
+    return pn.pane.HTML(shown.rx.pipe(notice_html, kind), visible=shown.rx.bool(), **params)
