@@ -52,6 +52,10 @@ def test_setup_is_checked_by_the_engine_and_refusals_are_words(store):
     set_up(board, ("M1", "V1", "B1"))
     board.setup.mission.options = {"M1": "M1"}
     board.setup.mission.value = "M1"
+    assert board.setup.villain.value == ""  # P0's face-down Villain did not stay on screen
+    board.setup.set_up()
+    assert "Choose the Villain first" in board.message
+    board.setup.villain.value = "V1"
     board.setup.set_up()
     assert "different Missions" in board.message
     assert len(board.session.actions) == 1

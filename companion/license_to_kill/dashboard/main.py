@@ -6,10 +6,16 @@ panels of the current step (only those are on the page: the browser re-measures 
 element on the page after a tap), the texts (Panel sends a text only when it differs) and
 the race chart (only when the ledger changed). All the changes of one tap go to the
 browser as one message (`hold`), so it lays the page out once.
+
+A player's own phone (a seat's join link, `self.seat`) also shows his own face-down plots,
+titles and order (`views.private_view`), and the turn's steps only when they are his: his
+own set-up (the Villain face down) and his turn (a Plot card face down). The shared tablet
+shows every player's steps, for those without a phone, and never a face-down title.
 """
 
 from __future__ import annotations
 
+from html import escape
 from typing import Any
 
 import panel as pn
@@ -36,12 +42,15 @@ from companion.license_to_kill.dashboard.table_view import RaceChart, TableView
 from companion.license_to_kill.dashboard.words import (
     HOUSE_LABEL,
     checklist_html,
+    own_plots_html,
     piece_names,
+    setup_player,
     short_names,
     status_html,
     verdict_html,
 )
 from companion.license_to_kill.engine import LtkState
+from companion.license_to_kill.views import private_view
 from companion.ui import GameDashboard, heading, page, section
 
 STEP_PANELS = ("setup", *rules.TURN_STEPS, "assignment", "q", "next")
@@ -63,6 +72,7 @@ class LicenseToKillDashboard(GameDashboard):
         self.tableau = TableView()
         self.race = RaceChart()
         self.status, self.steps, self.verdict = html(), html(), html()
+        self.own, self.elsewhere = html(), html(visible=False)  # a player's own phone only
         self._names: tuple[LtkState | None, dict[int, str]] = (None, {})
         self._duel_card: pn.Card | None = None
         self._attach_card: pn.Card | None = None
@@ -113,6 +123,19 @@ class LicenseToKillDashboard(GameDashboard):
     def short_names(self) -> dict[int, str]:
         return short_names(self.piece_names())
 
+    def seat_names(self) -> list[str]:
+        """Every player may join on his own phone."""
+        return list(self.session.state.config.names)
+
+    def mine(self, state: LtkState) -> bool:
+        """Whether the steps now are this device's to show: always on the shared tablet; on
+        a player's phone, his own set-up and his own turn."""
+        if self.seat is None:
+            return True
+        if state.turn is None:
+            return setup_player(state) == self.seat
+        return state.turn.player == self.seat
+
     # New games.
 
     def new_options(self) -> dict[str, Any]:
@@ -143,6 +166,7 @@ class LicenseToKillDashboard(GameDashboard):
         self.status.object = status_html(state)
         self.steps.object = checklist_html(state)
         self.verdict.object = verdict_html(state)
+        self._refresh_own(state)
         self.tableau.update(state)
         self.race.update(state)
         if self._duel_card is None or not self._duel_card.collapsed:
@@ -151,9 +175,20 @@ class LicenseToKillDashboard(GameDashboard):
             self.attachments.refresh()
         self._show_steps(state)
 
+    def _refresh_own(self, state: LtkState) -> None:
+        """A player's phone: his own face-down plots, and whose the steps are when not his."""
+        self.own.object = "" if self.seat is None else \
+            own_plots_html(private_view(state, self.seat))
+        who = None if state.is_over or self.mine(state) else \
+            setup_player(state) if state.turn is None else state.turn.player
+        self.elsewhere.object = "" if who is None else (
+            f'<p style="font-size:1.05rem">{escape(state.players[who].name)} plays now, on '
+            "the tablet or on his own phone. Your steps appear here on your turn.</p>")
+        self.elsewhere.visible = bool(self.elsewhere.object)
+
     def shown_steps(self, state: LtkState) -> list[str]:
         """The keys of the step panels the state calls for, before asking them."""
-        if state.is_over:
+        if state.is_over or not self.mine(state):
             return []
         if state.turn is None:
             return ["setup"]
@@ -178,7 +213,8 @@ class LicenseToKillDashboard(GameDashboard):
 
     def __panel__(self) -> pn.viewable.Viewable:
         turn = section("The turn", self.status, self.steps, self.message_view(),
-                       self.step_area, heading("What just happened"), self.verdict)
+                       self.elsewhere, self.step_area, heading("What just happened"),
+                       self.verdict)
         race = section(f"Plot Points: the race to {rules.WINNING_POINTS}", self.race.pane,
                        self.tableau.points)
         table = section("The table: Agencies and Plot Zones", self.tableau.table)
@@ -194,6 +230,9 @@ class LicenseToKillDashboard(GameDashboard):
                                                   self.attachments.objects)
         attach.param.watch(lambda e: None if e.new else self.attachments.refresh(), "collapsed")
         log = section("Log", self.log)
+        if self.seat is not None:  # a player's own phone: his plots first, no table admin
+            own = section("Your own plots (only this phone)", self.own)
+            return page("License to Kill", own, turn, race, table, duel, attach, log)
         saved = lazy_section("Saved games", lambda: [self.picker])
-        return page("License to Kill", turn, race, table, duel, attach, log, self.new_game.card(),
-                    self.library_view.card(), saved)
+        return page("License to Kill", turn, race, table, duel, attach, log,
+                    self.share_section(), self.new_game.card(), self.library_view.card(), saved)

@@ -11,6 +11,7 @@ import panel as pn
 from companion.license_to_kill import rules
 from companion.license_to_kill.actions import Setup
 from companion.license_to_kill.dashboard.parts import (
+    NONE_CHOSEN,
     WIDE,
     lazy_section,
     offer,
@@ -118,8 +119,10 @@ class SetupStep:
         for widget, field in ((self.mission, "mission"), (self.villain, "villain"),
                               (self.bond, "bond")):
             titles = dict.fromkeys(getattr(a, field) for a in legal)
-            offer(widget, {card_label(state.library[t]) if field != "villain" else t: t
-                           for t in titles})
+            first = {"(choose the Villain)": NONE_CHOSEN} if field == "villain" else {}
+            offer(widget, {**first, **{card_label(state.library[t]) if field != "villain"
+                                       else t: t for t in titles}})
+        self.villain.value = NONE_CHOSEN  # a face-down title does not stay on the screen
         name = state.players[player].name
         self.title.object = f"### Preparing to Play: {escape(name)}"
         self.go.label = f"Set up {name}"
@@ -127,6 +130,9 @@ class SetupStep:
 
     def set_up(self, _event=None) -> None:
         player = setup_player(self.board.state)
+        if not self.villain.value:
+            self.board.message = "Choose the Villain first (face down: only you look)."
+            return
         if player is not None:
             self.board.act(Setup(player, self.mission.value, self.villain.value,
                                  self.bond.value))

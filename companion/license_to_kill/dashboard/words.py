@@ -121,6 +121,25 @@ def checklist_html(state: LtkState) -> str:
     return f'<div class="checklist">{"".join(chips)}</div>'
 
 
+def own_plots_html(view: dict) -> str:
+    """A player's own Plot Zone for his own phone (`views.private_view`): each Main Plot
+    bottom first, his face-down cards named. Never drawn on a shared screen."""
+    plots = []
+    for m, stack in enumerate(view["main_plots"], start=1):
+        cards = "".join(
+            f'<li class="own-card{"" if c["face_up"] else " own-face-down"}">'
+            f'<b>{escape(c["title"])}</b> ({escape(c["type"])}, '
+            f'{"face up" if c["face_up"] else "face down"})</li>' for c in stack)
+        plots.append(f'<div class="own-plot"><b>Main Plot {m}</b> <small>(bottom first)'
+                     f"</small><ol style=\"margin:2px 0 6px\">{cards}</ol></div>")
+    hidden = len(view["face_down"])
+    head = (f"{escape(view['name'])}: {hidden} card{'s' * (hidden != 1)} face down. Only "
+            "this phone shows their titles; the table sees \"face down\".")
+    return (f'<div class="own-plots" data-seat="{view["seat"]}" style="font-size:1.05rem;'
+            f'line-height:1.4"><p>{head}</p>{"".join(plots) or "<i>no Main Plot yet</i>"}'
+            "</div>")
+
+
 def setup_player(state: LtkState) -> int | None:
     """The first player still to set up, or None."""
     return next((p for p, player in enumerate(state.players) if not player.ready), None)
