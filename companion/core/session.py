@@ -16,6 +16,7 @@ import secrets
 from collections.abc import Mapping
 from typing import Any
 
+from companion.core.datafile import load_json
 from companion.core.errors import CompanionError, InputError
 from companion.core.game import JSON, Event, Game, GameState
 from companion.core.store import JOIN_CODE_LENGTH, SessionRecord, Store
@@ -228,10 +229,8 @@ _EXPORT_FIELDS = {
 def _parse_export(text: str | bytes) -> dict[str, JSON]:
     if len(text) > MAX_IMPORT_BYTES:
         raise InputError(f"the file is larger than {MAX_IMPORT_BYTES // 1_000_000} MB")
-    try:
-        data = json.loads(text, parse_constant=_reject_constant)
-    except (ValueError, RecursionError) as error:
-        raise InputError(f"the file is not valid JSON: {str(error)[:120]}") from None
+    # Plain data only: finite numbers, whole UTF-8 text, nesting of at most MAX_DEPTH.
+    data = load_json(text, "the file")
     if not isinstance(data, dict) or set(data) != set(_EXPORT_FIELDS):
         raise InputError(f"the file is not a companion session export "
                          f"(expected fields {sorted(_EXPORT_FIELDS)})")
@@ -244,10 +243,6 @@ def _parse_export(text: str | bytes) -> dict[str, JSON]:
     if len(data["actions"]) > MAX_ACTIONS:
         raise InputError(f"the file holds more than {MAX_ACTIONS} actions")
     return data
-
-
-def _reject_constant(name: str) -> float:
-    raise ValueError(f"{name} is not allowed")
 
 
 def _check_seed(seed: object) -> int:

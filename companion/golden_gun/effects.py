@@ -14,12 +14,12 @@ Each card kind has a Fire and a Hold paragraph: a list of steps done in order.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
+from companion.core.datafile import load_text
 from companion.core.errors import InputError
 from companion.golden_gun import rules
 
@@ -164,28 +164,13 @@ def read_table_file(path: str | Path) -> Any:
     """The raw data of a .json, .yaml or .yml table file (not yet validated)."""
     path = Path(path)
     try:
-        if path.stat().st_size > MAX_TABLE_BYTES:
+        if path.stat().st_size > MAX_TABLE_BYTES:  # checked before reading or parsing
             raise InputError(f"effect table {path}: larger than {MAX_TABLE_BYTES} bytes")
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeError) as error:
+        raw = path.read_bytes()
+    except OSError as error:
         raise InputError(f"effect table {path}: cannot be read ({error})") from None
-    if path.suffix.lower() in (".yaml", ".yml"):
-        return _parse_yaml(text, path)
-    try:
-        return json.loads(text)
-    except ValueError as error:
-        raise InputError(f"effect table {path}: not valid JSON ({error})") from None
-
-
-def _parse_yaml(text: str, path: Path) -> Any:
-    try:
-        import yaml  # only a YAML table needs PyYAML
-    except ImportError:
-        raise InputError(f"effect table {path}: reading YAML needs PyYAML") from None
-    try:
-        return yaml.safe_load(text)
-    except yaml.YAMLError as error:
-        raise InputError(f"effect table {path}: not valid YAML ({error})") from None
+    # Plain data only: no YAML anchors or aliases, finite numbers, text keys, bounded nesting.
+    return load_text(raw, f"effect table {path}", MAX_TABLE_BYTES)
 
 
 def load_table(path: str | Path, kinds: Iterable[str] = rules.BLUE_KINDS) -> EffectTable:

@@ -41,8 +41,8 @@ from pathlib import Path
 from typing import Any
 
 import networkx as nx
-import yaml
 
+from companion.core.datafile import check_plain, load_text, short
 from companion.core.errors import InputError
 from companion.goldfinger.rules import ENEMY_CARS
 
@@ -264,34 +264,16 @@ def load_board_file(path: str | Path) -> Board:
 
 
 def parse_board_file(raw: bytes, name: str, limit: int = MAX_FILE_BYTES) -> Any:
-    """The data in a board file's bytes: JSON, or YAML when the name ends .yaml/.yml (read
-    with yaml.safe_load: plain data only). InputError names the file and what is wrong."""
-    if len(raw) > limit:
-        raise InputError(f"{name}: the board file is {len(raw) // 1000} kB; at most "
-                         f"{limit // 1000} kB")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise InputError(f"{name}: not a text file (UTF-8)") from None
-    if name.lower().endswith((".yaml", ".yml")):
-        try:
-            return yaml.safe_load(text)
-        except yaml.YAMLError as error:
-            raise InputError(f"{name}: not valid YAML ({_yaml_where(error)})") from None
-    try:
-        return json.loads(text)
-    except ValueError as error:
-        raise InputError(f"{name}: not valid JSON ({error})") from None
-
-
-def _yaml_where(error: yaml.YAMLError) -> str:
-    mark = getattr(error, "problem_mark", None)
-    problem = getattr(error, "problem", None) or "unreadable"
-    return f"{problem} at line {mark.line + 1}" if mark is not None else str(problem)
+    """The data in a board file's bytes: JSON, or YAML when the name ends .yaml/.yml, read as
+    plain data only (no anchors or aliases, finite numbers, text keys, bounded nesting: see
+    `companion.core.datafile`). The size is checked before parsing. InputError names the
+    file and what is wrong."""
+    return load_text(raw, name, limit)
 
 
 def board_from_option(data: Any, source: str = "map option") -> Board:
     """A board kept in a game's options (an uploaded file's JSON): size-limited, validated."""
+    check_plain(data, source)  # bounded nesting first: json.dumps recurses
     try:
         size = len(json.dumps(data, separators=(",", ":")))
     except (TypeError, ValueError):
@@ -370,11 +352,11 @@ def _space(entry: Any, where: _Where, at: str) -> Space:
         raise where.error(at, f"a space is an object with keys from {sorted(_SPACE_KEYS)}")
     sid = entry.get("id")
     if not isinstance(sid, str) or not sid.isalnum() or not 0 < len(sid) <= 12:
-        raise where.error(at, f"id must be 1-12 letters or digits, got {sid!r:.30}")
+        raise where.error(at, f"id must be 1-12 letters or digits, got {short(sid)}")
     for axis in ("x", "y"):
         value = entry.get(axis)
         if isinstance(value, bool) or not isinstance(value, int) or abs(value) > 10_000:
-            raise where.error(at, f"{axis} must be a whole number, got {value!r:.30}")
+            raise where.error(at, f"{axis} must be a whole number, got {short(value)}")
     star = entry.get("star", False)
     if not isinstance(star, bool):
         raise where.error(at, "star must be true or false")
@@ -383,7 +365,7 @@ def _space(entry: Any, where: _Where, at: str) -> Space:
         raise where.error(at, "gate must be a name of 1 to 30 characters")
     start = entry.get("start")
     if start is not None and start not in ENEMY_CARS:
-        raise where.error(at, f"start must be one of {list(ENEMY_CARS)}, got {start!r:.30}")
+        raise where.error(at, f"start must be one of {list(ENEMY_CARS)}, got {short(start)}")
     return Space(sid, entry["x"], entry["y"], star, gate, start)
 
 
@@ -394,7 +376,7 @@ def _ids(raw: Any, spaces: Mapping[str, Space], where: _Where, at: str,
         raise where.error(at, f"must be a list of {size} space ids")
     for sid in raw:
         if not isinstance(sid, str) or sid not in spaces:
-            raise where.error(at, f"unknown space {sid!r:.30}")
+            raise where.error(at, f"unknown space {short(sid)}")
     for a, b in pairwise(raw):
         if a == b:
             raise where.error(at, f"links space {a!r} to itself")

@@ -30,6 +30,7 @@ from pathlib import Path
 
 import yaml
 
+from companion.core.datafile import PlainLoader, check_plain
 from companion.core.errors import InputError
 from companion.license_to_kill import rules
 
@@ -350,8 +351,9 @@ def _checked_text(text: object, source: str) -> str:
     return text
 
 
-class _UniqueKeyLoader(yaml.SafeLoader):
-    """YAML's safe loader, refusing a key given twice in one mapping (a duplicated column)."""
+class _UniqueKeyLoader(PlainLoader):
+    """YAML's safe loader, refusing a key given twice in one mapping (a duplicated column),
+    and (PlainLoader) anchors, aliases and deep nesting."""
 
     def construct_mapping(self, node, deep=False):
         keys = set()
@@ -381,6 +383,7 @@ def load_yaml(text: str, source: str) -> Library:
         # a date that is not one ('2001-02-30'), nesting deeper than Python follows
         raise InputError(f"{source}: not a readable card file ({type(error).__name__}: "
                          f"{str(error)[:80]})") from None
+    check_plain(data, source)  # finite numbers, text keys, whole UTF-8 text
     if isinstance(data, dict):
         data = data.get("cards")
     if not isinstance(data, list):
