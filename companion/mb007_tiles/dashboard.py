@@ -39,6 +39,7 @@ HOUSE_RULES = (
     "A round's losers draw first; on a tie the rotation goes on",
     "A team that cannot pay pays what it has",
     "The game also ends when the bag is empty and no crossing can capture",
+    "With the bag empty, three rounds in a row that capture nothing end the game",
 )
 VERDICT_CSS = "font-size:1.1rem;padding:8px 12px;border-left:6px solid {};line-height:1.4"
 
@@ -127,7 +128,7 @@ class TilesDashboard(GameDashboard):
     def _bot_move(self, state: TilesState) -> Any | None:
         rng = random.Random(f"{self.session.seed}:bot:{len(self.session.actions)}")
         for seat in state.options.bots:
-            action = bot_action(state, seat, rng)
+            action = bot_action(state, seat, rng, state.options.bots)
             if action is not None:
                 return action
         return None

@@ -56,6 +56,7 @@ class Options:
     starting_chips: int = 100
     bots: tuple[int, ...] = ()
     advice: bool = True
+    barren_rounds: int = 3
 
     @classmethod
     def from_mapping(cls, options: Mapping[str, JSON]) -> Options:
@@ -69,6 +70,9 @@ class Options:
             raise InputError(f"starting_chips is a whole number 0-10000, got {chips!r:.20}")
         if not isinstance(values["advice"], bool):
             raise InputError("advice is true or false")
+        barren = values["barren_rounds"]
+        if isinstance(barren, bool) or barren not in range(0, 21):
+            raise InputError(f"barren_rounds is a whole number 0-20, got {barren!r:.20}")
         bots = values["bots"]
         if not isinstance(bots, list | tuple) or any(
                 isinstance(b, bool) or b not in range(players) for b in bots):
@@ -77,12 +81,13 @@ class Options:
             raise InputError("the app plays a seat only in tablet mode, where it draws the "
                              "tiles itself")
         return cls(players, values["mode"], _check_counts(values["tile_counts"]), chips,
-                   tuple(sorted(set(bots))), values["advice"])
+                   tuple(sorted(set(bots))), values["advice"], barren)
 
     def to_mapping(self) -> dict[str, JSON]:
         return {"players": self.players, "mode": self.mode,
                 "tile_counts": dict(self.tile_counts), "starting_chips": self.starting_chips,
-                "bots": list(self.bots), "advice": self.advice}
+                "bots": list(self.bots), "advice": self.advice,
+                "barren_rounds": self.barren_rounds}
 
     def full_bag(self) -> tuple[int, ...]:
         """How many of each tile of `rules.ALL_TILES` a new game's bag holds."""
@@ -124,6 +129,7 @@ class TilesState(GameState):
     taken: tuple[tuple[str, str], ...] = ()  # (window, tile) captured at the last reveal
     captured: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
     round: int = 0
+    barren: int = 0  # rounds in a row with the bag empty that captured nothing
     chips: tuple[int, int] = (0, 0)
     games: tuple[tuple[int, int], ...] = ()  # each finished game's (red, black) points
     last_event: Event | None = None
@@ -233,6 +239,12 @@ class TilesState(GameState):
 
     def _choose_first(self, action: ChooseFirst) -> TilesState:
         seat = _check_seat(action.seat, self.players)
+        draws = action.draws
+        bonds = [i for i, tile in enumerate(draws) if tile[1:] == rules.BOND]
+        if draws and (any(t not in rules.ALL_TILES for t in draws)
+                      or bonds != [len(draws) - 1] or (len(draws) - 1) % self.players != seat):
+            raise InputError("the draws for the first player must end with the first 007, "
+                             "drawn by the seat named")
         drew = ", ".join(f"{self.seat_name(i % self.players)} drew {rules.tile_name(t)}"
                          for i, t in enumerate(action.draws))
         text = (f"{drew}: " if drew else "") + f"{self.seat_name(seat)} drew the first 007 " \
@@ -301,8 +313,14 @@ class TilesState(GameState):
             face_down=self.picks, picks=(None,) * self.players, revealed=self.picks,
             taken=tuple(taken), round=self.round + 1,
             last_event=Event(text, "success" if taken else "info"))
+        if not self.bag_size:
+            after = replace(after, barren=0 if taken else self.barren + 1)
         if any(len(team) >= rules.TILES_TO_END for team in after.captured):
             return after._end_game(f"a team has {rules.TILES_TO_END} tiles")
+        limit = self.options.barren_rounds
+        if limit and after.barren >= limit:
+            return after._end_game(f"{limit} rounds in a row captured nothing with the bag "
+                                   "empty, a house rule")
         if after.empty_windows and after.bag_size:
             return replace(after, phase="draw", to_move=after._refill_starter(taken))
         return after._start_round()
@@ -354,7 +372,9 @@ class TilesState(GameState):
             "drawn": self.drawn, "last_drawer": self.last_drawer, "picks": list(self.picks),
             "face_down": list(self.face_down), "captured": [list(t) for t in self.captured],
             "round": self.round, "chips": list(self.chips),
-            "games": [list(g) for g in self.games],
+            "games": [list(g) for g in self.games], "revealed": list(self.revealed),
+            "barren": self.barren,
+            "taken": [list(pair) for pair in self.taken],
         }
 
     @classmethod
@@ -384,6 +404,10 @@ class TilesState(GameState):
             captured=tuple(_items(t, len(t) if isinstance(t, list) else -1, "captured",
                                   rules.ALL_TILES) for t in captured),
             round=_ints([data["round"]], 1, "round")[0],
+            barren=_ints([data["barren"]], 1, "barren")[0],
+            revealed=_items(data["revealed"], n if data["revealed"] else 0, "revealed",
+                            rules.LETTERS),
+            taken=_taken(data["taken"]),
             games=tuple(_ints(g, 2, "games") for g in _items(
                 data["games"], len(data["games"]) if isinstance(data["games"], list) else -1,
                 "games", None)))
@@ -437,6 +461,15 @@ def _items(values: object, length: int, where: str, allowed: tuple | None) -> tu
     if allowed is not None and any(v not in allowed or isinstance(v, bool) for v in values):
         raise InputError(f"{where} holds something that is not one of {list(allowed)[:8]}")
     return tuple(values)
+
+
+def _taken(pairs: object) -> tuple[tuple[str, str], ...]:
+    pairs = _items(pairs, len(pairs) if isinstance(pairs, list) else -1, "taken", None)
+    for pair in pairs:
+        if not isinstance(pair, list) or len(pair) != 2 or pair[1] not in rules.ALL_TILES:
+            raise InputError("taken holds [window, tile] pairs")
+        parse_window(pair[0])
+    return tuple((window, tile) for window, tile in pairs)
 
 
 def _ints(values: object, length: int, where: str) -> tuple[int, ...]:

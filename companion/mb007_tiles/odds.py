@@ -165,15 +165,25 @@ class Equilibrium:
     def value_for(self, colour: str) -> Fraction:
         return self.value if colour == "red" else -self.value
 
-    def seat_mix(self, seat: int) -> dict[str, Fraction]:
-        """One seat's chance of each letter: its share of its team's mix."""
+    def team_mix(self, colour: str) -> tuple[tuple[tuple[str, ...], ...], tuple[Fraction, ...]]:
+        """A team's strategies (its seats' letters, by seat) and its mix over them."""
+        return (self.red, self.red_mix) if colour == "red" else (self.black, self.black_mix)
+
+    def seat_mix(self, seat: int, partner_letter: str | None = None) -> dict[str, Fraction]:
+        """One seat's chance of each letter: its share of its team's mix; given its
+        partner's letter, its share of the strategies with that letter (for a team the app
+        plays whole, so the pair follows the team's mix)."""
         colour = rules.SEAT_COLOURS[seat]
-        strategies, mix = (self.red, self.red_mix) if colour == "red" else \
-            (self.black, self.black_mix)
-        position = seats_of(colour, self.players).index(seat)
+        strategies, mix = self.team_mix(colour)
+        team = seats_of(colour, self.players)
+        position = team.index(seat)
         chances = dict.fromkeys(rules.LETTERS, Fraction(0))
         for letters, p in zip(strategies, mix, strict=True):
-            chances[letters[position]] += p
+            if partner_letter is None or letters[1 - position] == partner_letter:
+                chances[letters[position]] += p
+        total = sum(chances.values())
+        if partner_letter is not None and total:
+            chances = {letter: p / total for letter, p in chances.items()}
         return {letter: p for letter, p in chances.items() if p or letter in
                 {s[position] for s in strategies}}
 

@@ -95,6 +95,10 @@ DEFAULT_OPTIONS: dict[str, object] = {
     # Equilibrium advice and the capture heat map shown (on the choosing player's covered
     # screen and to the drawer).
     "advice": True,
+    # HOUSE RULE: with the bag empty, the game also ends after this many rounds in a row
+    # that capture nothing (the manual's end needs seven tiles; two careful teams can keep
+    # choosing empty crossings for ever). 0 turns it off.
+    "barren_rounds": 3,
 }
 # HOUSE RULE: to find the first player, each player in turn from seat 0 draws a tile and
 # puts it back; the first to draw a 007 goes first (Playing the Game: "The first player

@@ -56,7 +56,8 @@ def test_a_round_with_the_covered_secret_choice_then_undo(served, page: Page):
     # The covered choice: Red first, the screen covers again, then Black.
     page.get_by_role("button", name="I am Red: show my letters").click()
     page.get_by_role("button", name=re.compile(r"^N( ·|$)")).click()
-    expect(page.get_by_text("Pass the tablet to Black (or choose on your own phone).")).to_be_visible(timeout=WAIT)
+    expect(page.get_by_text("Pass the tablet to Black (or choose on your own phone).")) \
+        .to_be_visible(timeout=WAIT)
     expect(page.locator(".log-line").first).to_contain_text("Red has chosen a letter in secret")
     text = visible_text(page)
     assert "Red N" not in text and "Red: N" not in text

@@ -26,7 +26,9 @@ from companion.mb007_tiles.board import (
     seats_of,
     window_name,
 )
+from companion.mb007_tiles.bot import autoplay_action, bot_action
 from companion.mb007_tiles.engine import TilesState, new_state, private_view
+from companion.mb007_tiles.odds import round_equilibrium
 
 S = rules.SECTIONS
 # Which way each side faces, and so where his left is (x east, y north).
@@ -605,3 +607,57 @@ def test_the_letters_stay_secret_in_the_saved_log_until_the_reveal():
     session.act(Pick(1, "O"))
     event = session.act(Reveal())
     assert "Red N, Black O" in event.text
+
+
+def test_house_rule_with_the_bag_empty_three_barren_rounds_in_a_row_end_the_game():
+    """HOUSE RULE `barren_rounds` (3): with the bag empty, two careful teams could choose
+    empty crossings for ever; three rounds in a row that capture nothing end the game."""
+    empty_bag = (0,) * len(rules.ALL_TILES)
+    board = {"a4": "B2", "b2": "R1", "d1": "B3"}
+    # N x N crosses at c2, O x O at b3: both empty.
+    state = replace(reveal_state(2, board, ("N", "N"), ((), ())), bag=empty_bag)
+    state = state.apply(Reveal())
+    assert state.taken == () and state.barren == 1 and state.phase == "choose"
+    state = play_round(state, {0: "O", 1: "O"})
+    assert state.barren == 2 and state.phase == "choose"
+    state = play_round(state, {0: "N", 1: "N"})
+    assert state.barren == 3
+    off = replace(reveal_state(2, board, ("N", "N"), ((), ())), bag=empty_bag,
+                  options=replace(state.options, barren_rounds=0))
+    assert off.apply(Reveal()).phase == "choose"
+
+
+def test_house_rule_a_capture_resets_the_barren_count():
+    empty_bag = (0,) * len(rules.ALL_TILES)
+    state = replace(reveal_state(2, {"c2": "B3", "a4": "B2"}, ("N", "N"), ((), ())),
+                    bag=empty_bag, barren=2)
+    after = state.apply(Reveal())
+    assert after.taken == (("c2", "B3"),) and after.barren == 0 and not after.is_over
+
+
+def test_play_the_draws_for_the_first_player_must_tell_a_true_story():
+    """Playing the Game: "The first player drawing an 007 tile goes first": the recorded
+    draws end with the first 007, drawn by the seat named."""
+    state = new_state({"players": 2})
+    assert state.apply(ChooseFirst(1, ("R1", "B007"))).to_move == 1
+    for draws, seat in ((("R1", "R007", "B2"), 0), (("x",), 0), (("R1", "B2"), 1),
+                        (("R007",), 1)):
+        with pytest.raises(InputError, match="first 007"):
+            state.apply(ChooseFirst(seat, draws))
+
+
+def test_a_team_the_app_plays_whole_follows_its_pair_mix():
+    """The four-player equilibrium is over a team's pairs of letters: when the app plays
+    both partners, the second follows the first's letter, so the pair is drawn from the
+    team's mix (a human partner's pick is never read: see test_odds)."""
+    session = Session(GAME, {"players": 4, "mode": "tablet"}, seed=15)
+    rng = random.Random(15)
+    while session.state.phase != "choose":
+        session.act(autoplay_action(session.state, rng))
+    state = session.state
+    strategies, mix = round_equilibrium(state).team_mix("red")
+    played = {letters for letters, p in zip(strategies, mix, strict=True) if p}
+    for seed in range(20):
+        first = bot_action(state, 0, random.Random(seed), bots=(0, 2))
+        second = bot_action(state.apply(first), 2, random.Random(seed + 99), bots=(0, 2))
+        assert (first.letter, second.letter) in played
