@@ -17,6 +17,7 @@ Actions are small frozen dataclasses. Chance lives in the action: a field
 from __future__ import annotations
 
 import dataclasses
+import functools
 import importlib
 import random
 import types
@@ -84,6 +85,9 @@ class Game:
     action_types: tuple[type, ...]
     dashboard: str  # "module:Class", imported only by the UI
     version: int = 1  # bump when old action logs no longer replay
+    # The log holds what some player must not see yet (a down card, a secret letter, a
+    # face-down title): an export, which holds the whole log, waits for the game's end.
+    secrets: bool = False
 
     def load_dashboard(self) -> type:
         module, _, attr = self.dashboard.partition(":")
@@ -108,10 +112,16 @@ class Game:
             raise InputError(
                 f"{cls.__name__} takes fields {sorted(fields)}, got {sorted(given)}"
             )
-        hints = typing.get_type_hints(cls)
+        hints = _type_hints(cls)
         values = {name: conform(data[name], hints[name], f"{cls.__name__}.{name}")
                   for name in fields}
         return cls(**values)
+
+
+@functools.cache
+def _type_hints(cls: type) -> dict[str, Any]:
+    """An action type's field types, worked out once (a replay asks 10,000 times)."""
+    return typing.get_type_hints(cls)
 
 
 def _to_plain(value: Any) -> JSON:

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import cache
 
 from companion.core.dice import p_at_least, p_at_most, total_distribution
 from companion.dice_lab.rules import Goal
 
 
+@cache  # a replay's log line per check asks again for the same few chances
 def chance(n_dice: int, target: int, goal: Goal, modifier: int = 0) -> Fraction:
     """The chance that `n_dice` d6 plus `modifier` reach `target` the `goal` way.
 

@@ -194,7 +194,8 @@ def test_an_outfielder_kicking_from_in_front_of_a_net_is_then_placed(store):
     """No Killjoy Rules: after kicking from in front of the net, tap where he goes."""
     board = make(store)
     state = scene({"orange 1": (4, 9)}, ball=(4, 11), roll=2)  # blue's keeper on d12
-    board.session._states[0] = state  # a position no seeded match needs to reach
+    # a position no seeded match needs to reach, as the game's start (checkpoint 0)
+    board.session._state = board.session._checkpoints[0] = state
     board.revision += 1
     board.tap((4, 9))
     board.tap((4, 11))
