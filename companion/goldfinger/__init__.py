@@ -15,4 +15,5 @@ GAME = Game(
     new_state=new_state,
     action_types=ACTION_TYPES,
     dashboard="companion.goldfinger.dashboard:GoldfingerDashboard",
+    secrets=True,
 )

@@ -18,4 +18,5 @@ GAME = Game(
     new_state=new_state,
     action_types=ACTION_TYPES,
     dashboard="companion.license_to_kill.dashboard:LicenseToKillDashboard",
+    secrets=True,
 )

@@ -12,4 +12,5 @@ GAME = Game(
     new_state=new_state,
     action_types=ACTION_TYPES,
     dashboard="companion.mb007_cards.dashboard:CardsDashboard",
+    secrets=True,
 )

@@ -13,4 +13,5 @@ GAME = Game(
     new_state=new_state,
     action_types=ACTION_TYPES,
     dashboard="companion.mb007_tiles.dashboard:TilesDashboard",
+    secrets=True,
 )

@@ -169,6 +169,7 @@ class GameDashboard(pn.viewable.Viewer):
     def _sync_log(self, *_events) -> None:
         self.log.param.update(lines=self.session.log, can_undo=self.session.can_undo,
                               can_redo=self.session.can_redo)
+        self.picker.game_changed()
 
     # Views every dashboard shows.
 

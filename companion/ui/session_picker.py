@@ -34,6 +34,10 @@ class SessionPicker(pn.viewable.Viewer):
                                visible=False, sizing_mode="stretch_width")
         # Status text quotes files and names: shown as text, never as Markdown or HTML.
         self._status = pn.pane.HTML("", sizing_mode="stretch_width")
+        self._download = pn.widgets.FileDownload(
+            callback=self._export, filename=f"{game.name}.json", label="Export to a file",
+            height=TOUCH, sizing_mode="stretch_width",
+        )
         self.refresh()
 
     def refresh(self) -> None:
@@ -43,6 +47,16 @@ class SessionPicker(pn.viewable.Viewer):
         self._saved.value = self._current().id if records else None
         self._name.value = self._current().name
         self._confirm.visible = False
+        self.game_changed()
+
+    def game_changed(self) -> None:
+        """A game whose log holds secrets is exported only once it is over: the file holds
+        every down card and secret choice (and the seed behind the seat links)."""
+        hidden = self._game.secrets and not self._current().state.is_over
+        self._download.param.update(
+            disabled=hidden,
+            label="Export (once the game is over: the file holds every secret)" if hidden
+            else "Export to a file")
 
     def _new(self, _event) -> None:
         self._open(Session(self._game, self._new_options(), store=self._store),
@@ -71,7 +85,9 @@ class SessionPicker(pn.viewable.Viewer):
         self._guard(lambda: self._open(import_session(self._store, self._upload.value),
                                        "Imported."), "")
 
-    def _export(self) -> io.StringIO:
+    def _export(self) -> io.StringIO | None:
+        if self._game.secrets and not self._current().state.is_over:
+            return None
         return io.StringIO(export_session(self._current()))
 
     def _open(self, session: Session, status: str) -> None:
@@ -94,10 +110,7 @@ class SessionPicker(pn.viewable.Viewer):
 
     def __panel__(self) -> pn.viewable.Viewable:
         wide = {"sizing_mode": "stretch_width"}
-        download = pn.widgets.FileDownload(
-            callback=self._export, filename=f"{self._game.name}.json", label="Export to a file",
-            height=TOUCH, **wide,
-        )
+        download = self._download
         return pn.Column(
             button("New game", self._new, color="primary", **wide),
             self._saved, button("Resume the chosen game", self._resume, **wide),
