@@ -20,11 +20,10 @@ from __future__ import annotations
 
 import atexit
 import json
-import multiprocessing
 import tempfile
 import threading
 from collections.abc import Callable
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import Future
 from dataclasses import replace
 from fractions import Fraction
 from html import escape
@@ -57,6 +56,7 @@ from companion.ui import (
 )
 from companion.ui.plain import notice
 from companion.ui.theme import TOUCH
+from companion.ui.worker import BrokenProcessPool, RestartingPool
 
 WON, LOST, INFO, TARGET = "#2e7d32", "#b71c1c", "#455a64", "#d32f2f"
 WALL, ROOM, GREEN_CARD, BLUE_CARD, BOND, DANGER = (
@@ -81,7 +81,7 @@ KIND_BARS = {rules.SOLEX: WON, rules.SCARAMANGA: DANGER}
 
 # The whole-search figure takes seconds of pure Python: in a thread it would hold the GIL
 # and slow every tap meanwhile, so it runs in its own process, given the game as JSON.
-_WORKER = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+_WORKER = RestartingPool(max_workers=1)  # a killed worker process is replaced, not fatal
 # Shut it down while the interpreter is whole: left to garbage collection at exit, its
 # clean-up runs after the modules it needs are gone and prints a traceback.
 atexit.register(_WORKER.shutdown, wait=False, cancel_futures=True)
@@ -670,14 +670,23 @@ class GoldenGunDashboard(GameDashboard):
                          "Agitator: computing…</div>")
         if self._future is not None:
             self._future.cancel()  # the game has moved on before that figure's turn came
-        self._future = _WORKER.submit(survival_in_worker, state.to_json(), startle)
-        self._future.add_done_callback(lambda done: self._survival_done(done, full))
+        game = state.to_json()
+        self._future = _WORKER.submit(survival_in_worker, game, startle)
+        self._future.add_done_callback(lambda done: self._survival_done(done, full, game))
 
-    def _survival_done(self, done: Future, full: tuple) -> None:
+    def _survival_done(self, done: Future, full: tuple, game: dict | None = None) -> None:
         if done.cancelled():
             return
         try:
             chance = done.result()
+        except BrokenProcessPool:  # the worker process died: once more, on a fresh one
+            if game is None:
+                self._deliver(full[0], "<div class='survival'>The odds helper stopped twice: "
+                              "no whole-search figure this time.</div>")
+                return
+            self._future = _WORKER.submit(survival_in_worker, game, full[1])
+            self._future.add_done_callback(lambda again: self._survival_done(again, full))
+            return
         except CompanionError as error:
             self._deliver(full[0], f"<div class='survival'>{escape(str(error))}</div>")
             return

@@ -1,0 +1,46 @@
+"""A process pool for slow pure computations (whole-game odds) that survives its process
+dying: a killed or crashed worker breaks a `ProcessPoolExecutor` for good
+(`BrokenProcessPool` on every later submit, for every page), so this one starts a fresh
+pool on the next submit."""
+
+from __future__ import annotations
+
+import multiprocessing
+import threading
+from collections.abc import Callable
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
+
+__all__ = ["BrokenProcessPool", "RestartingPool"]
+
+
+class RestartingPool:
+    """`submit` like an executor's; a pool whose process died is replaced, once per call."""
+
+    def __init__(self, max_workers: int = 1):
+        self._max_workers = max_workers
+        self._lock = threading.Lock()
+        self._pool = self._new_pool()
+        self.restarts = 0
+
+    def _new_pool(self) -> ProcessPoolExecutor:
+        # spawn: a fork of a threaded server process can deadlock
+        return ProcessPoolExecutor(max_workers=self._max_workers,
+                                   mp_context=multiprocessing.get_context("spawn"))
+
+    def submit(self, fn: Callable[..., Any], *args: Any) -> Future:
+        with self._lock:
+            try:
+                return self._pool.submit(fn, *args)
+            except BrokenProcessPool:  # its manager thread already stopped what was left
+                self._pool, self.restarts = self._new_pool(), self.restarts + 1
+                return self._pool.submit(fn, *args)
+
+    def processes(self) -> list[int]:
+        """The worker processes' ids (tests kill one to check the pool comes back)."""
+        return list(getattr(self._pool, "_processes", None) or {})
+
+    def shutdown(self, wait: bool = True, cancel_futures: bool = False) -> None:
+        with self._lock:
+            self._pool.shutdown(wait=wait, cancel_futures=cancel_futures)
