@@ -11,12 +11,12 @@ from pathlib import Path
 from common import Server, median_ms, round_trips, shadow_text_js
 from playwright.sync_api import Browser
 
+from companion.core.registry import games
 from companion.core.session import Session
 from companion.license_to_kill import GAME
 from companion.license_to_kill.dashboard import LicenseToKillDashboard
 from companion.license_to_kill.engine import NextStep, PlacePlot, Setup
 from companion.license_to_kill.odds import attack_table, henchman_attack
-from companion.registry import games
 
 NEXT = re.compile(r"^(Done: go to|End the turn)")
 SETUPS = [("Avenge Felix Leiter", "Goldfinger", "The Navy Hero"),
@@ -60,7 +60,7 @@ def measure(browser: Browser, tmp: Path) -> list[tuple[str, float]]:
 def step_round_trip(browser: Browser, tmp: Path) -> list[tuple[str, float]]:
     """Tap the step button, then (On Assignment) the Intrigue button, each until its line
     shows in the log (a served page resumes its game, so the game must be in
-    companion/registry.py; until then these rows are left out)."""
+    companion/core/registry.py; until then these rows are left out)."""
     server = Server(["apps/license_to_kill.py"], tmp / "license_to_kill.sqlite3")
     try:
         page = browser.new_page(viewport={"width": 1024, "height": 768})

@@ -24,8 +24,8 @@ from typing import Any
 from companion.core.datafile import load_json
 from companion.core.errors import CompanionError, InputError
 from companion.core.game import JSON, Event, Game, GameState
+from companion.core.registry import find_game
 from companion.core.store import JOIN_CODE_LENGTH, SessionRecord, Store
-from companion.registry import find_game
 
 EXPORT_FORMAT = "companion-session"
 EXPORT_VERSION = 1

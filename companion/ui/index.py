@@ -7,8 +7,8 @@ from urllib.parse import quote
 
 import panel as pn
 
+from companion.core.registry import games
 from companion.core.store import Store, shared_store
-from companion.registry import games
 from companion.ui.template import page, section
 from companion.ui.theme import INPUT_CSS, TOUCH, button
 

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from companion.core.datafile import MAX_DEPTH, load_text
 from companion.core.errors import InputError
+from companion.core.registry import games
 from companion.core.session import Session, export_session, import_session
 from companion.golden_gun.effects import DATA_DIR, load_table, parse_table
 from companion.golden_gun.rules import HOUSE_EFFECTS_FILE
@@ -26,7 +27,6 @@ from companion.goldfinger.board import (
     parse_board_file,
 )
 from companion.license_to_kill.cards import load_yaml as load_cards_yaml
-from companion.registry import games
 
 SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[
     HealthCheck.too_slow, HealthCheck.function_scoped_fixture])

@@ -1,4 +1,8 @@
-"""The games this companion knows, in the order the index page shows them."""
+"""The games this companion knows, in the order the index page shows them.
+
+Games are named by module, imported on first use: `core` never imports a game or the UI,
+so the layers only point down.
+"""
 
 from __future__ import annotations
 
