@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import math
 import reprlib
+import unicodedata
 from typing import Any
 
 import yaml
@@ -162,3 +163,18 @@ def _finite(text: str) -> float:
 
 def _refuse_constant(name: str) -> float:
     raise ValueError(f"{name} is not a number a file may hold")
+
+
+def check_line(text: object, what: str, most: int) -> str:
+    """A name or title: text of 1 to `most` characters, stripped, with no control characters,
+    bidi overrides or lone surrogates (which reorder or hide what a player reads).
+
+    >>> check_line(" Game night ", "a name", 40)
+    'Game night'
+    """
+    if not isinstance(text, str) or not 0 < len(text.strip()) <= most:
+        raise InputError(f"{what} is 1 to {most} characters")
+    if any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Zl", "Zp") for ch in text):
+        raise InputError(f"{what} holds control characters, direction marks or broken "
+                         "characters")
+    return text.strip()

@@ -21,7 +21,7 @@ import secrets
 from collections.abc import Mapping
 from typing import Any
 
-from companion.core.datafile import load_json
+from companion.core.datafile import check_line, load_json
 from companion.core.errors import CompanionError, InputError
 from companion.core.game import JSON, Event, Game, GameState
 from companion.core.registry import find_game
@@ -32,6 +32,7 @@ EXPORT_VERSION = 1
 MAX_IMPORT_BYTES = 5_000_000
 MAX_ACTIONS = 5_000  # an import replays well under a second (Dice Lab: 10,000 in ~0.7 s)
 CHECKPOINT_EVERY = 64  # an undo replays at most this many actions
+WITH_PREVIOUS = "_with_previous"  # in a stored action: undone together with the one before
 MAX_SEED = 2**63 - 1  # seeds fit SQLite's signed 64-bit integers
 
 
@@ -59,6 +60,7 @@ class Session:
         self._state: GameState = self.game.new_state(self.options)  # after `_cursor` actions
         self._checkpoints: dict[int, GameState] = {0: self._state}  # every CHECKPOINT_EVERY
         self._actions: list[Any] = []
+        self._joined: list[bool] = []  # undone and redone together with the action before
         self._events: list[Event | None] = []  # what each action did, in order
         self._cursor = 0
         if _record is not None:
@@ -117,10 +119,12 @@ class Session:
 
     # Changing it.
 
-    def act(self, action: Any) -> Event:
+    def act(self, action: Any, with_previous: bool = False) -> Event:
         """Apply `action` (rolling its dice if they are None), save it, return what happened.
 
-        Raises RuleError or InputError and changes nothing when the engine refuses.
+        `with_previous` joins it to the action before for undo and redo (a bot's turn and the
+        move that called it are taken back with one tap). Raises RuleError or InputError and
+        changes nothing when the engine refuses.
         """
         position = self._cursor
         filled = self.state.fill_chance(action, self._rng(position))
@@ -128,16 +132,20 @@ class Session:
         stored = self.game.action_to_json(filled)
         if self.game.action_from_json(stored) != filled:
             raise InputError(f"{type(filled).__name__} does not survive being saved")
+        joined = with_previous and position > 0
+        if joined:
+            stored[WITH_PREVIOUS] = True
         if self.store is not None:
             self._revision = self.store.record_action(self.id, self._revision, position, stored)
-        del self._actions[position:], self._events[position:]
+        del self._actions[position:], self._events[position:], self._joined[position:]
         for later in [p for p in self._checkpoints if p > position]:
             del self._checkpoints[later]
-        self._append(filled, new_state)
+        self._append(filled, new_state, joined)
         return new_state.last_event or Event(type(filled).__name__)
 
-    def _append(self, action: Any, state: GameState) -> None:
+    def _append(self, action: Any, state: GameState, joined: bool = False) -> None:
         self._actions.append(action)
+        self._joined.append(joined)
         self._events.append(state.last_event)
         self._cursor = len(self._actions)
         self._state = state
@@ -145,18 +153,25 @@ class Session:
             self._checkpoints[self._cursor] = state
 
     def undo(self) -> Event | None:
-        """Step back one action (it can be redone); returns the undone event."""
+        """Step back one action, or a group of joined ones (they can be redone); returns the
+        undone event."""
         if not self.can_undo:
             return None
         undone = self.state.last_event
-        self._move_cursor(self._cursor - 1)
+        cursor = self._cursor - 1
+        while cursor > 0 and self._joined[cursor]:
+            cursor -= 1
+        self._move_cursor(cursor)
         return undone
 
     def redo(self) -> Event | None:
-        """Re-apply the last undone action, with the same dice."""
+        """Re-apply the last undone action (or group), with the same dice."""
         if not self.can_redo:
             return None
-        self._move_cursor(self._cursor + 1)
+        cursor = self._cursor + 1
+        while cursor < len(self._actions) and self._joined[cursor]:
+            cursor += 1
+        self._move_cursor(cursor)
         return self.state.last_event
 
     def rename(self, name: str) -> None:
@@ -191,20 +206,29 @@ class Session:
         for position, data in enumerate(stored):
             state = self._state
             try:
+                joined = isinstance(data, dict) and data.get(WITH_PREVIOUS) is True
+                if isinstance(data, dict):
+                    data = {k: v for k, v in data.items() if k != WITH_PREVIOUS}
                 action = self.game.action_from_json(data)
                 if state.fill_chance(action, self._rng(position)) != action:
                     raise InputError("its dice are missing")
                 state = state.apply(action)
             except CompanionError as error:
                 raise InputError(f"action {position + 1} does not replay: {error}") from None
-            self._append(action, state)
+            self._append(action, state, joined and position > 0)
         self._state, self._cursor = self._state_at(cursor), cursor
+
+    def _stored(self, position: int) -> dict[str, JSON]:
+        stored = self.game.action_to_json(self._actions[position])
+        if self._joined[position]:
+            stored[WITH_PREVIOUS] = True
+        return stored
 
     def _record(self) -> SessionRecord:
         return SessionRecord(
             id=self.id, game=self.game.name, game_version=self.game.version, name=self.name,
             options=self.options, seed=self.seed, cursor=self._cursor,
-            actions=tuple(self.game.action_to_json(a) for a in self._actions),
+            actions=tuple(self._stored(p) for p in range(len(self._actions))),
             revision=self._revision,
         )
 
@@ -282,7 +306,5 @@ def _check_seed(seed: object) -> int:
 
 
 def _check_name(name: object) -> str:
-    if not isinstance(name, str) or not 0 < len(name.strip()) <= 120:
-        raise InputError("a session name is 1 to 120 characters")
-    return name.strip()
+    return check_line(name, "a session name", 120)
 

@@ -57,6 +57,11 @@ class StaleSessionError(CompanionError):
     """The session changed on another screen since this one loaded it."""
 
 
+class StorageError(CompanionError):
+    """The file could not be written (locked by another program, disk full): nothing of
+    the change was stored, and the page says so."""
+
+
 def default_path() -> Path:
     """Where sessions live unless ``COMPANION_DB`` says otherwise."""
     override = os.environ.get("COMPANION_DB")
@@ -119,15 +124,24 @@ class Store:
 
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
-        """One transaction: committed on success, rolled back on any error."""
+        """One transaction: committed on success, rolled back on any error. A locked or
+        unwritable file is a StorageError (nothing stored), never a raw sqlite3 error."""
         with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                self._db.execute("BEGIN IMMEDIATE")
+            except sqlite3.OperationalError as error:
+                raise StorageError(f"the saved games could not be written ({error}): "
+                                   "nothing was saved; try again") from None
             try:
                 yield self._db
-            except BaseException:
-                self._db.execute("ROLLBACK")
+                self._db.execute("COMMIT")
+            except BaseException as error:
+                if self._db.in_transaction:
+                    self._db.execute("ROLLBACK")
+                if isinstance(error, sqlite3.OperationalError):
+                    raise StorageError(f"the saved games could not be written ({error}): "
+                                       "nothing was saved; try again") from None
                 raise
-            self._db.execute("COMMIT")
 
     # Reading.
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from companion.core.datafile import load_text
+from companion.core.datafile import check_line, load_text
 from companion.core.errors import InputError
 from companion.golden_gun import rules
 
@@ -123,6 +123,7 @@ def _parse(data: Any, kinds: tuple[str, ...]) -> EffectTable:
     name, house = data.get("name", "Custom table"), data.get("house_rule", False)
     if not isinstance(name, str) or not isinstance(house, bool):
         raise InputError("'name' must be text and 'house_rule' true or false")
+    name = check_line(name, "the table's name", 80)  # no control characters or direction marks
     unknown = sorted(set(data["cards"]) - set(rules.BLUE_KINDS))
     if unknown:
         raise InputError(f"unknown blue card {unknown[0]!r}")

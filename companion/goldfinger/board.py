@@ -42,7 +42,7 @@ from typing import Any
 
 import networkx as nx
 
-from companion.core.datafile import check_plain, load_text, short
+from companion.core.datafile import check_line, check_plain, load_text, short
 from companion.core.errors import InputError
 from companion.goldfinger.rules import ENEMY_CARS
 
@@ -302,6 +302,10 @@ def load_board(data: Any, source: str = "board") -> Board:
     name = data.get("name", source)
     if not isinstance(name, str) or not 0 < len(name) <= 80:
         raise where.error("name", "must be text of 1 to 80 characters")
+    try:  # no control characters or direction marks
+        name = check_line(name, "the name", 80)
+    except InputError as error:
+        raise where.error("name", str(error)) from None
     spaces = _spaces(data.get("spaces"), where)
     graph = nx.Graph()
     graph.add_nodes_from(spaces)
