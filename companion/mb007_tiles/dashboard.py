@@ -120,10 +120,11 @@ class TilesDashboard(GameDashboard):
             self._run_bots()
 
     def _run_bots(self) -> None:
-        for _ in range(MAX_BOT_ACTIONS):
-            action = self._bot_move(self.session.state)
-            if action is None or self.act(action) is None:
-                return
+        with self.bot_turn():
+            for _ in range(MAX_BOT_ACTIONS):
+                action = self._bot_move(self.session.state)
+                if action is None or self.act(action) is None:
+                    return
 
     def _bot_move(self, state: TilesState) -> Any | None:
         rng = random.Random(f"{self.session.seed}:bot:{len(self.session.actions)}")

@@ -12,6 +12,8 @@ what only that seat may see (`seat_view`).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import panel as pn
@@ -151,6 +153,13 @@ class GameDashboard(pn.viewable.Viewer):
         except CompanionError as error:
             self.message = str(error)
             return None
+
+    @contextmanager
+    def bot_turn(self) -> Iterator[None]:
+        """The app's moves after a player's action: the other devices redraw once, and one
+        Undo takes back the bot's turn together with the player's action before it."""
+        with hold(), self.table.batch(joined=True):
+            yield
 
     def undo(self) -> None:
         self._step(self.table.undo)

@@ -51,7 +51,7 @@ class LiveTable(param.Parameterized):
         self.store = store
         self._session = session
         self._lock = threading.RLock()
-        self._batching, self._pending = 0, False
+        self._batching, self._pending, self._joining = 0, False, False
 
     @property
     def session(self) -> Session:
@@ -59,8 +59,9 @@ class LiveTable(param.Parameterized):
 
     def act(self, action: Any) -> Event:
         """Apply and store `action`; RuleError/InputError change nothing, GameMovedOn says
-        another device (in another process) changed the game first."""
-        return self._change(lambda: self._session.act(action))
+        another device (in another process) changed the game first. Inside
+        `batch(joined=True)` the action is joined to the one before for undo."""
+        return self._change(lambda: self._session.act(action, with_previous=self._joining))
 
     def undo(self) -> Event | None:
         return self._change(self._session.undo)
@@ -69,14 +70,17 @@ class LiveTable(param.Parameterized):
         return self._change(self._session.redo)
 
     @contextmanager
-    def batch(self) -> Iterator[None]:
-        """Several changes (a bot's whole turn) that the other devices see as one."""
+    def batch(self, joined: bool = False) -> Iterator[None]:
+        """Several changes (a bot's whole turn) that the other devices see as one; with
+        `joined`, one Undo also takes them back together with the action before them."""
         with self._lock:
             self._batching += 1
+            outer, self._joining = self._joining, self._joining or joined
             try:
                 yield
             finally:
                 self._batching -= 1
+                self._joining = outer
                 if not self._batching and self._pending:
                     self._pending = False
                     self.revision += 1

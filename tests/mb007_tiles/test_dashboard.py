@@ -134,3 +134,16 @@ def test_a_new_match_from_the_settings_refuses_nothing_silently(store):
     board.param.update(mode="table", bots=[1])
     board.start_new_game()
     assert board.session.state.options.bots == ()
+
+
+def test_one_undo_takes_back_the_apps_turn_and_the_move_before_it(store):
+    board = dashboard(store, {"players": 2, "mode": "tablet", "bots": [1]})
+    board.steps.press("Red drew it")
+    board.steps.press("Draw a tile for Red")
+    before = len(board.session.actions)
+    board.board.tap(f"w:{_first_empty(board)}")  # then the app draws and places for Black
+    assert len(board.session.actions) == before + 3
+    board.undo()
+    assert len(board.session.actions) == before and board.session.state.phase == "place"
+    board.redo()
+    assert len(board.session.actions) == before + 3
