@@ -33,7 +33,6 @@ MAX_IMPORT_BYTES = 5_000_000
 MAX_ACTIONS = 5_000  # an import replays well under a second (Dice Lab: 10,000 in ~0.7 s)
 CHECKPOINT_EVERY = 64  # an undo replays at most this many actions
 WITH_PREVIOUS = "_with_previous"  # in a stored action: undone together with the one before
-WITH_PREVIOUS = "_with_previous"  # in a stored action: undone together with the one before
 MAX_SEED = 2**63 - 1  # seeds fit SQLite's signed 64-bit integers
 
 
@@ -136,12 +135,9 @@ class Session:
         joined = with_previous and position > 0
         if joined:
             stored[WITH_PREVIOUS] = True
-        joined = with_previous and position > 0
-        if joined:
-            stored[WITH_PREVIOUS] = True
         if self.store is not None:
             self._revision = self.store.record_action(self.id, self._revision, position, stored)
-        del self._actions[position:], self._events[position:], self._joined[position:], self._joined[position:]
+        del self._actions[position:], self._events[position:], self._joined[position:]
         for later in [p for p in self._checkpoints if p > position]:
             del self._checkpoints[later]
         self._append(filled, new_state, joined)
@@ -221,12 +217,6 @@ class Session:
                 raise InputError(f"action {position + 1} does not replay: {error}") from None
             self._append(action, state, joined and position > 0)
         self._state, self._cursor = self._state_at(cursor), cursor
-
-    def _stored(self, position: int) -> dict[str, JSON]:
-        stored = self.game.action_to_json(self._actions[position])
-        if self._joined[position]:
-            stored[WITH_PREVIOUS] = True
-        return stored
 
     def _stored(self, position: int) -> dict[str, JSON]:
         stored = self.game.action_to_json(self._actions[position])
