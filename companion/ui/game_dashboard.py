@@ -57,6 +57,8 @@ class GameDashboard(pn.viewable.Viewer):
         self.param.watch(self._sync_log, "revision")
         self._sync_log()
         self._remember_in_url()
+        if self._doc is not None and self._doc.session_context is not None:
+            pn.state.onload(self._remember_in_url)  # the address is known once loaded
 
     @property
     def session(self) -> Session:

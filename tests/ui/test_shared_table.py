@@ -121,3 +121,25 @@ def test_two_server_processes_on_one_file_show_one_live_game(served, browser, tm
                                                                   timeout=5_000)
     finally:
         other.stop()
+
+
+def test_the_address_names_the_game_once_the_page_has_loaded(served, page: Page):
+    """A reload returns to this table's game, not the latest one anyone saved."""
+    store = Store(served.db)
+    older = game_at_the_secret_choice(store)
+    Session(GAME, {"players": 3}, seed=13, store=store)  # saved later: the default game
+    store.close()
+    page.goto(f"{served.url}/mb007_tiles?session={older.id}")
+    expect(page.get_by_text("Pass the tablet to Red")).to_be_visible(timeout=WAIT)
+    page.goto(f"{served.url}/mb007_tiles")
+    expect(page.get_by_text("Who drew the first 007?")).to_be_visible(timeout=WAIT)
+    page.wait_for_function("() => window.location.search.includes('session=')", timeout=WAIT)
+    page.reload()
+    expect(page.get_by_text("Who drew the first 007?")).to_be_visible(timeout=WAIT)
+    expect(page.get_by_role("button", name="Red 3 drew it").or_(
+        page.get_by_role("button", name="Red 2 drew it"))).to_be_visible()
+
+
+def test_a_bad_session_address_still_opens_a_game(served, page: Page):
+    page.goto(f"{served.url}/mb007_tiles?session=%FF%00<script>")
+    expect(page.get_by_text("Board")).to_be_visible(timeout=WAIT)
