@@ -27,7 +27,7 @@ def test_names_and_titles_with_hidden_characters_are_refused(store, name):
         session.rename(name)
     assert store.load(session.id).name == session.name == "Dice Lab"
     export = json.loads(export_session(session))
-    with pytest.raises(InputError, match="control characters|broken character"):
+    with pytest.raises(InputError, match=r"control characters|broken character"):
         import_session(store, json.dumps({**export, "name": name}))
     board = json.loads(SAMPLE_MAP.read_text(encoding="utf-8"))
     with pytest.raises(InputError, match="name: the name holds control characters"):
