@@ -8,6 +8,7 @@ from html import escape
 import panel as pn
 import param
 
+from companion.ui.tap_pad import HtmlBox
 from companion.ui.theme import button
 
 
@@ -20,8 +21,7 @@ class LogView(pn.viewable.Viewer):
         super().__init__(**params)
         self._undo = button("↶ Undo", lambda _: on_undo(), sizing_mode="stretch_width")
         self._redo = button("↷ Redo", lambda _: on_redo(), sizing_mode="stretch_width")
-        self._lines = pn.pane.HTML(sizing_mode="stretch_width", max_height=320,
-                                   styles={"overflow-y": "auto"})
+        self._lines = HtmlBox(max_height_px=320, sizing_mode="stretch_width")
         self._layout = pn.Column(pn.Row(self._undo, self._redo, sizing_mode="stretch_width"),
                                  self._lines, sizing_mode="stretch_width")
         self.param.watch(self._render, ["lines", "can_undo", "can_redo"])
@@ -31,11 +31,11 @@ class LogView(pn.viewable.Viewer):
         self._undo.disabled = not self.can_undo
         self._redo.disabled = not self.can_redo
         if not self.lines:
-            self._lines.object = '<p style="opacity:0.7">Nothing has happened yet.</p>'
+            self._lines.html = '<p style="opacity:0.7">Nothing has happened yet.</p>'
             return
         items = "".join(f'<div class="log-line">{escape(line)}</div>'
                         for line in reversed(self.lines))
-        self._lines.object = (
+        self._lines.html = (
             f'<div class="game-log" style="font-size:1rem;line-height:1.5">{items}</div>'
         )
 

@@ -79,6 +79,35 @@ class TapPad(JSComponent):
             self._on_tap(str(data))
 
 
+class HtmlBox(JSComponent):
+    """HTML that changes often (a log, a score): one property, no Bokeh layout pass.
+
+    A Panel HTML pane is laid out again by the browser with the whole page each time its
+    text changes; this box only replaces its own contents. Give it `max_height` for a box
+    that scrolls.
+    """
+
+    html = param.String(default="")
+    max_height_px = param.Integer(default=0, doc="Scrolls beyond this height (0: grows).")
+
+    _stylesheets: ClassVar[list[str]] = [":host { display: block; width: 100%; }"]
+    _esm = """
+    export function render({ model, el }) {
+      const box = document.createElement('div');
+      const size = () => {
+        box.style.maxHeight = model.max_height_px ? `${model.max_height_px}px` : '';
+        box.style.overflowY = model.max_height_px ? 'auto' : '';
+      };
+      const draw = () => { box.innerHTML = model.html; };
+      model.on('html', draw);
+      model.on('max_height_px', size);
+      size();
+      draw();
+      el.appendChild(box);
+    }
+    """
+
+
 class ChoicePad(TapPad):
     """A TapPad whose buttons each stand for a choice (any object): a tap calls
     `on_choose(choice)`.

@@ -56,9 +56,9 @@ def test_odds_bar_colour_says_good_or_bad_for_the_player():
 
 def test_log_view_shows_newest_first_and_disables_undo():
     log = LogView(lambda: None, lambda: None)
-    assert log._undo.disabled and "Nothing has happened yet" in log._lines.object
+    assert log._undo.disabled and "Nothing has happened yet" in log._lines.html
     log.param.update(lines=["1. first", "2. second"], can_undo=True)
-    assert log._lines.object.index("2. second") < log._lines.object.index("1. first")
+    assert log._lines.html.index("2. second") < log._lines.html.index("1. first")
     assert not log._undo.disabled and log._redo.disabled
 
 
