@@ -66,6 +66,8 @@ HOUSE_RULES = {
                               {"yes": True, "no": False}),
     "placement_adjacency": ("A kicker in front of a net is put beside it",
                             {"any of 8 squares": 8, "orthogonally only": 4}),
+    "placement_out_of_bounds": ("… and may be put behind the goal line",
+                                {"no: on the field": False, "yes": True}),
     "time_limit_draw": ("Time Limit tied after 25 rounds",
                         {"next goal wins": False, "is a draw": True}),
     "last_chance_restarts": ("Last Chance: the leader scores again",
@@ -117,14 +119,13 @@ class GoldenGoalDashboard(GameDashboard):
 
     def __init__(self, **params):
         super().__init__(**params)
-        wanted = pn.state.session_args.get("bot", [b""])[0].decode() if pn.state.curdoc else ""
-        self.players = next((k for k, v in BOT_TEAMS.items() if v == wanted), TWO)
         # legal_turns and scoring_lines are the slow part: kept for the state they were for.
         self._cached: tuple[GoldenGoalState | None, list[Outcome]] = (None, [])
         self._lines: tuple[GoldenGoalState | None, list[ScoringLine]] = (None, [])
         self.field = FieldView(self.tap, sizing_mode="stretch_width")
         self.dice = DicePad(self.roll, n_dice=1)
         self._build_widgets()
+        self._read_players()
         self.param.watch(self._changed, "revision")
         self.param.watch(self._render_taps, ["chosen", "kicking", "ball_pick", "plan"])
         self.param.watch(self._players_changed, "players")
@@ -133,15 +134,29 @@ class GoldenGoalDashboard(GameDashboard):
     # Options for a new match.
 
     def new_options(self) -> dict[str, Any]:
-        return {"match": self.match, **self.house}
+        bot = BOT_TEAMS[self.players]
+        return {"match": self.match, **self.house, **({"bot": bot} if bot else {})}
 
     def start_new_match(self, _event=None) -> None:
         self.open(Session(self.game, self.new_options(), store=self.store))
+
+    def open(self, session: Session) -> None:
+        super().open(session)
+        self._read_players()
         self.picker.refresh()
 
     @property
     def bot_team(self) -> str | None:
-        return BOT_TEAMS[self.players]
+        """The team the app plays in this match: saved in its options, so resuming the match
+        (from the index, another device, Saved games) keeps its bot."""
+        return self.session.state.options.bot
+
+    def _read_players(self) -> None:
+        """Show who plays as the current match was started."""
+        players = next(k for k, v in BOT_TEAMS.items() if v == self.bot_team)
+        with param.parameterized.discard_events(self):
+            self.players = players
+        self.players_choice.value = players
 
     # The table's actions.
 
@@ -196,11 +211,13 @@ class GoldenGoalDashboard(GameDashboard):
         return random.Random(f"{self.session.seed}:table:{len(self.session.actions)}")
 
     def _run_bot(self) -> None:
-        for _ in range(MAX_BOT_ACTIONS):
-            if not self._bot_to_move():
-                return
-            if self.act(bot_player(self.session.state, self._rng())) is None:
-                return
+        """The bot's whole turn; the other devices redraw once, after it."""
+        with self.table.batch():
+            for _ in range(MAX_BOT_ACTIONS):
+                if not self._bot_to_move():
+                    return
+                if self.act(bot_player(self.session.state, self._rng())) is None:
+                    return
 
     def _bot_to_move(self) -> bool:
         state = self.session.state
@@ -208,9 +225,17 @@ class GoldenGoalDashboard(GameDashboard):
             state.to_move == self.bot_team
 
     def _players_changed(self, *_events) -> None:
-        if pn.state.location is not None:
-            pn.state.location.update_query(bot=self.bot_team or "")
-        self._render()
+        """Who plays is part of the match: before the toss the match starts again with the
+        choice; later it waits for the next new match."""
+        if BOT_TEAMS[self.players] == self.bot_team:
+            return
+        if self.session.actions:
+            self.message = (f"“{self.players}” applies to the next match: tap “Start a new "
+                            "match with these settings”.")
+            return
+        old = self.session
+        self.open(Session(self.game, self.new_options(), seed=old.seed, store=self.store))
+        self.store.delete(old.id)
 
     # Taps, phase by phase.
 
@@ -373,6 +398,7 @@ class GoldenGoalDashboard(GameDashboard):
         """Everything, after a change of the game."""
         state = self.session.state
         self.scoreboard.object = self._scoreboard_html(state)
+        self.field_notes.object = field_notes_html(state)
         self.event_box.object = self._event_html(state)
         self._render_controls(state)
         self._render_taps()
@@ -550,6 +576,7 @@ class GoldenGoalDashboard(GameDashboard):
     def _build_widgets(self) -> None:
         wide = {"sizing_mode": "stretch_width"}
         self.scoreboard = pn.pane.HTML(**wide)
+        self.field_notes = pn.pane.HTML(**wide)
         self.event_box = pn.pane.HTML(**wide)
         self.prompt = pn.pane.HTML(**wide)
         self.players_choice = pn.widgets.RadioButtonGroup(
@@ -610,12 +637,28 @@ class GoldenGoalDashboard(GameDashboard):
             self.toss_row, self.setup_box, self.dice_box, self.odds, self.lines_box,
             self.plan_box, self.confirm_row, self.pass_button, self.bot_button, self.over_box,
             width=340)
-        field = section("Field", self.field, width=440)
+        field = section("Field", self.field, self.field_notes, width=440)
         log = section("Log", self.log, width=360)
         new = section("New match: players, mode and house rules", self._settings(),
                       width=360, collapsed=True)
         saved = section("Saved games", self.picker, width=360, collapsed=True)
         return page("Golden Goal", turn, field, log, new, saved)
+
+
+def field_notes_html(state: GoldenGoalState) -> str:
+    """The readings of the mat the rulebook leaves open (READING_NOTES), labelled."""
+    field = state.field
+    box = field.box_columns[1] - field.box_columns[0] + 1
+    notes = [
+        f"The field: {field.columns} x {field.rows} squares in a ring of {field.ring} "
+        "out-of-bounds square(s); the centre circle is the 4 squares round the centre spot; "
+        f"the penalty box is the middle {box} columns x {field.box_depth} rows at each end; "
+        f"{len(field.net_columns)} squares in front of each net",
+        "Players standing behind the goal line do not block a shot into the net",
+    ]
+    items = "".join(f"<li>{escape(n)} <i>(house rule)</i></li>" for n in notes)
+    return (f'<ul class="field-notes" style="font-size:0.95rem;margin:4px 0;'
+            f'padding-left:18px">{items}</ul>')
 
 
 def _ball_key(outcome: Outcome) -> Target:

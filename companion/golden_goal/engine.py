@@ -44,7 +44,7 @@ from companion.golden_goal.turns import (
     legal_turns,
     move_path,
     other,
-    placements,
+    placed_after_kick,
 )
 
 S = rules.SECTIONS
@@ -75,9 +75,11 @@ class Options:
     time_limit_draw: bool = False
     killjoy_after_kickoff: bool = True
     placement_adjacency: int = 8
+    placement_out_of_bounds: bool = False
     last_chance_restarts: bool = True
     restart_is_a_turn: bool = rules.RESTART_IS_A_TURN
     field: Field = STANDARD_FIELD
+    bot: str | None = None  # the team the app plays, saved with the match (not a rule)
 
     @classmethod
     def from_mapping(cls, options: Mapping[str, JSON]) -> Options:
@@ -90,12 +92,14 @@ class Options:
             raise InputError(f"match must be one of {list(rules.MATCH_MODES)}, "
                              f"got {values['match']!r:.40}")
         for key in ("own_goals", "time_limit_draw", "killjoy_after_kickoff",
-                    "restart_is_a_turn", "last_chance_restarts"):
+                    "restart_is_a_turn", "last_chance_restarts", "placement_out_of_bounds"):
             if not isinstance(values[key], bool):
                 raise InputError(f"option {key} must be true or false, got {values[key]!r:.40}")
         if values["placement_adjacency"] not in (4, 8) or isinstance(
                 values["placement_adjacency"], bool):
             raise InputError("placement_adjacency must be 4 or 8")
+        if values["bot"] is not None:
+            _check_team(values["bot"])
         mat = values["field"]
         values["field"] = STANDARD_FIELD if mat is None else Field.from_mapping(mat, "field")
         return cls(**values)
@@ -105,9 +109,10 @@ class Options:
                 "time_limit_draw": self.time_limit_draw,
                 "killjoy_after_kickoff": self.killjoy_after_kickoff,
                 "placement_adjacency": self.placement_adjacency,
+                "placement_out_of_bounds": self.placement_out_of_bounds,
                 "last_chance_restarts": self.last_chance_restarts,
                 "restart_is_a_turn": self.restart_is_a_turn,
-                "field": self.field.to_mapping()}
+                "field": self.field.to_mapping(), "bot": self.bot}
 
 
 @dataclass(frozen=True)
@@ -305,17 +310,18 @@ class GoldenGoalState(GameState):
         others = {sq: p for p, sq in self.positions if p != action.player}
         end = move_path(self.field, others, self.ball, self.where[action.player],
                         tuple(action.path), self.roll)
-        # Section: the kicks, if the player reached the ball.
-        chain, ball, net = None, self.ball, None
+        # Section: the kicks, if the player reached the ball; a kicker from in front of a
+        # net is placed beside it right after his own kick (No Killjoy Rules).
+        chain, ball, net, final = None, self.ball, None, end
         if end == self.ball:
+            placed = self._placement(action)
             table = replace(self._table(goals=True), occupant={**others, end: action.player})
             chain = play_chain(table, action.player, end, self.roll - len(action.path),
-                               rules.FREE_SPACE, action.kicks)
-            ball, net = chain.ball, chain.last.net
+                               rules.FREE_SPACE, action.kicks, placed)
+            ball, net, final = chain.ball, chain.last.net, placed or end
         else:
             self._check_no_kick(action)
-        # Section: where the mover ends, and the No Killjoy checks.
-        final = self._placed_square(action, end, others, ball)
+        # Section: the No Killjoy checks.
         where = {**self.where, action.player: final}
         self._check_end(where, ball, net)
         text = self._play_text(action, end, final, chain)
@@ -349,7 +355,7 @@ class GoldenGoalState(GameState):
     # Checks.
 
     def _table(self, goals: bool) -> Table:
-        return Table(self.field, self.occupant, self.to_move, goals, self.options.own_goals)
+        return Table.of(self.options, self.occupant, self.to_move, goals)
 
     def _check_end(self, where: Mapping[str, Square], ball: Square | None,
                    net: str | None) -> None:
@@ -362,6 +368,9 @@ class GoldenGoalState(GameState):
             self._check_end(self.where, ball, None)
 
     def _check_no_kick(self, action: Play) -> None:
+        if action.placed is not None:
+            raise RuleError(f"only an outfielder who kicked from in front of a net is placed "
+                            f"afterwards; {action.player} stays where he is", rule=S["killjoy"])
         if len(action.path) != self.roll:
             raise RuleError(f"{action.player} did not reach the ball, so all {self.roll} pips "
                             f"must be spent moving (the path has {len(action.path)})",
@@ -370,28 +379,19 @@ class GoldenGoalState(GameState):
             raise RuleError(f"{action.player} did not reach the ball and cannot kick",
                             rule=S["kicking"])
 
-    def _placed_square(self, action: Play, end: Square, others: Mapping[Square, str],
-                       ball: Square | None) -> Square:
-        """No Killjoy Rules: an outfielder who kicked from in front of a net is put beside it."""
-        needed = end == self.ball and not is_keeper(action.player) and \
-            self.field.in_front_of_net(end) is not None
-        if not needed:
+    def _placement(self, action: Play) -> Square | None:
+        """No Killjoy Rules: where an outfielder who kicks from in front of a net is put
+        (checked by `kicks.play_chain` once his kick has moved the ball)."""
+        if not placed_after_kick(self, action.player):
             if action.placed is not None:
                 raise RuleError(f"only an outfielder who kicked from in front of a net is "
                                 f"placed afterwards; {action.player} stays where he is",
                                 rule=S["killjoy"])
-            return end
+            return None
         if action.placed is None:
             raise RuleError(f"{action.player} kicked from in front of the net: place him in an "
                             "adjacent empty space", rule=S["killjoy"])
-        square = _check_square(action.placed)
-        allowed = set(placements(self.field, others, end, ball,
-                                 self.options.placement_adjacency))
-        if square not in allowed:
-            raise RuleError(f"{self.field.name(square)} is not an empty space beside "
-                            f"{self.field.name(end)} (nor in front of a net, nor the ball's)",
-                            rule=S["killjoy"])
-        return square
+        return _check_square(action.placed)
 
     def _placement_problem(self, player: str, square: Square) -> RuleError | None:
         team = team_of(player)

@@ -8,15 +8,23 @@ A kick's budget is the spaces it may travel: its pips plus the free first space
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, replace
 from functools import cache
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from companion.core.errors import InputError, RuleError
 from companion.golden_goal import rules
 from companion.golden_goal.actions import STRAIGHT, KickSpec
-from companion.golden_goal.board import COMPASS, DIRECTIONS, Field, Square, bend
+from companion.golden_goal.board import (
+    COMPASS,
+    DIRECTIONS,
+    NEIGHBOURS_4,
+    NEIGHBOURS_8,
+    Field,
+    Square,
+    bend,
+)
 
 S = rules.SECTIONS
 
@@ -41,6 +49,15 @@ class Table:
     team: str
     goals_allowed: bool = True
     own_goals: bool = False
+    adjacency: int = 8  # HOUSE RULE placement_adjacency: where a kicker from a net goes
+    place_out_of_bounds: bool = False  # HOUSE RULE placement_out_of_bounds
+
+    @classmethod
+    def of(cls, options: Any, occupant: Mapping[Square, str], team: str,
+           goals_allowed: bool = True) -> Table:
+        """The table for a match's options (its field and the HOUSE RULE choices)."""
+        return cls(options.field, occupant, team, goals_allowed, options.own_goals,
+                   options.placement_adjacency, options.placement_out_of_bounds)
 
 
 def team_of(player: str) -> str:
@@ -155,6 +172,31 @@ def _leaving(table: Table, square: Square, step: Square, travelled: int, bend_af
     return Leg("goal", square, 0, path, net)
 
 
+# No Killjoy Rules: "If the ball is in front of either net at the start of your turn, you
+# may move an outfielder there to kick it. After you do, immediately place the outfielder
+# in an adjacent empty space": after his own kick, before any pass is kicked on.
+
+def placements(table: Table, kicker: str, start: Square, ball: Square | None
+               ) -> Iterator[Square]:
+    """Empty squares next to `start` where the kicker may be put once his kick has left the
+    ball on `ball` (None: in a net): on the mat, not in front of a net, not the ball's, and
+    (HOUSE RULE placement_out_of_bounds off) not out of bounds behind the goal line."""
+    field = table.field
+    inside = field.on_mat if table.place_out_of_bounds else field.on_field
+    for dc, dr in NEIGHBOURS_8 if table.adjacency == 8 else NEIGHBOURS_4:
+        target = (start[0] + dc, start[1] + dr)
+        if (inside(target) and table.occupant.get(target, kicker) == kicker
+                and target != ball and target != start and field.in_front_of_net(target) is None):
+            yield target
+
+
+def relocated(table: Table, kicker: str, start: Square, square: Square) -> Table:
+    """The table once the kicker has been moved from `start` to `square`."""
+    occupant = {sq: p for sq, p in table.occupant.items() if sq != start}
+    occupant[square] = kicker
+    return replace(table, occupant=occupant)
+
+
 @dataclass(frozen=True)
 class Chain:
     """A whole turn's kicking: each kick's leg and who kicked it."""
@@ -172,8 +214,12 @@ class Chain:
 
 
 def play_chain(table: Table, kicker: str, start: Square, pips: int, free: int,
-               kicks: tuple[KickSpec, ...]) -> Chain:
-    """Play the kicks in order (RuleError on the first refused one)."""
+               kicks: tuple[KickSpec, ...], placed: Square | None = None) -> Chain:
+    """Play the kicks in order (RuleError on the first refused one).
+
+    `placed`: the kicker kicked from in front of a net and is put there right after his
+    first kick (see `placements`), before a pass is kicked on.
+    """
     if not kicks:
         raise RuleError(f"{kicker} reached the ball and must kick it", rule=S["kicking"])
     if len(kicks) > rules.MAX_KICKS_PER_TURN:
@@ -188,6 +234,8 @@ def play_chain(table: Table, kicker: str, start: Square, pips: int, free: int,
             message, section = refusal(table.field, leg)
             raise RuleError(f"kick {number} ({kickers[-1]}): {message}", rule=S[section])
         legs.append(leg)
+        if number == 1 and placed is not None:
+            table = _place(table, kicker, start, placed, leg)
         if leg.kind != "pass":
             break
         kickers.append(table.occupant[leg.square])
@@ -199,6 +247,16 @@ def play_chain(table: Table, kicker: str, start: Square, pips: int, free: int,
         raise RuleError(f"{kickers[-1]} received the pass and must kick the ball again",
                         rule=S["passing"])
     return Chain(tuple(kickers[: len(legs)]), tuple(legs))
+
+
+def _place(table: Table, kicker: str, start: Square, placed: Square, leg: Leg) -> Table:
+    ball = None if leg.kind == "goal" else leg.square
+    if placed not in set(placements(table, kicker, start, ball)):
+        field = table.field
+        raise RuleError(f"{field.name(placed)} is not an empty space beside "
+                        f"{field.name(start)} once {kicker} has kicked (nor in front of a "
+                        "net, nor the ball's, nor out of bounds)", rule=S["killjoy"])
+    return relocated(table, kicker, start, placed)
 
 
 def chain_ends(table: Table, start: Square, pips: int, free: int,
@@ -225,5 +283,35 @@ def chain_ends(table: Table, start: Square, pips: int, free: int,
                 key = leg.net if leg.kind == "goal" else leg.square
                 ends.setdefault(key, (*done, spec))
                 if leg.net is not None and leg.net == stop_at_net:
+                    return ends
+    return ends
+
+
+def placed_chain_ends(table: Table, kicker: str, start: Square, pips: int, free: int,
+                      stop_at_net: str | None = None,
+                      keep: Callable[[Square], bool] = lambda square: True,
+                      ) -> dict[tuple[Square | str, Square], tuple[KickSpec, ...]]:
+    """`chain_ends` for a kicker who is placed beside the net right after his first kick:
+    keyed by (where the ball ends, where the kicker was placed); only placements that
+    `keep` accepts are tried."""
+    ends: dict[tuple[Square | str, Square], tuple[KickSpec, ...]] = {}
+    budget = pips + free
+    for spec in kick_specs(budget):
+        leg = walk(table, start, budget, spec)
+        if leg.kind == "refused":
+            continue
+        ball = None if leg.kind == "goal" else leg.square
+        for square in filter(keep, placements(table, kicker, start, ball)):
+            if leg.kind != "pass":
+                ends.setdefault((leg.net if leg.kind == "goal" else leg.square, square),
+                                (spec,))
+                if leg.net is not None and leg.net == stop_at_net:
+                    return ends
+                continue
+            moved = relocated(table, kicker, start, square)
+            found = chain_ends(moved, leg.square, leg.remaining, rules.FREE_SPACE, stop_at_net)
+            for key, rest in found.items():
+                ends.setdefault((key, square), (spec, *rest))
+                if key == stop_at_net:
                     return ends
     return ends

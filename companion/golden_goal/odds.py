@@ -76,10 +76,9 @@ def turn_line(state: GoldenGoalState, roll: int, outcome: Outcome) -> ScoringLin
     if not play.kicks:
         return ScoringLine(outcome, tuple(steps), (), moves)
     others = {sq: p for p, sq in state.where.items() if p != play.player}
-    table = Table(state.field, {**others, state.ball: play.player}, state.to_move, True,
-                  state.options.own_goals)
+    table = Table.of(state.options, {**others, state.ball: play.player}, state.to_move)
     chain = play_chain(table, play.player, state.ball, roll - len(play.path),
-                       rules.FREE_SPACE, play.kicks)
+                       rules.FREE_SPACE, play.kicks, play.placed)
     ball_path = tuple(sq for leg in chain.legs for sq in leg.path)
     text = f"{moves}; {describe_chain(state.field, chain, play.kicks)}"
     return ScoringLine(outcome, tuple(steps), ball_path, text)

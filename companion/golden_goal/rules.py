@@ -61,16 +61,23 @@ DEFAULT_OPTIONS: dict[str, object] = {
     # HOUSE RULE: the kickoff kick ends like a turn, so the No Killjoy checks (the
     # opponent's clear path to the ball) apply to it too; otherwise it could trap the ball.
     "killjoy_after_kickoff": True,
-    # HOUSE RULE: the outfielder who kicked from in front of a net is placed after the
-    # ball stops, in one of the 8 adjacent squares (out of bounds allowed, not in front of
-    # a net, not the ball's square); "adjacent" could also mean orthogonal only.
+    # HOUSE RULE: the outfielder who kicked from in front of a net is placed "immediately"
+    # (right after his own kick, before a pass is kicked on) in one of the 8 adjacent
+    # squares (not in front of a net, not the ball's square); "adjacent" could also mean
+    # orthogonal only.
     "placement_adjacency": 8,
+    # HOUSE RULE: ... and on the field, not out of bounds behind the goal line (the squares
+    # behind the net are the net itself); True allows the out-of-bounds squares too.
+    "placement_out_of_bounds": False,
     # HOUSE RULE: Last Chance, "When a goal is scored, the opposing team has 3 rounds to
     # tie": every goal that leaves the score uneven starts the 3 rounds again (True, the
     # plain reading); False keeps the window the first goal opened.
     "last_chance_restarts": True,
     # The field's geometry (board.DEFAULT_FIELD); another mat is described the same way.
     "field": None,
+    # Not a rule: the team the app plays ("orange" or "blue"), None for two players at the
+    # table. Saved with the match so that resuming it keeps its bot.
+    "bot": None,
 }
 # HOUSE RULE: a roll no legal turn can use (every player boxed in) is passed, and so is a
 # kickoff or restart kick with no legal direction; the rulebook assumes it cannot happen.

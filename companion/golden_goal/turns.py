@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING
 from companion.core.errors import InputError, RuleError
 from companion.golden_goal import rules
 from companion.golden_goal.actions import KickSpec, Play
-from companion.golden_goal.board import NEIGHBOURS_4, NEIGHBOURS_8, STEPS, Field, Square
-from companion.golden_goal.kicks import Table, chain_ends, team_of
+from companion.golden_goal.board import NEIGHBOURS_4, STEPS, Field, Square
+from companion.golden_goal.kicks import Table, chain_ends, placed_chain_ends, team_of
 
 if TYPE_CHECKING:
     from companion.golden_goal.engine import GoldenGoalState
@@ -113,31 +113,26 @@ def killjoy_problem(field: Field, where: Mapping[str, Square], ball: Square | No
 
 
 def clear_path(field: Field, where: Mapping[str, Square], ball: Square, team: str) -> bool:
-    """Can some player of `team` reach the ball through empty squares of the field?"""
+    """Can some player of `team` reach the ball through empty squares of the field?
+
+    No Killjoy Rules: "a clear path from at least 1 player to the ball without going out of
+    bounds": a player standing out of bounds does not count, even beside the ball."""
     occupied = {sq: p for p, sq in where.items()}
     seen, frontier = {ball}, [ball]
     while frontier:
         square = frontier.pop()
         for dc, dr in NEIGHBOURS_4:
             target = (square[0] + dc, square[1] + dr)
+            if not field.on_field(target):  # "without going out of bounds"
+                continue
             who = occupied.get(target)
             if who is not None:
                 if team_of(who) == team:
                     return True
-            elif target not in seen and field.on_field(target):
+            elif target not in seen:
                 seen.add(target)
                 frontier.append(target)
     return False
-
-
-def placements(field: Field, occupant: Mapping[Square, str], square: Square,
-               ball: Square | None, adjacency: int) -> Iterator[Square]:
-    """No Killjoy Rules: empty squares next to a net square where the kicker may be put."""
-    for dc, dr in NEIGHBOURS_8 if adjacency == 8 else NEIGHBOURS_4:
-        target = (square[0] + dc, square[1] + dr)
-        if (field.on_mat(target) and target not in occupant and target != ball
-                and field.in_front_of_net(target) is None):
-            yield target
 
 
 # Every distinct turn.
@@ -196,27 +191,39 @@ def _player_turns(state: GoldenGoalState, player: str, roll: int,
         for square, path in ends.items():
             yield from _checked(state, Play(player, path), square, ball, None)
     for steps, path in sorted(arrivals.items()):
-        table = Table(field, {**others, ball: player}, team, True, state.options.own_goals)
-        target = other(team) if goals_only else None
-        found = chain_ends(table, ball, roll - steps, rules.FREE_SPACE, stop_at_net=target)
-        for key, kicks in found.items():
-            net = key if isinstance(key, str) else None
-            if goals_only and net != other(team):
-                continue
-            end = None if net else key
-            yield from _after_kicks(state, player, others, path, kicks, end, net)
+        table = Table.of(state.options, {**others, ball: player}, team)
+        for end, net, kicks, placed in _kick_ends(state, player, table, roll - steps,
+                                                  goals_only):
+            yield from _checked(state, Play(player, path, kicks, placed), placed or ball,
+                                end, net)
 
 
-def _after_kicks(state: GoldenGoalState, player: str, others: dict[Square, str],
-                 path: tuple[str, ...], kicks: tuple[KickSpec, ...], ball: Square | None,
-                 net: str | None) -> Iterator[Outcome]:
-    kicked_from = state.ball
-    if is_keeper(player) or state.field.in_front_of_net(kicked_from) is None:
-        yield from _checked(state, Play(player, path, kicks), kicked_from, ball, net)
-        return
-    for square in placements(state.field, others, kicked_from, ball,
-                             state.options.placement_adjacency):
-        yield from _checked(state, Play(player, path, kicks, square), square, ball, net)
+def placed_after_kick(state: GoldenGoalState, player: str) -> bool:
+    """No Killjoy Rules: an outfielder who kicks from in front of a net is placed beside it."""
+    return not is_keeper(player) and state.field.in_front_of_net(state.ball) is not None
+
+
+def _kick_ends(state: GoldenGoalState, player: str, table: Table, pips: int,
+               goals_only: bool) -> Iterator[tuple[Square | None, str | None,
+                                                   tuple[KickSpec, ...], Square | None]]:
+    """(ball end, net, kicks, where the kicker was placed) for each distinct kicking."""
+    target = other(state.to_move) if goals_only else None
+    if placed_after_kick(state, player):
+        def keep(square: Square) -> bool:  # a goal ends the turn: only these checks remain
+            where = {**state.where, player: square}
+            return killjoy_problem(state.field, where, None, state.to_move, True) is None
+
+        found = placed_chain_ends(table, player, state.ball, pips, rules.FREE_SPACE, target,
+                                  keep if goals_only else lambda square: True)
+        keyed = [(key, kicks, square) for (key, square), kicks in found.items()]
+    else:
+        found_plain = chain_ends(table, state.ball, pips, rules.FREE_SPACE, target)
+        keyed = [(key, kicks, None) for key, kicks in found_plain.items()]
+    for key, kicks, square in keyed:
+        net = key if isinstance(key, str) else None
+        if goals_only and net != target:
+            continue
+        yield (None if net else key), net, kicks, square
 
 
 def _checked(state: GoldenGoalState, play: Play, square: Square, ball: Square | None,
@@ -234,8 +241,7 @@ def scoring_rolls(state: GoldenGoalState, faces: tuple[int, ...]) -> tuple[int, 
     for player in sorted(p for p in state.where if team_of(p) == team):
         others = {sq: p for p, sq in state.where.items() if p != player}
         _, arrivals = reachable(state.field, others, state.ball, state.where[player], max(faces))
-        table = Table(state.field, {**others, state.ball: player}, team, True,
-                      state.options.own_goals)
+        table = Table.of(state.options, {**others, state.ball: player}, team)
         scores_with: dict[int, bool] = {}
         for face in faces:
             if face in found:
@@ -243,17 +249,17 @@ def scoring_rolls(state: GoldenGoalState, faces: tuple[int, ...]) -> tuple[int, 
             for steps, path in arrivals.items():
                 pips = face - steps
                 if pips >= 0 and pips not in scores_with:
-                    scores_with[pips] = _scores(state, player, others, path, table, pips)
+                    scores_with[pips] = _scores(state, player, path, table, pips)
                 if pips >= 0 and scores_with[pips]:
                     found.add(face)
                     break
     return tuple(face for face in faces if face in found)
 
 
-def _scores(state: GoldenGoalState, player: str, others: dict[Square, str],
-            path: tuple[str, ...], table: Table, pips: int) -> bool:
-    net = other(state.to_move)
-    ends = chain_ends(table, state.ball, pips, rules.FREE_SPACE, stop_at_net=net)
-    if net not in ends:
-        return False
-    return any(True for _ in _after_kicks(state, player, others, path, ends[net], None, net))
+def _scores(state: GoldenGoalState, player: str, path: tuple[str, ...], table: Table,
+            pips: int) -> bool:
+    for end, net, kicks, placed in _kick_ends(state, player, table, pips, goals_only=True):
+        play = Play(player, path, kicks, placed)
+        if any(True for _ in _checked(state, play, placed or state.ball, end, net)):
+            return True
+    return False

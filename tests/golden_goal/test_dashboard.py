@@ -12,7 +12,7 @@ from companion.core.session import Session
 from companion.golden_goal import GAME
 from companion.golden_goal.actions import Kick, Place, Toss
 from companion.golden_goal.bot import bot_player
-from companion.golden_goal.dashboard import BOT_TEAMS, GoldenGoalDashboard, parse_target
+from companion.golden_goal.dashboard import BOT_TEAMS, TWO, GoldenGoalDashboard, parse_target
 from companion.golden_goal.drawing import field_svg
 from companion.golden_goal.odds import (
     opponent_chance_after,
@@ -301,3 +301,50 @@ def test_turn_line_draws_a_move_with_or_without_a_kick(kicks):
     assert len(line.mover_path) == len(outcome.play.path)
     assert bool(line.ball_path) == kicks
     assert Fraction(0) <= opponent_chance_after(state, outcome) <= 1
+
+
+def test_the_bot_is_saved_with_the_match_and_kept_when_it_is_resumed(store):
+    """The bot is part of the saved game: opening /golden_goal again (from the index, no
+    URL) resumes the match with its bot, instead of leaving one person playing both sides."""
+    board = make(store, seed=8)
+    board.players = BOT_BLUE  # before the toss: the match starts again with the bot
+    assert board.session.options["bot"] == "blue" and board.session.seed == 8
+    assert len(store.list_sessions("golden_goal")) == 1
+    board.toss("orange")
+    board.place_at_random()
+    assert len(board.session.actions) == 3  # the toss, orange's placement, the bot's
+    again = GoldenGoalDashboard(store=store)  # no session, no URL: the latest saved match
+    again.__panel__()
+    assert again.session.id == board.session.id and again.bot_team == "blue"
+    assert again.players == BOT_BLUE and again.players_choice.value == BOT_BLUE
+    assert "bot plays blue" in again.scoreboard.object
+    # Mid-match the choice waits for the next match.
+    board.players = TWO
+    assert board.session.options["bot"] == "blue" and "next match" in board.message
+    board.start_new_match()
+    assert "bot" not in board.session.options and board.bot_team is None
+
+
+def test_the_fields_readings_are_labelled_house_rules(store):
+    """READING_NOTES, Golden Goal: the 8 x 12 field and its zones, and players behind the
+    goal line not blocking a goal, are shown beside the field as house rules; the placement
+    beside a net (No Killjoy Rules: "an adjacent empty space") is a house rule in the
+    settings."""
+    board = make(store)
+    notes = board.field_notes.object
+    assert "8 x 12 squares" in notes and "middle 4 columns x 3 rows" in notes
+    assert "behind the goal line do not block a shot into the net <i>(house rule)</i>" in notes
+    shown = []
+
+    def walk(obj):
+        if isinstance(getattr(obj, "object", None), str):
+            shown.append(obj.object)
+        for child in getattr(obj, "objects", []):
+            walk(child)
+
+    walk(board._settings())
+    assert "may be put behind the goal line</b> <i>(house rule)</i>" in " ".join(shown)
+    board._set_house("placement_out_of_bounds", True)
+    board.start_new_match()
+    assert board.session.state.options.placement_out_of_bounds
+    assert "behind the goal line: yes (house rule)" in board.scoreboard.object

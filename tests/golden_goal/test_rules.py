@@ -464,6 +464,68 @@ def test_killjoy_outfielder_kicking_from_in_front_of_the_net_is_placed_beside_it
     assert "placed on c2" in after.last_event.text
 
 
+def test_killjoy_the_kicker_is_placed_immediately_so_a_pass_can_reach_him():
+    """No Killjoy Rules: "After you do, immediately place the outfielder in an adjacent
+    empty space": he stands on his new square before the pass he made is kicked on, so the
+    receiver can pass back to him there (Passing: "may pass back to players who have
+    already kicked")."""
+    state = scene({"orange 1": (4, 10), "orange 2": (4, 9)},
+                  ball=(4, 11), roll=3)
+    # orange 1 steps N to the ball on d12 and kicks S to orange 2 (2 spaces, 1 pip left);
+    # placed on f11 at once, he receives orange 2's NE pass and kicks W to d11.
+    turn = play("orange 1", "N", kick("S"), kick("NE"), kick("W"), placed=(5, 10))
+    after = state.apply(turn)
+    assert after.where["orange 1"] == (5, 10) and after.ball == (3, 10)
+    assert "orange 2 kicks NE, 1 space(s) to f11, a pass; orange 1 kicks W" in \
+        after.last_event.text
+    assert any(o.square == (5, 10) and o.ball == (3, 10) for o in state.legal_turns(3))
+    # Not yet placed, he would not have been on f11 for the pass: the ball runs on to g12.
+    with pytest.raises(RuleError, match="stopped after kick 2"):
+        state.apply(play("orange 1", "N", kick("S"), kick("NE"), kick("W"), placed=(3, 10)))
+
+
+def test_killjoy_the_kicker_is_not_placed_where_his_kick_left_the_ball():
+    """No Killjoy Rules: "an adjacent empty space" once his kick is done: not the square
+    where that kick stopped the ball."""
+    state = scene({"orange 1": (4, 9), "blue keeper": (7, 11)}, ball=(4, 11), roll=2)
+    # 2 steps to the ball leave 0 pips: the kick W moves the free space only, to d12.
+    with pytest.raises(RuleError, match="not an empty space beside"):
+        state.apply(play("orange 1", "NN", kick("W"), placed=(3, 11)))
+    with pytest.raises(RuleError, match="not an empty space beside"):
+        state.apply(play("orange 1", "NN", kick("SW"), placed=(3, 10)))
+    assert state.apply(play("orange 1", "NN", kick("SW"), placed=(4, 10))).ball == (3, 10)
+
+
+def test_house_rule_the_kicker_is_not_placed_behind_the_goal_line():
+    """No Killjoy Rules: "place the outfielder in an adjacent empty space". HOUSE RULE
+    placement_out_of_bounds (off): the squares behind the goal line beside the net front are
+    the net itself, so he is placed on the field; the option allows them."""
+    state = scene({"orange 1": (2, 0), "orange keeper": (6, 0)}, ball=(3, 0), roll=3)
+    turns = [o for o in state.legal_turns(3) if o.play.placed is not None]
+    assert turns and all(state.field.on_field(o.square) for o in turns)
+    with pytest.raises(RuleError, match="nor out of bounds"):
+        state.apply(play("orange 1", "E", kick("N"), placed=(2, -1)))
+    loose = scene({"orange 1": (2, 0), "orange keeper": (6, 0)}, ball=(3, 0), roll=3,
+                  options={"placement_out_of_bounds": True})
+    assert loose.apply(play("orange 1", "E", kick("N"), placed=(2, -1))).where["orange 1"] \
+        == (2, -1)
+    assert any(o.square == (2, -1) for o in loose.legal_turns(3))
+
+
+def test_killjoy_clear_path_without_going_out_of_bounds():
+    """No Killjoy Rules: "your opponent must have a clear path from at least 1 player to the
+    ball without going out of bounds": a blue player out of bounds beside the ball does not
+    count."""
+    corner = {"orange 1": (2, 0), "orange 2": (0, 1), "blue 3": (-1, 0)}
+    state = scene(corner, ball=(0, 0), roll=1)
+    with pytest.raises(RuleError, match="blue must keep a clear path"):
+        state.apply(play("orange 1", "W"))
+    assert all(o.square != (1, 0) for o in state.legal_turns(1) if o.play.player == "orange 1")
+    free = scene({"orange 1": (2, 0), "orange 2": (5, 5), "blue 3": (-1, 0)}, ball=(0, 0),
+                 roll=1)
+    assert free.apply(play("orange 1", "W")).where["orange 1"] == (1, 0)
+
+
 # Longer Matches.
 
 def test_longer_first_to_3_restarts_after_a_goal():
@@ -550,6 +612,9 @@ def test_options_are_validated():
         new_state({"match": "penalties"})
     with pytest.raises(InputError):
         new_state({"sudden_death": True})
+    with pytest.raises(InputError):
+        new_state({"bot": "green"})
+    assert new_state({"bot": "blue"}).options.bot == "blue"
 
 
 def test_state_json_round_trip():
