@@ -57,4 +57,5 @@ def index_page(store: Store | None = None) -> pn.template.FastListTemplate:
         for game in games()
     ]
     return page("companion: the tablet beside the board",
-                join_section(store if store is not None else shared_store()), *cards)
+                join_section(store if store is not None else shared_store()), *cards,
+                home=False)

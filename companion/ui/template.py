@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import panel as pn
+from panel.theme import Fast as _PanelFast
 
 ACCENT = "#8a1c1c"  # a dinner-jacket red, readable on light and dark
 
@@ -12,6 +15,26 @@ PAGE_CSS = """
 .bk-panel-models-layout-Card { border-radius: 10px; }
 body { font-size: 17px; }
 """
+# A card's header is a tap target (it opens and closes the card): at least 44 px high.
+CARD_CSS = """
+:host .card-header { min-height: 44px; align-items: center; }
+:host .card-button { min-height: 44px; min-width: 44px; }
+"""
+# Back to the index from every app: the header's first thing, a thumb-sized link.
+HOME_LINK = (
+    '<a class="home-link" href="./" style="display:inline-flex;align-items:center;'
+    "min-height:44px;min-width:44px;padding:0 14px;box-sizing:border-box;border-radius:6px;"
+    "border:2px solid rgba(255,255,255,0.85);color:#ffffff;text-decoration:none;"
+    'font-size:1.05rem;white-space:nowrap">⌂ All games</a>'
+)
+
+
+class Fast(_PanelFast):
+    """Panel's Fast design without the Open Sans font it asks Google for on every load:
+    a tablet served from a laptop at a cabin table has no internet. The page uses the
+    system font. (Named Fast: Panel finds the design's own files by its class name.)"""
+
+    _resources: ClassVar[dict] = {**_PanelFast._resources, "font": {}}
 
 
 def extension() -> None:
@@ -22,12 +45,20 @@ def extension() -> None:
                  disconnect_notification=DISCONNECTED)
 
 
-def page(title: str, *sections: pn.viewable.Viewable) -> pn.template.FastListTemplate:
-    """A page that fits 768x1024 and 1024x768: sections side by side when there is room."""
+def page(title: str, *sections: pn.viewable.Viewable,
+         home: bool = True) -> pn.template.FastListTemplate:
+    """A page that fits 768x1024 and 1024x768: sections side by side when there is room.
+
+    Everything it loads comes from the server (no web font); with `home`, the header has a
+    big link back to the index of games.
+    """
     template = pn.template.FastListTemplate(
         title=title, header_background=ACCENT, accent_base_color=ACCENT, theme_toggle=True,
         font="system-ui, sans-serif", font_url="", main_layout=None, raw_css=[PAGE_CSS],
+        design=Fast,
     )
+    if home:
+        template.header.append(pn.pane.HTML(HOME_LINK, margin=(0, 8), align="center"))
     template.main.append(
         pn.FlexBox(*sections, flex_wrap="wrap", gap="12px", sizing_mode="stretch_width")
     )
@@ -39,5 +70,5 @@ def section(title: str, *objects: pn.viewable.Viewable, width: int = 440,
     """A titled card, at least `width` px wide when the screen allows, full width otherwise."""
     return pn.Card(
         *objects, title=title, collapsed=collapsed, sizing_mode="stretch_width",
-        min_width=320, styles={"flex": f"1 1 {width}px"}, margin=4,
+        min_width=320, styles={"flex": f"1 1 {width}px"}, margin=4, stylesheets=[CARD_CSS],
     )

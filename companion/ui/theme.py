@@ -19,6 +19,15 @@ BUTTON_CSS = """
 """
 # A long label (odds, modifiers, a whole kick) wraps onto more lines instead of being cut.
 WRAP_CSS = ":host .bk-btn { white-space: normal; line-height: 1.2; padding: 6px 10px; }"
+# A choice's options share the row while they fit; a long one wraps onto more lines, and
+# when the card is too narrow for every option at 7em they stack (flex-wrap), never cut.
+CHOICE_CSS = """
+:host .bk-btn-group { flex-wrap: wrap; align-items: stretch; }
+:host .bk-btn-group .bk-btn {
+  flex: 1 1 0; min-width: min(100%, 7em); white-space: normal; overflow-wrap: anywhere;
+  line-height: 1.2; padding: 6px 10px; height: auto; min-height: 44px;
+}
+"""
 INPUT_CSS = """
 :host input, :host select { font-size: 1.1rem; min-height: 44px; }
 :host label { font-size: 1rem; }
@@ -37,10 +46,10 @@ def button(label: str, on_click: Callable[[Any], None] | None = None, *,
 
 
 def choice(options: list | dict, value: Any, **params: Any) -> pn.widgets.RadioButtonGroup:
-    """A row of big toggle buttons: one tap picks one option."""
-    return pn.widgets.RadioButtonGroup(options=options, value=value, height=TOUCH,
+    """A row of big toggle buttons: one tap picks one option; long options wrap or stack."""
+    return pn.widgets.RadioButtonGroup(options=options, value=value, min_height=TOUCH,
                                        color="primary", variant="outline",
-                                       stylesheets=[BUTTON_CSS], **params)
+                                       stylesheets=[BUTTON_CSS, CHOICE_CSS], **params)
 
 
 def heading(text: str) -> pn.pane.Markdown:
