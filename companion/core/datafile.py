@@ -42,8 +42,10 @@ def short(value: object) -> str:
 
     >>> short("x" * 1000)[:12], len(short("x" * 1000)) < 50
     ("'xxxxxxxxxxx", True)
+    >>> short(10 ** 50)
+    'a number of 51 digits'
     >>> short(10 ** 5000)
-    'a number of 5001 digits'
+    'a very long number'
     """
     if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**40:
         return f"a number of {len(str(abs(value)))} digits" if abs(value) < 10**4000 else \

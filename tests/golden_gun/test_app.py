@@ -75,7 +75,7 @@ def test_a_companion_room_with_real_dice_then_a_few_solo_moves(served, page: Pag
     page.get_by_role("button", name="5", exact=True).click()
     roll_real_dice(page, 1, 2, "Roll against the green card")
     expect(step(page)).to_contain_text("Step 5: fire on purpose or hold", timeout=WAIT)
-    expect(page.locator(".advice")).to_contain_text("Fire:", timeout=WAIT)
+    expect(page.locator(".advice")).to_contain_text("If he fires:", timeout=WAIT)
     page.get_by_role("button", name=re.compile(r"^Hold fire: .*% survives")).click()
     page.get_by_role("button", name=re.compile(r"^Mirror \(")).click()
     expect(page.locator(".log-line")).to_have_count(9, timeout=WAIT)
