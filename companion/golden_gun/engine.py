@@ -536,7 +536,7 @@ def _roll_green(state: GoldenGunState, action: RollGreen, notes: list[str]) -> G
     calm = replace(state, green=None, source="deck")
     if state.ammo:
         notes.append(f"and fires by accident at the top blue card (Step 4; "
-                     f"{state.ammo - rules.BULLETS_PER_SHOT} bullets left).")
+                     f"{_bullets_left(state.ammo - rules.BULLETS_PER_SHOT)}).")
         return _to_reveal(replace(calm, ammo=state.ammo - rules.BULLETS_PER_SHOT), "fire", notes)
     if state.config.unarmed_startle == "hold":
         notes.append("but has no bullets: the card's Hold paragraph applies (house rule).")
@@ -545,12 +545,20 @@ def _roll_green(state: GoldenGunState, action: RollGreen, notes: list[str]) -> G
     return _end_room(calm, notes)
 
 
+def _bullets_left(ammo: int) -> str:
+    """'1 bullet left', '5 bullets left', 'no bullets left'."""
+    if ammo == 0:
+        return "no bullets left"
+    return f"{ammo} bullet{'' if ammo == 1 else 's'} left"
+
+
 # Steps 5-7: the blue card.
 
 def _fire(state: GoldenGunState, action: Fire, notes: list[str]) -> GoldenGunState:
     if not state.ammo:
         raise RuleError("Bond has no bullets: he cannot fire at anything", rules.AMMUNITION)
-    notes.append(f"Bond fires on purpose ({state.ammo - 1} bullets left).")
+    notes.append(f"Bond fires on purpose "
+                 f"({_bullets_left(state.ammo - rules.BULLETS_PER_SHOT)}).")
     return _to_reveal(replace(state, ammo=state.ammo - rules.BULLETS_PER_SHOT), "fire", notes)
 
 

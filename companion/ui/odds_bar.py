@@ -14,6 +14,20 @@ from companion.core.dice import percent
 OUTCOME_COLORS = {"good": "#2e7d32", "bad": "#c62828", "neutral": "#546e7a"}
 
 
+def exact_words(chance: Fraction) -> str:
+    """The exact chance as a person writes it: '7/12', and 'certain' or 'no chance' rather
+    than '1/1' or '0/1'.
+
+    >>> exact_words(Fraction(7, 12)), exact_words(Fraction(1)), exact_words(Fraction(0))
+    ('7/12', 'certain', 'no chance')
+    """
+    if chance == 1:
+        return "certain"
+    if chance == 0:
+        return "no chance"
+    return f"{chance.numerator}/{chance.denominator}"
+
+
 def odds_html(label: str, chance: Fraction, detail: str = "", outcome: str = "good") -> str:
     """The markup of one odds bar; usable from any pane.
 
@@ -21,13 +35,14 @@ def odds_html(label: str, chance: Fraction, detail: str = "", outcome: str = "go
     """
     color = OUTCOME_COLORS[outcome]
     width = float(chance) * 100
+    exact = exact_words(chance)
     note = f'<div style="font-size:0.9rem;opacity:0.8">{escape(detail)}</div>' if detail else ""
     return (
         '<div class="odds" style="margin:4px 0">'
         f'<div style="display:flex;justify-content:space-between;font-size:1.05rem">'
         f"<span>{escape(label)}</span>"
         f'<span><b style="font-size:1.3rem">{percent(chance)}</b> '
-        f'<span style="opacity:0.75">({chance.numerator}/{chance.denominator})</span></span>'
+        f'<span style="opacity:0.75">({exact})</span></span>'
         "</div>"
         '<div style="height:14px;border-radius:7px;background:rgba(127,127,127,0.25)">'
         f'<div style="height:14px;border-radius:7px;width:{width:.2f}%;'

@@ -69,6 +69,13 @@ def test_ammunition_each_shot_uses_one_bullet():
     assert startled.ammo == 6 and startled.paragraph == "fire"
 
 
+@pytest.mark.parametrize(("ammo", "words"), [(2, "(1 bullet left)"), (1, "(no bullets left)"),
+                                             (3, "(2 bullets left)")])
+def test_ammunition_the_bullets_left_read_as_written(ammo, words):
+    """Ammunition: the log counts what is left as a person says it (issue 17)."""
+    assert words in play(replace(at_decide(), ammo=ammo), Fire()).last_event.text
+
+
 def test_ammunition_never_more_than_14():
     """Ammunition: 'He can never, however, have more than 14 bullets at one time.'"""
     state = replace(at_decide(), ammo=13, upper_left=0)
