@@ -59,8 +59,19 @@ from companion.ui.theme import TOUCH
 from companion.ui.worker import BrokenProcessPool, RestartingPool
 
 WON, LOST, INFO, TARGET = "#2e7d32", "#b71c1c", "#455a64", "#d32f2f"
-WALL, ROOM, GREEN_CARD, BLUE_CARD, BOND, DANGER = (
-    "#1a237e", "#bbdefb", "#66bb6a", "#1565c0", "#ffd54f", "#c62828")
+# The maze's colours differ in lightness, not only in hue, so anyone tells them apart:
+# walls near black, a blue card left in a room mid blue, rooms white, entered rooms pale
+# grey and striped (the stripes tell them from rooms not entered), Scaramanga red with a
+# gold ring (the ring tells him from a blue card). tests/golden_gun/test_dashboard.py
+# checks WCAG AA contrast for each pair that carries meaning (MEANING_PAIRS).
+WALL, ROOM, ENTERED, GREEN_CARD, BLUE_CARD, BOND, DANGER = (
+    "#1c1c1c", "#ffffff", "#eceff1", "#66bb6a", "#1e88e5", "#ffd54f", "#c62828")
+CELL_TEXT = "#0d1b2a"
+ENTERED_STRIPES = (f"repeating-linear-gradient(135deg, {ENTERED} 0 6px, #b0bec5 6px 8px)")
+MEANING_PAIRS = {("wall", "blue card"): (WALL, BLUE_CARD), ("wall", "entered"): (WALL, ENTERED),
+                 ("wall", "room"): (WALL, ROOM), ("blue card", "entered"): (BLUE_CARD, ENTERED),
+                 ("blue card", "room"): (BLUE_CARD, ROOM), ("wall", "Scaramanga"): (WALL, DANGER),
+                 ("Scaramanga", "his ring"): (DANGER, BOND)}
 NEUTRAL_BAR, LATER_BAR = "#546e7a", "#b0bec5"
 MODE_LABELS = {"companion": "Companion: our own board and cards",
                "solo": "Solo: the tablet deals and draws the maze"}
@@ -109,9 +120,9 @@ def survival_key(state: GoldenGunState) -> tuple:
 
 
 # Maze cells: a cell's look is its CSS class.
-CELL_LOOKS = {"room": (ROOM, "#0d1b2a"), "entered": ("#e3f2fd", "#0d1b2a"),
-              "green": (GREEN_CARD, "#0d1b2a"), "blue": (BLUE_CARD, "white"),
-              "scaramanga": (DANGER, "white"), "bond": (BOND, "#0d1b2a")}
+CELL_LOOKS = {"room": (ROOM, CELL_TEXT), "entered": (ENTERED, CELL_TEXT),
+              "green": (GREEN_CARD, CELL_TEXT), "blue": (BLUE_CARD, CELL_TEXT),
+              "scaramanga": (DANGER, "#ffffff"), "bond": (BOND, CELL_TEXT)}
 # A cell is at most MAX_CELL px wide and never shorter than a fingertip (TOUCH); narrow
 # screens shrink the columns (a 16-column maze keeps 44 px at 768 px wide).
 MAX_CELL, CELL_GAP = 64, 2
@@ -124,15 +135,18 @@ MAZE_CSS = f"""
   border: 1px solid #90a4ae; overflow: hidden; }}
 .dense .cell {{ font-size: 0.8rem; }}
 .wall {{ background: {WALL}; border: none; }}
+.gg-room {{ border: 1px solid #607d8b; }}
+.gg-entered {{ background-image: {ENTERED_STRIPES}; }}
+.gg-scaramanga {{ box-shadow: inset 0 0 0 4px {BOND}; }}
 .blank {{ border: none; }}
 .target {{ border: 4px solid {TARGET}; }}
-""" + "".join(f".gg-{name} {{ background: {bg}; color: {fg}; }}\n"
+""" + "".join(f".gg-{name} {{ background-color: {bg}; color: {fg}; }}\n"
               for name, (bg, fg) in CELL_LOOKS.items())
 
 
 class MazeView(pn.viewable.Viewer):
-    """The maze as a grid of big cells: walls dark blue, rooms light blue, Bond gold, cards
-    coloured; the rooms Bond may move into are outlined and tappable.
+    """The maze as a grid of big cells: walls near black, rooms white, entered rooms striped,
+    Bond gold, cards coloured; the rooms Bond may move into are outlined and tappable.
 
     `cells` is what is drawn: room -> (label, look, tappable); `columns` the widest row.
     """
@@ -194,14 +208,18 @@ class MazeView(pn.viewable.Viewer):
         return tap_button(room, label, classes, enabled=target)
 
     def _legend(self, state: GoldenGunState, moving: bool) -> str:
-        swatch = ('<span style="display:inline-block;width:16px;height:16px;'
-                  'vertical-align:middle;border-radius:3px;background:{}"></span> {}')
+        swatch = ('<span style="display:inline-block;width:18px;height:18px;'
+                  'vertical-align:middle;border-radius:3px;border:1px solid #607d8b;'
+                  'background:{}"></span> {}')
         keys = [swatch.format(BOND, "007: Bond")]
         if state.maze is not None:
             keys += [swatch.format(WALL, "wall"),
                      swatch.format(GREEN_CARD, "green card, face down")]
-        keys += [swatch.format(BLUE_CARD, "blue card left in the room"),
-                 swatch.format(DANGER, "Scaramanga"), swatch.format("#e3f2fd", "entered")]
+        keys += [swatch.format(ROOM, "room not entered"),
+                 swatch.format(ENTERED_STRIPES, "entered (striped)"),
+                 swatch.format(BLUE_CARD, "blue card left in the room"),
+                 swatch.format(f"{DANGER};box-shadow:inset 0 0 0 3px {BOND}",
+                               "Scaramanga (gold ring)")]
         left = "; ".join(f"{escape(kind)} in {room}" for room, kind in sorted(state.blues.items()))
         extra = f"<div>Cards left in rooms: {left}</div>" if left else ""
         if state.scaramanga_room:
@@ -216,7 +234,8 @@ class MazeView(pn.viewable.Viewer):
                           "looked in this room last, or Scaramanga is here).</div>")
         return (f'<div class="maze-legend" style="font-size:0.95rem;line-height:1.6;'
                 f'margin-top:6px"><div>{self._how(state, moving)}</div>'
-                f"<div>{' &nbsp; '.join(keys)}</div>{extra}</div>")
+                '<div class="maze-key" style="display:flex;flex-wrap:wrap;gap:4px 14px">'
+                f"{''.join(f'<span>{key}</span>' for key in keys)}</div>{extra}</div>")
 
     def _how(self, state: GoldenGunState, moving: bool) -> str:
         if state.must_search:
@@ -258,22 +277,25 @@ def _maze_grids(state: GoldenGunState) -> list[tuple[str, int, list[list[str | N
 
 
 def squares_html(ammo: int, wounds: int) -> str:
-    """The number squares 0-14 with Bond's bullets marked, and his wounds out of 5."""
-    def square(n: int) -> str:
+    """The number track 0-14 with Bond's bullets circled, as the sheet's marker sits, and his
+    wounds out of 5 as dots: a scale to read, drawn so that nothing in it looks like a
+    button (it is not tapped; the log's actions change it)."""
+    def number(n: int) -> str:
         on = n == ammo
-        style = ("background:#8a1c1c;color:white;font-weight:700" if on
-                 else "background:rgba(127,127,127,0.15)")
-        return (f'<span style="display:inline-block;min-width:26px;padding:3px 0;margin:1px;'
-                f'text-align:center;border-radius:4px;{style}">{n}</span>')
-    boxes = "".join(
-        f'<span style="display:inline-block;width:26px;height:26px;margin:1px;border-radius:4px;'
-        f'background:{LOST if i < wounds else "rgba(127,127,127,0.15)"}"></span>'
-        for i in range(rules.KILLING_WOUNDS))
+        style = ("border:2px solid #8a1c1c;color:#8a1c1c;font-weight:700" if on
+                 else "border:2px solid transparent;opacity:0.65")
+        return (f'<span style="display:inline-block;min-width:22px;line-height:22px;'
+                f'text-align:center;border-radius:50%;{style}">{n}</span>')
+    dots = "".join(f'<span style="color:{LOST if i < wounds else "rgba(127,127,127,0.55)"}">'
+                   f'{"●" if i < wounds else "○"}</span>' for i in range(rules.KILLING_WOUNDS))
     return (f'<div class="tracker" style="font-size:1rem;line-height:1.7">'
             f'<div><b class="ammo">Bullets: {ammo}</b> of at most {rules.MAX_BULLETS}</div>'
-            f'<div>{"".join(square(n) for n in range(rules.MAX_BULLETS + 1))}</div>'
+            '<div class="ammo-track" aria-hidden="true" style="border-top:1px solid '
+            'rgba(127,127,127,0.4);border-bottom:1px solid rgba(127,127,127,0.4);'
+            f'padding:2px 0">{"".join(number(n) for n in range(rules.MAX_BULLETS + 1))}</div>'
             f'<div><b class="wounds">Wounds: {wounds} of {rules.KILLING_WOUNDS}</b> '
-            f"(5 kill Bond)</div><div>{boxes}</div></div>")
+            f'(5 kill Bond) <span aria-hidden="true" style="font-size:1.3rem;letter-spacing:2px">'
+            f"{dots}</span></div></div>")
 
 
 class GoldenGunDashboard(GameDashboard):
@@ -316,6 +338,7 @@ class GoldenGunDashboard(GameDashboard):
         self._future: Future | None = None
         self._table_view = pn.pane.HTML(sizing_mode="stretch_width")
         self._setup_card: pn.Card | None = None
+        self._switch = button("", self.switch_mode, wrap=True, sizing_mode="stretch_width")
         self._fresh = not self.session.can_undo
         self.param.watch(self._render, "revision")
         self._render()
@@ -353,6 +376,12 @@ class GoldenGunDashboard(GameDashboard):
         self.setup_table = table.to_json()
         self.setup_effects = "own"
         self.setup_status = f"Loaded the table “{table.name}” from {filename}."
+
+    def switch_mode(self, _event=None) -> None:
+        """Companion to solo or back, once a game has begun: a new game in the other mode
+        with the set-up's other choices; the game left stays in Saved games."""
+        self.setup_mode = "solo" if self.state.config.mode == "companion" else "companion"
+        self.start_new_game()
 
     def start_new_game(self, _event=None) -> None:
         if self.setup_effects == "own" and not self.setup_table:
@@ -429,6 +458,9 @@ class GoldenGunDashboard(GameDashboard):
         if rolling is not None:
             self.dice.verb = DICE_VERBS[type(rolling)]
         self._tracker.object = squares_html(state.ammo, state.wounds)
+        other = "solo (the tablet deals)" if state.config.mode == "companion" else \
+            "companion (our own board)"
+        self._switch.label = f"Switch to {other}: a new game (this one stays in Saved games)"
         self._progress.object = self._progress_html(state)
         self._deck.object = self._deck_html(state)
         self._refresh_chart(state)
@@ -776,7 +808,8 @@ class GoldenGunDashboard(GameDashboard):
 
     def __panel__(self) -> pn.viewable.Viewable:
         play = section("The room sequence", self._tracker, self._step_view, self.message_view(),
-                       self._verdict, self._odds, self._actions, self._amount, self._dice_box)
+                       self._verdict, self._odds, self._actions, self._amount, self._dice_box,
+                       self._switch)
         maze = section("The maze", self.maze, width=max(520, self.maze.min_width))
         self._maze_card = maze
         deck = section("The search: odds from the deck", self._progress, self._deck,

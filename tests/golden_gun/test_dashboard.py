@@ -268,3 +268,56 @@ def test_the_next_room_figure_is_a_lower_bound_when_rooms_outnumber_green_cards(
     short.do(engine.SetUp())
     assert "Survives the next new room: at least" in short._odds.object
     assert "a lower bound" in short._odds.object
+
+
+def contrast(first: str, second: str) -> float:
+    """WCAG 2 contrast ratio of two '#rrggbb' colours."""
+    def luminance(colour: str) -> float:
+        channels = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+        r, g, b = (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+                   for c in channels)
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+    light, dark = sorted((luminance(first), luminance(second)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def test_contrast_is_computed_as_wcag_says():
+    assert round(contrast("#000000", "#ffffff"), 1) == 21.0
+    assert round(contrast("#777777", "#ffffff"), 2) == 4.48
+
+
+def test_the_maze_colours_that_carry_meaning_meet_wcag_aa(store):
+    """Walls, a blue card left in a room, rooms and entered rooms differ by at least 3:1
+    (WCAG AA for graphics) so anyone tells them apart; every cell's label is 4.5:1 on its
+    colour (AA for text); the legend names each look."""
+    from companion.golden_gun import dashboard
+
+    for pair, (first, second) in dashboard.MEANING_PAIRS.items():
+        assert contrast(first, second) >= 3, pair
+    for look, (background, text) in dashboard.CELL_LOOKS.items():
+        assert contrast(background, text) >= 4.5, look
+    dash = make(store, mode="solo")
+    legend = dash.maze.pad.html
+    for words in ("wall", "room not entered", "entered (striped)", "blue card left in the room",
+                  "Scaramanga (gold ring)"):
+        assert words in legend
+    assert dashboard.ENTERED_STRIPES in legend  # the swatch is striped as the cells are
+
+
+def test_switching_between_companion_and_solo_is_on_the_play_card_once_a_game_began(store):
+    dash = make(store)
+    dash.move("1:A1")
+    played = dash.session.id
+    assert dash._switch.label.startswith("Switch to solo") and dash._switch.visible
+    dash.switch_mode()
+    assert dash.state.config.mode == "solo" and dash.session.id != played
+    assert played in [record.id for record in store.list_sessions("golden_gun")]
+    assert dash._switch.label.startswith("Switch to companion")
+    dash.switch_mode()
+    assert dash.state.config.mode == "companion"
+
+
+def test_the_bullet_track_and_wounds_are_read_not_tapped(store):
+    tracker = make(store)._tracker.object
+    assert "<button" not in tracker and "background:" not in tracker  # no button-like boxes
+    assert "Bullets: 7" in tracker and "Wounds: 0 of 5" in tracker
