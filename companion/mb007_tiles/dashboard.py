@@ -10,7 +10,7 @@ is a per-seat action (`Pick(seat, letter)`), so a player's own phone can make it
 from __future__ import annotations
 
 import random
-from functools import cached_property
+from functools import cached_property, lru_cache
 from html import escape
 from typing import Any
 
@@ -60,7 +60,6 @@ class TilesDashboard(GameDashboard):
         self.board = TapPad(self._tap_board, stylesheets=[BOARD_CSS], sizing_mode="stretch_width")
         self.steps = ChoicePad(self._choose, self._stale, sizing_mode="stretch_width",
                                margin=(4, 10))
-        self._advice_for: tuple[TilesState | None, list[WindowAdvice]] = (None, [])
         self.advice = self.session.state.options.advice
         self.param.watch(self._changed, "revision")
         self.param.watch(self._render, ["looking", "advice"])
@@ -147,16 +146,9 @@ class TilesDashboard(GameDashboard):
     def _render(self, *_events) -> None:
         state = self.session.state
         placing = state.phase == "place" and not self._is_bot(state.to_move)
-        advice = self._placement(state) if placing and self.advice else []
-        heat = {a.window: a.capture for a in advice}
-        best = max(advice, key=lambda a: a.value).window if advice else None
-        self.board.html = board_svg(state, tappable=placing, heat=heat or None, best=best)
+        advice = _placement(state) if placing and self.advice else []
+        self.board.html = _board(state, placing, bool(advice))
         self._render_turn(state, advice)
-
-    def _placement(self, state: TilesState) -> list[WindowAdvice]:
-        if self._advice_for[0] is not state:
-            self._advice_for = (state, placement_advice(state))
-        return self._advice_for[1]
 
     def _render_turn(self, state: TilesState, advice: list[WindowAdvice]) -> None:
         """The turn in one HTML property (one update a tap): what happened, what to do now
@@ -368,6 +360,22 @@ class TilesDashboard(GameDashboard):
         saved = section("Saved games", self.picker, width=360, collapsed=True)
         return page("James Bond 007: the tile game", board, turn, log, self.share_section(),
                     new, saved)
+
+
+# Every device showing a game draws the same board from the same state: worked out once.
+
+
+@lru_cache(maxsize=32)
+def _placement(state: TilesState) -> list[WindowAdvice]:
+    return placement_advice(state)
+
+
+@lru_cache(maxsize=32)
+def _board(state: TilesState, placing: bool, heat_map: bool) -> str:
+    advice = _placement(state) if heat_map else []
+    heat = {a.window: a.capture for a in advice}
+    best = max(advice, key=lambda a: a.value).window if advice else None
+    return board_svg(state, tappable=placing, heat=heat or None, best=best)
 
 
 def _signed(value) -> str:
