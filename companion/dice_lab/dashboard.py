@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from html import escape
+from typing import Any
 
 import holoviews as hv
 import panel as pn
 import param
 
 from companion.core.dice import total_distribution
+from companion.core.errors import CompanionError
 from companion.dice_lab import GAME, rules
 from companion.dice_lab.engine import Check
 from companion.dice_lab.odds import succeeds
@@ -25,9 +28,49 @@ from companion.ui import (
     page,
     section,
 )
+from companion.ui.dice_pad import APP, REAL
 from companion.ui.theme import INPUT_CSS
 
 SUCCESS, FAILURE = "#2e7d32", "#9e9e9e"
+# The check being set up lives in the page's address (`?check=...`), so a reload keeps it.
+SETUP_ARG, MAX_SETUP_CHARS = "check", 2000
+
+
+def setup_query(check: Check, real_dice: bool) -> str:
+    """The check on screen as the address keeps it: short JSON."""
+    return json.dumps({"n": check.n_dice, "t": check.target, "g": check.goal,
+                       "m": [list(m) for m in check.modifiers], "real": real_dice},
+                      separators=(",", ":"))
+
+
+def setup_from_query(raw: str) -> tuple[Check, bool] | None:
+    """The check an address keeps, or None when it holds anything but a valid check.
+
+    >>> setup_from_query(setup_query(Check(3, 9, "at least", (("guard", 2),)), True))
+    (Check(n_dice=3, target=9, goal='at least', modifiers=(('guard', 2),), dice=None), True)
+    >>> setup_from_query('{"n": 9}') is None, setup_from_query("[") is None
+    (True, True)
+    """
+    if not raw or len(raw) > MAX_SETUP_CHARS:
+        return None
+    try:
+        data: Any = json.loads(raw)
+        n, target, goal, mods, real = (data["n"], data["t"], data["g"], data["m"],
+                                       data["real"])
+        if not (_is_int(n) and _is_int(target) and isinstance(goal, str)
+                and isinstance(mods, list) and isinstance(real, bool)
+                and all(isinstance(m, list) and len(m) == 2 and isinstance(m[0], str)
+                        and _is_int(m[1]) for m in mods)):
+            return None
+        check = Check(n, target, goal, tuple((label, value) for label, value in mods))
+        check.validate()
+    except (ValueError, TypeError, KeyError, CompanionError):
+        return None
+    return check, real
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 class DiceLabDashboard(GameDashboard):
@@ -51,7 +94,29 @@ class DiceLabDashboard(GameDashboard):
         self.param.watch(self._refresh_odds, ["n_dice", "goal", "modifiers"])
         self.target.param.watch(self._refresh_odds, "value")
         self.param.watch(lambda e: setattr(self.dice, "n_dice", e.new), "n_dice")
+        self._restore_setup()
+        self.param.watch(self._remember_setup, ["n_dice", "goal", "modifiers"])
+        self.target.param.watch(self._remember_setup, "value")
+        self.dice.param.watch(self._remember_setup, "mode")
         self._refresh_odds()
+
+    def _restore_setup(self) -> None:
+        """The check the address keeps (after a reload), if it holds a valid one."""
+        raw = pn.state.session_args.get(SETUP_ARG, [b""])[0] if pn.state.curdoc else b""
+        found = setup_from_query(raw[: MAX_SETUP_CHARS + 1].decode("utf-8", "replace"))
+        if found is None:
+            return
+        check, real = found
+        self.param.update(n_dice=check.n_dice, goal=check.goal,
+                          modifiers=list(check.modifiers))
+        self.target.value = check.target
+        self.dice.n_dice = check.n_dice
+        self.dice.mode = REAL if real else APP
+
+    def _remember_setup(self, *_events) -> None:
+        if pn.state.location is not None:
+            pn.state.location.update_query(
+                **{SETUP_ARG: setup_query(self.check(), self.dice.mode == REAL)})
 
     def check(self) -> Check:
         """The check as set up on screen, dice still to come."""

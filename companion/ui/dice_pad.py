@@ -25,7 +25,7 @@ class DicePad(pn.viewable.Viewer):
         super().__init__(**params)
         self._on_roll = on_roll
         self._mode = choice([APP, REAL], self.mode, sizing_mode="stretch_width")
-        self._mode.link(self, value="mode")
+        self._mode.link(self, value="mode", bidirectional=True)
         self._rows = pn.Column(sizing_mode="stretch_width", margin=0)
         self._go = button("", self._submit, color="primary", sizing_mode="stretch_width")
         self._layout = pn.Column(self._mode, self._rows, self._go, sizing_mode="stretch_width")

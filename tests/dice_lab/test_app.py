@@ -72,3 +72,23 @@ def test_the_history_survives_a_server_killed_and_restarted(tmp_path, page: Page
     finally:
         server.stop()
 
+
+
+def test_a_reload_keeps_the_check_being_set_up(served, page: Page):
+    """Dice, goal, target, modifiers and real-dice mode survive a reload (issue 17)."""
+    page.set_viewport_size({"width": 768, "height": 1024})
+    page.goto(served.url + "/dice_lab")
+    expect(page.get_by_text("Chance of success")).to_be_visible(timeout=WAIT)
+    page.get_by_role("button", name="3 dice", exact=True).click()
+    page.get_by_role("button", name="Roll at least the target").click()
+    page.get_by_placeholder("name, e.g. guard").fill("cover")
+    page.get_by_role("button", name="Add modifier").click()
+    page.get_by_role("button", name="Enter the real dice").click()
+    expect(page.get_by_text(re.compile(r"3 dice, at least 7 \(cover \+4\)"))).to_be_visible(
+        timeout=WAIT)
+    page.wait_for_function("() => location.search.includes('check=')", timeout=WAIT)
+    page.reload()
+    expect(page.get_by_text(re.compile(r"3 dice, at least 7 \(cover \+4\)"))).to_be_visible(
+        timeout=WAIT)
+    expect(page.get_by_role("button", name="Tap the dice above")).to_be_disabled(timeout=WAIT)
+    expect(page.get_by_text("Die 3", exact=True)).to_be_visible()

@@ -58,3 +58,20 @@ def test_a_saved_game_that_no_longer_replays_gives_a_new_game_and_says_why(store
     lab = DiceLabDashboard(store=store)
     assert "could not be reopened" in lab.message and "1 to 6" in lab.message
     assert lab.session.id != "old" and lab.session.log == []
+
+
+def test_the_check_kept_in_the_address_is_read_back_and_garbage_is_ignored():
+    """A reload restores the check from `?check=...`; anything but a valid check is ignored."""
+    from companion.dice_lab.dashboard import setup_from_query, setup_query
+    from companion.dice_lab.engine import Check
+
+    check = Check(4, -3, "at least", (("guard", 4), ("dark", -2)))
+    assert setup_from_query(setup_query(check, False)) == (check, False)
+    for raw in ('{"n":2,"t":7,"g":"at most","m":[],"real":1}',     # real must be a bool
+                '{"n":true,"t":7,"g":"at most","m":[],"real":false}',
+                '{"n":7,"t":7,"g":"at most","m":[],"real":false}',  # 7 dice
+                '{"n":2,"t":7,"g":"under","m":[],"real":false}',
+                '{"n":2,"t":7,"g":"at most","m":[["",3]],"real":false}',
+                '{"n":2,"t":7,"g":"at most","m":[["x",3,4]],"real":false}',
+                "x" * 3000, "", "null", "[1]"):
+        assert setup_from_query(raw) is None, raw
