@@ -6,33 +6,21 @@ page received), while every device sees that a card went down."""
 from __future__ import annotations
 
 import re
-from html import unescape
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import expect
 
 from companion.core.session import Session
 from companion.core.store import Store
 from companion.license_to_kill import GAME
 from companion.license_to_kill.engine import NextStep, Setup
 from companion.ui.share_view import join_links
+from tests.frames import open_recording
 
 from .helpers import options
 
 pytestmark = pytest.mark.browser
 WAIT = 20_000
-
-
-def open_recording(browser: Browser, url: str) -> tuple[Page, list[str]]:
-    """A page of its own (own cookies, own websocket) and every frame it receives,
-    unescaped once (an HTML pane's text travels escaped)."""
-    page = browser.new_page(viewport={"width": 768, "height": 1024})
-    frames: list[str] = []
-    page.on("websocket", lambda ws: ws.on(
-        "framereceived", lambda frame: frames.append(unescape(
-            frame if isinstance(frame, str) else frame.decode("utf-8", "replace")))))
-    page.goto(url)
-    return page, frames
 
 
 def holds(frames: list[str], text: str) -> bool:

@@ -5,34 +5,22 @@ on the websocket frames each page received); a choice made on a phone shows ever
 from __future__ import annotations
 
 import re
-from html import unescape
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import expect
 
 from companion.core.session import Session
 from companion.core.store import Store
 from companion.mb007_cards import GAME
 from companion.mb007_cards.actions import Deal
 from companion.ui.share_view import join_links
+from tests.frames import open_recording
 
 from .helpers import deal_cards
 
 pytestmark = pytest.mark.browser
 WAIT = 20_000
 HANDS = {0: (1, 6, 6), 1: (3, 4, 5)}  # Seat 1's down card a 6, Seat 2's a 4 (a run 3-4-5)
-
-
-def open_recording(browser: Browser, url: str) -> tuple[Page, list[str]]:
-    """A page of its own (own cookies, own websocket) and every frame it receives,
-    unescaped once (an HTML pane's text travels escaped)."""
-    page = browser.new_page(viewport={"width": 768, "height": 1024})
-    frames: list[str] = []
-    page.on("websocket", lambda ws: ws.on(
-        "framereceived", lambda frame: frames.append(unescape(
-            frame if isinstance(frame, str) else frame.decode("utf-8", "replace")))))
-    page.goto(url)
-    return page, frames
 
 
 def own_card(frames: list[str], seat: int) -> bool:

@@ -11,7 +11,7 @@ import random
 import re
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from companion.core.session import Session
 from companion.core.store import Store
@@ -19,6 +19,7 @@ from companion.mb007_tiles import GAME
 from companion.mb007_tiles.actions import ChooseFirst
 from companion.mb007_tiles.bot import autoplay_action
 from companion.ui.share_view import join_links
+from tests.frames import open_recording
 
 pytestmark = pytest.mark.browser
 WAIT = 20_000
@@ -31,17 +32,6 @@ def game_at_the_secret_choice(store: Store) -> Session:
     while session.state.phase != "choose":
         session.act(autoplay_action(session.state, rng))
     return session
-
-
-def open_recording(browser: Browser, url: str) -> tuple[Page, list[str]]:
-    """A page of its own (own cookies, own websocket) and every frame it receives."""
-    page = browser.new_page(viewport={"width": 768, "height": 1024})
-    frames: list[str] = []
-    page.on("websocket", lambda ws: ws.on(
-        "framereceived", lambda frame: frames.append(frame if isinstance(frame, str)
-                                                     else frame.decode("utf-8", "replace"))))
-    page.goto(url)
-    return page, frames
 
 
 def test_three_devices_one_game_and_a_secret_only_on_its_owners_phone(served, browser):

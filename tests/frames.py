@@ -1,0 +1,20 @@
+"""Pages that record every websocket frame they receive: what the shared-table tests read
+to prove a secret reached its owner's device and no other."""
+
+from __future__ import annotations
+
+from html import unescape
+
+from playwright.sync_api import Browser, Page
+
+
+def open_recording(browser: Browser, url: str) -> tuple[Page, list[str]]:
+    """A page of its own (own cookies, own websocket) and every frame it receives,
+    unescaped once (an HTML pane's text travels escaped)."""
+    page = browser.new_page(viewport={"width": 768, "height": 1024})
+    frames: list[str] = []
+    page.on("websocket", lambda ws: ws.on(
+        "framereceived", lambda frame: frames.append(unescape(
+            frame if isinstance(frame, str) else frame.decode("utf-8", "replace")))))
+    page.goto(url)
+    return page, frames
