@@ -49,6 +49,7 @@ class GameDashboard(pn.viewable.Viewer):
                                 else self._initial_session())
         self.seat = seat if seat is not None else self._seat_from_url()
         self._watcher = self.table.param.watch(self._table_changed, "revision")
+        self._shown = self.table.revision  # the table's revision this page last drew
         if self._doc is not None and self._doc.session_context is not None:
             pn.state.on_session_destroyed(self._leave_table)
         self.log = LogView(self.undo, self.redo)
@@ -113,6 +114,7 @@ class GameDashboard(pn.viewable.Viewer):
         self.table.param.unwatch(self._watcher)
         self.table = live_table(self.store, session)
         self._watcher = self.table.param.watch(self._table_changed, "revision")
+        self._shown = self.table.revision
         self.seat = None  # a seat belongs to one game
         self.message = ""
         self.revision += 1
@@ -130,13 +132,26 @@ class GameDashboard(pn.viewable.Viewer):
         """Another device (or this one) changed the game: redraw this page, on its own
         document's turn when the change came from elsewhere."""
         if self._doc is None or pn.state.curdoc is self._doc:
-            self.revision += 1
+            self._redraw()
         else:
             self._doc.add_next_tick_callback(self._redraw_later)
 
     def _redraw_later(self) -> None:
         with hold(self._doc):
-            self.revision += 1
+            self._redraw()
+
+    def _redraw(self) -> None:
+        self._shown = self.table.revision
+        self.revision += 1
+
+    def _behind_the_table(self) -> bool:
+        """A tap that left this page before another device's change reached it: refused,
+        never applied to a state its player did not see."""
+        if self._shown == self.table.revision:
+            return False
+        self.message = "The table changed a moment ago on another device: look, then tap again."
+        self._redraw()
+        return True
 
     # Changing the game.
 
@@ -149,6 +164,8 @@ class GameDashboard(pn.viewable.Viewer):
             return self._act(action)
 
     def _act(self, action: Any) -> Event | None:
+        if self._behind_the_table():
+            return None
         self.message = ""
         try:
             return self.table.act(action)
@@ -171,6 +188,8 @@ class GameDashboard(pn.viewable.Viewer):
 
     def _step(self, move) -> None:
         with hold():
+            if self._behind_the_table():
+                return
             self.message = ""
             try:
                 move()
