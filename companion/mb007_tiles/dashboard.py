@@ -29,6 +29,7 @@ from companion.mb007_tiles.engine import TilesState, private_view
 from companion.mb007_tiles.odds import WindowAdvice, placement_advice, round_equilibrium
 from companion.ui import ChoicePad, GameDashboard, TapPad, button, choice, heading, page, section
 from companion.ui.tap_pad import tap_button
+from companion.ui.template import closed_section
 from companion.ui.theme import INPUT_CSS, TOUCH
 
 NOBODY = -1  # `looking`: the screen is covered
@@ -355,9 +356,9 @@ class TilesDashboard(GameDashboard):
         board = section("Board", self.board, width=460)
         turn = section("Turn", self.message_view(), self.steps, width=360)
         log = section("Log", self.log, width=360)
-        new = section("New match: players, mode, the app's seats", self._settings, width=360,
-                      collapsed=True)
-        saved = section("Saved games", self.picker, width=360, collapsed=True)
+        new = closed_section("New match: players, mode, the app's seats",
+                             lambda: self._settings, width=360)
+        saved = self.saved_games_section()
         return page("James Bond 007: the tile game", board, turn, log, self.share_section(),
                     new, saved)
 

@@ -29,7 +29,7 @@ from companion.ui.log_view import LogView
 from companion.ui.plain import notice
 from companion.ui.session_picker import SessionPicker
 from companion.ui.share_view import ShareView
-from companion.ui.template import section
+from companion.ui.template import closed_section, section
 
 
 class GameDashboard(pn.viewable.Viewer):
@@ -212,6 +212,10 @@ class GameDashboard(pn.viewable.Viewer):
         card = section("Join this table: code and QR", view, width=360, collapsed=True)
         card.param.watch(lambda event: None if event.new else view.refresh(), "collapsed")
         return card
+
+    def saved_games_section(self) -> pn.Card:
+        """The saved games (new, resume, rename, export, import, delete), built when opened."""
+        return closed_section("Saved games", lambda: self.picker, width=360)
 
     def message_view(self) -> pn.viewable.Viewable:
         """Why the last action was refused, as text (it may quote what a file held)."""

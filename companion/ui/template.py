@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 import panel as pn
@@ -72,3 +73,18 @@ def section(title: str, *objects: pn.viewable.Viewable, width: int = 440,
         *objects, title=title, collapsed=collapsed, sizing_mode="stretch_width",
         min_width=320, styles={"flex": f"1 1 {width}px"}, margin=4, stylesheets=[CARD_CSS],
     )
+
+
+def closed_section(title: str, build: Callable[[], pn.viewable.Viewable],
+                   width: int = 440) -> pn.Card:
+    """A closed card whose contents are built when it is first opened: a page that never
+    opens it (most pages, most of the time) pays nothing for it, in the server's memory or
+    in the browser."""
+    card = section(title, width=width, collapsed=True)
+
+    def opened(event) -> None:
+        if not event.new and not card.objects:
+            card.objects = [build()]
+
+    card.param.watch(opened, "collapsed")
+    return card
