@@ -55,7 +55,8 @@ def test_an_attack_with_real_dice_and_a_plot_overcome(served, page: Page):
 
     # Develop Plot Zone: Oddjob face up on top of Ann's starting Main Plot.
     go_to(page, "Develop Plot Zone")
-    choose(page, "Card to add (from your hand)", "Oddjob (PV 9, CV 3)")
+    choose(page, "Card to add (from your hand)",
+           "Oddjob (Henchman, PV 9, CV 3, needs Hand-to-hand 2)")
     choose(page, "Where", "Main Plot 1: on top, above a face-down card")
     page.get_by_role("button", name="Add it to the Plot Zone").click()
     expect(page.locator(".verdict")).to_contain_text("Ann adds Oddjob face up to Main Plot 1",
@@ -123,11 +124,13 @@ def test_a_won_over_personality_gives_her_icon_to_a_bond_without_her_requirement
     go_to(page, "Assignment Briefing")
 
     # Win Tiffany Case over: PV and CV from the Bond cards, Savoir Faire from The Charmer.
-    choose(page, "Card for your Agency", "The Navy Hero (PV 6, CV 4)")
+    choose(page, "Card for your Agency",
+           "The Navy Hero (Bond, PV 6, CV 4, gives Aquatics, Shooting)")
     page.get_by_role("button", name="Put it in the Agency").click()
     expect(page.locator(".verdict")).to_contain_text("Ann puts The Navy Hero in the Agency",
                                                      timeout=WAIT)
-    choose(page, "Card for your Agency", "Tiffany Case (PV 3, CV 5)")
+    choose(page, "Card for your Agency",
+           "Tiffany Case (Personality, PV 3, CV 5, gives Quick Thinking, needs Savoir Faire)")
     expect(page.locator(".win-over")).to_contain_text("Savoir Faire 1: met by The Charmer",
                                                       timeout=WAIT)
     page.get_by_role("button", name="Put it in the Agency").click()

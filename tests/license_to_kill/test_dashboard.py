@@ -3,9 +3,12 @@ the table as a shared screen may see it."""
 
 from __future__ import annotations
 
+import re
+
 import panel as pn
 import pytest
 
+from companion.core.dice import percent
 from companion.core.session import Session
 from companion.license_to_kill import GAME
 from companion.license_to_kill.dashboard import LicenseToKillDashboard, parse_deck
@@ -189,8 +192,9 @@ def test_briefing_shows_who_wins_a_personality_over(store):
     set_up(board, ("M1", "V1", "B1"), ("M2", "V2", "B2"))
     to_step(board, "Assignment Briefing")
     board.briefing.card.value = "P2"  # PV 9, CV 9: B1 has 6 and 4
-    assert "Not allowed now." in board.briefing.win_over.object
+    assert "Not allowed now:</b> P2 is not won over" in board.briefing.win_over.object
     assert "no Bond card meets it" in board.briefing.win_over.object
+    assert board.briefing.go.disabled  # refused: disabled, the reason beside it
     board.briefing.card.value = "P1"  # PV 3, CV 5, Savoir Faire
     assert "CV 5: <b" in board.briefing.win_over.object
     board.briefing.card.value = "B3"
@@ -199,6 +203,7 @@ def test_briefing_shows_who_wins_a_personality_over(store):
     board.briefing.card.value = "P1"
     win_over = board.briefing.win_over.object
     assert "Allowed." in win_over and "met by B3" in win_over
+    assert not board.briefing.go.disabled
     board.q_form.card.value = "Q1"
     board.q_form.holder.value = board.state.players[0].agency[0].id
     board.q_form.attach()
@@ -338,7 +343,9 @@ def test_an_intrigue_card_enters_several_icons_with_counts_at_once(store):
     form.icons["Evasion"].value, form.icons["Flying"].value = 2, 1
     form.play()
     view = board.assignment.view.object
-    assert "<td>Evasion</td><td>2 of 2</td>" in view and "<td>Flying</td><td>1 of 1</td>" in view
+    # Factor, Needed, Team has: each in its own column.
+    assert re.search(r">Evasion</td><td[^>]*>2</td><td[^>]*>2</td>", view)
+    assert re.search(r">Flying</td><td[^>]*>1</td><td[^>]*>1</td>", view)
 
 
 def test_a_card_used_in_place_of_the_assignment_is_offered_with_its_text(store):
@@ -447,7 +454,7 @@ def test_an_intrigue_card_helps_win_a_personality_over_on_screen(store):
     to_step(board, "Assignment Briefing")
     brief = board.briefing
     brief.card.value = "P1"  # CV 5: B1 has 4
-    assert brief.help_parts.visible and "Not allowed now." in brief.win_over.object
+    assert brief.help_parts.visible and "Not allowed now:" in brief.win_over.object
     brief.helped.value = board.state.players[0].agency[0].id
     brief.help_cv.value = 1
     brief.help_name.value = "Snappy One-Liner"
@@ -548,3 +555,50 @@ def test_import_shows_every_malformed_file_in_words_and_replaces_a_correction(st
     lib.import_library(fixed, "ours.csv")
     assert "Imported 1 card" in lib.import_status.object and board.library["Oddjob"].cv == 4
     assert len(board.library) == size
+
+
+def test_the_card_picker_shows_type_and_values_and_searches_what_is_legal(store):
+    """Issue 17: each card with its type and values; a search narrows the legal ones."""
+    board = make(store)
+    set_up(board, ("M1", "V1", "B1"), ("M2", "V2", "B2"))
+    board.next_step()
+    develop = board.develop
+    labels = [label for label in develop.card.options if label != "(choose the card)"]
+    legal = {a.card for a in board.state.legal_actions() if isinstance(a, PlacePlot)}
+    assert sorted(develop.card.options[label] for label in labels) == sorted(legal)
+    assert "H1 (Henchman, PV 9, CV 3)" in labels
+    develop.search.box.value_input = "henchman pv 9"
+    assert list(develop.card.options) == ["(choose the card)", "H1 (Henchman, PV 9, CV 3)"]
+    develop.search.box.value_input = "no such card"
+    assert list(develop.card.options) == ["(choose the card)"]
+
+
+def test_an_attack_keeps_its_chance_on_the_result_line_until_another_action(store):
+    board = make(store)
+    set_up(board, ("M1", "V1", "B1"), ("M2", "V2", "B2"))
+    board.next_step()
+    board.develop.card.value = "H1"
+    board.develop.where.value = (0, 2)
+    board.develop.place()
+    to_step(board, "Henchman Attack")
+    chances = henchman_attack(9, 4)
+    board.attack.roll((2, 6))
+    assert f"Before the dice: attacker wins {percent(chances['attacker'])}" in \
+        board.verdict.object
+    board.undo()
+    assert "Before the dice" not in board.verdict.object
+    board.redo()
+    assert "Before the dice" in board.verdict.object
+    board.next_step()
+    assert "Before the dice" not in board.verdict.object
+
+
+def test_nothing_to_attack_says_why_for_the_value_chosen_and_steps_are_not_buttons(store):
+    board = make(store)
+    set_up(board, ("M1", "V1", "B1"), ("M2", "V2", "B2"))
+    to_step(board, "Henchman Attack")
+    board.attack.value.value = "CV"
+    board.attack._refresh_odds()
+    assert "Nothing can attack with CV now" in board.attack.odds.object
+    assert not board.attack.dice.enabled
+    assert "border:1px" not in board.steps.object and "background" not in board.steps.object

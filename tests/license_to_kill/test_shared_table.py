@@ -44,7 +44,7 @@ def test_a_face_down_plot_laid_on_a_phone_reaches_only_its_owner(served, browser
     expect(tablet.locator(".card.face-down")).to_have_count(2, timeout=WAIT)
 
     # P0 lays H1 face down on his phone, on top of his starting Main Plot.
-    p0.get_by_label("Card to add (from your hand)").select_option(label="H1 (PV 9, CV 3)")
+    p0.get_by_label("Card to add (from your hand)").select_option(label="H1 (Henchman, PV 9, CV 3)")
     p0.get_by_role("button", name="Face down", exact=True).click()
     p0.get_by_label("Where").select_option(label="Main Plot 1: on top, above a face-down card")
     p0.get_by_role("button", name="Add it to the Plot Zone").click()

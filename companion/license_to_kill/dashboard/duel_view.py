@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import panel as pn
 
+from companion.core.dice import percent
 from companion.core.errors import CompanionError
 from companion.license_to_kill import rules
 from companion.license_to_kill.actions import AttackCharm, HenchmanAttack
@@ -103,15 +104,29 @@ class Duel(pn.viewable.Viewer):
         if action is None:
             self.board.message = "Choose an attacker and a target first."
             return
+        # The result line keeps the chance the roll had (the next event's number).
+        self.board.chance_note = (len(self.board.session.events) + 1, self._chance_words(action))
         if self.board.act(action) is not None:
             self.attacker_bonus.value = self.target_bonus.value = 0
+
+    def _chance_words(self, action: Duel_) -> str:
+        state = self.board.state
+        try:
+            chances = state.attack_odds(action.attacker, action.target, self._value(action),
+                                        action.attacker_bonus, action.target_bonus)
+        except CompanionError:
+            return ""
+        if state.dice_needed(action) == 0:
+            return "No dice: the Intrigue cards made it fail."
+        return (f"Before the dice: attacker wins {percent(chances['attacker'])}, tie "
+                f"{percent(chances['tie'])}, target wins {percent(chances['target'])}.")
 
     # The odds before the dice.
 
     def _refresh_odds(self, *_events) -> None:
         action = self.action()
         if action is None:
-            self._blocked("Nothing can attack now.")
+            self._blocked(self._nothing_words())
             return
         state = self.board.state
         value = self._value(action)
@@ -125,6 +140,19 @@ class Duel(pn.viewable.Viewer):
         fails = state.dice_needed(action) == 0
         self.dice.enabled, self.no_dice.visible = not fails, fails
         self.odds.object = self._odds_html(action, value, (mine, theirs), chances, fails)
+
+    def _nothing_words(self) -> str:
+        """Why nothing can be set up, for the value chosen (the dice stay disabled)."""
+        if self.intrigue:
+            kind = self.kind.value
+            value = rules.ATTACK_CHARM_VALUE[kind]
+            return (f"Nothing can {kind.lower()} now: it needs a face-up card and a face-up "
+                    f"target whose {value} is not higher.")
+        value = self.value.value
+        other = "CV" if value == "PV" else "PV"
+        return (f"Nothing can attack with {value} now: a face-up Henchman or Personality in "
+                f"your Plot Zone needs a target in another Agency whose {value} is not "
+                f"higher (try with {other}).")
 
     def _blocked(self, text: str) -> None:
         self.odds.object = f'<p class="duel-odds">{text}</p>'

@@ -23,7 +23,7 @@ import panel as pn
 from companion.core.errors import CompanionError
 from companion.core.session import Session
 from companion.license_to_kill import GAME, rules
-from companion.license_to_kill.actions import NextStep
+from companion.license_to_kill.actions import AttackCharm, HenchmanAttack, NextStep
 from companion.license_to_kill.dashboard.assignment_view import AssignmentPanel, MissionStep
 from companion.license_to_kill.dashboard.attach_view import AttachView
 from companion.license_to_kill.dashboard.duel_view import Duel
@@ -74,6 +74,7 @@ class LicenseToKillDashboard(GameDashboard):
         self.status, self.steps, self.verdict = html(), html(), html()
         self.own, self.elsewhere = html(), html(visible=False)  # a player's own phone only
         self._names: tuple[LtkState | None, dict[int, str]] = (None, {})
+        self.chance_note: tuple[int, str] = (0, "")  # (event number, the roll's chance)
         self._duel_card: pn.Card | None = None
         self._attach_card: pn.Card | None = None
         self.param.watch(self._refresh, "revision")
@@ -156,6 +157,13 @@ class LicenseToKillDashboard(GameDashboard):
 
     # Changing the game (the kit's act, undo and redo send each tap's changes as one message).
 
+    def act(self, action: Any):
+        """As the kit's; an action without dice drops the chance kept from an earlier roll
+        (an undo, then another action, takes its place in the log)."""
+        if not isinstance(action, HenchmanAttack | AttackCharm):
+            self.chance_note = (0, "")
+        return super().act(action)
+
     def next_step(self, no_plot_card: bool = False) -> None:
         self.act(NextStep(no_plot_card))
 
@@ -165,7 +173,9 @@ class LicenseToKillDashboard(GameDashboard):
         state = self.state
         self.status.object = status_html(state)
         self.steps.object = checklist_html(state)
-        self.verdict.object = verdict_html(state)
+        number, chance = self.chance_note
+        self.verdict.object = verdict_html(
+            state, chance if number == len(self.session.events) else "")
         self._refresh_own(state)
         self.tableau.update(state)
         self.race.update(state)

@@ -15,6 +15,7 @@ from typing import Any
 
 import panel as pn
 
+from companion.core.errors import CompanionError
 from companion.ui import TOUCH, DicePad, button, heading, section
 from companion.ui.theme import INPUT_CSS
 
@@ -42,6 +43,38 @@ def offer(widget: pn.widgets.Select, options: dict) -> None:
         widget.options = options
     if widget.value not in values:
         widget.value = values[0] if values else None
+
+
+class CardSearch:
+    """A search box over a card Select: a few letters of a title, a type ('henchman') or a
+    value ('pv 9') narrow its options; the Select keeps its label and its value."""
+
+    def __init__(self, widget: pn.widgets.Select, keep: dict | None = None) -> None:
+        self.widget, self.keep = widget, keep or {}
+        self.box = pn.widgets.TextInput(placeholder=f"Search: {widget.label.lower()}",
+                                        height=TOUCH, stylesheets=[INPUT_CSS], **WIDE)
+        self._all: dict = {}
+        self.box.param.watch(lambda _: self._filter(), "value_input")
+
+    def offer(self, options: dict) -> None:
+        """The options the engine allows now (label -> value); the search narrows them."""
+        self._all = options
+        self._filter()
+
+    def _filter(self) -> None:
+        words = (self.box.value_input or "").lower().split()
+        found = {label: value for label, value in self._all.items()
+                 if all(word in label.lower() for word in words)}
+        offer(self.widget, {**self.keep, **found})
+
+
+def refusal(state: Any, action: Any) -> str | None:
+    """Why the engine would refuse `action` now, in its own words; None if it would not."""
+    try:
+        state.apply(action)
+    except CompanionError as error:
+        return str(error)
+    return None
 
 
 def html(**params: Any) -> pn.pane.HTML:

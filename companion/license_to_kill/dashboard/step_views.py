@@ -26,9 +26,11 @@ from companion.license_to_kill.dashboard.parts import (
     NOBODY,
     NONE_CHOSEN,
     WIDE,
+    CardSearch,
     counters,
     html,
     offer,
+    refusal,
     select,
     show,
     text_input,
@@ -39,6 +41,7 @@ from companion.license_to_kill.dashboard.words import (
     WON,
     card_label,
     needed,
+    pick_label,
 )
 from companion.license_to_kill.engine import LtkState
 from companion.license_to_kill.table import MAX_BONUS
@@ -70,6 +73,7 @@ class DevelopStep:
     def __init__(self, board: LicenseToKillDashboard) -> None:
         self.board = board
         self.card = select("Card to add (from your hand)")
+        self.search = CardSearch(self.card, keep={"(choose the card)": NONE_CHOSEN})
         self.face = choice([FACE_UP, FACE_DOWN], FACE_UP, **WIDE)
         self.by_intrigue = choice({"The drawn Plot card": False,
                                    "An extra one an Intrigue card allows": True}, False, **WIDE)
@@ -81,7 +85,8 @@ class DevelopStep:
             heading("Add a card to your Plot Zone"),
             board.parts.note("Face down: only you look at the screen while you pick it; the "
                              "tablet keeps it hidden from the table."),
-            self.card, self.face, self.by_intrigue, self.where, self.place_rule,
+            self.search.box, self.card, self.face, self.by_intrigue, self.where,
+            self.place_rule,
             button("Add it to the Plot Zone", self.place, color="primary", **WIDE),
             self.no_plot)
         for widget in (self.card, self.face):
@@ -101,8 +106,7 @@ class DevelopStep:
         else:
             titles = dict.fromkeys(a.card for a in state.legal_actions()
                                    if isinstance(a, PlacePlot))
-        offer(self.card, {"(choose the card)": NONE_CHOSEN,
-                          **{card_label(state.library[t]): t for t in titles}})
+        self.search.offer({pick_label(state.library[t]): t for t in titles})
         self.card.value = NONE_CHOSEN  # a face-down title does not stay on the shared screen
         self._refresh_where()
 
@@ -250,6 +254,7 @@ class BriefingStep:
     def __init__(self, board: LicenseToKillDashboard) -> None:
         self.board = board
         self.card = select("Card for your Agency")
+        self.search = CardSearch(self.card)
         self.win_over = html()
         self.helped = select("Intrigue card played on a Bond card to win her over")
         self.help_name = text_input("Intrigue card (name, optional)")
@@ -259,16 +264,19 @@ class BriefingStep:
             icon: icon for icon in rules.ICONS}})
         self.help_parts = column(self.helped, self.help_name,
                                  counters(self.help_pv, self.help_cv), self.help_icon)
-        self.panel = column(heading("Put a card in your Agency"), self.card, self.help_parts,
-                            self.win_over,
-                            button("Put it in the Agency", self.add, color="primary", **WIDE))
+        self.go = button("Put it in the Agency", self.add, color="primary", **WIDE)
+        self.panel = column(heading("Put a card in your Agency"), self.search.box, self.card,
+                            self.help_parts, self.win_over, self.go)
         for widget in (self.card, self.helped, self.help_pv, self.help_cv, self.help_icon):
             widget.param.watch(self._refresh_win_over, "value")
 
     def update(self, state: LtkState) -> bool:
-        cards = state.library.of_type("Bond", *rules.PERSONALITY_TYPES)
-        offer(self.card, {f"{card_label(c)}{', ally' if c.ally else ''}": c.title
-                          for c in cards})
+        # What may go in now: a card the engine takes as it is, or a Personality to win
+        # over (an Intrigue card may help: the check below says what she needs).
+        cards = [c for c in state.library.of_type("Bond", *rules.PERSONALITY_TYPES)
+                 if self._needs_winning(c.title) or state.allows(AddToAgency(c.title))]
+        self.search.offer({f"{pick_label(c)}{', ally' if c.ally else ''}": c.title
+                           for c in cards})
         names = self.board.short_names()
         bonds = [p.id for p in state.players[state.turn.player].agency
                  if state.card(p).type == "Bond"]
@@ -294,12 +302,15 @@ class BriefingStep:
         state, action = self.board.state, self.action()
         if action is None or state.turn is None or state.is_over:
             self.win_over.object = ""
+            self.go.disabled = True
             return
         title = action.card
         card = state.library[title]
         show(self.help_parts, self._needs_winning(title))
-        verdict = (f"<b style='color:{WON}'>Allowed.</b>" if state.allows(action) else
-                   f"<b style='color:{LOST}'>Not allowed now.</b>")
+        why = refusal(state, action)
+        self.go.disabled = why is not None  # the reason is beside it, not after a tap
+        verdict = (f"<b style='color:{WON}'>Allowed.</b>" if why is None else
+                   f"<b style='color:{LOST}'>Not allowed now:</b> {escape(why)}")
         if not self._needs_winning(title):
             self.win_over.object = f'<div class="win-over">{verdict}</div>'
             return

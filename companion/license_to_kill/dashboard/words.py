@@ -44,6 +44,12 @@ def card_label(card: Card) -> str:
     return f"{card.title} ({values})" if values else card.title
 
 
+def pick_label(card: Card) -> str:
+    """A card as a picker offers it, with its type and values: 'Oddjob (Henchman, PV 9,
+    CV 3)', and what it gives or needs."""
+    return f"{card.title} ({card_facts(card)})"
+
+
 def icons_words(icons: Iterable[tuple[str, int]]) -> str:
     return ", ".join(name if count == 1 else f"{name} {count}" for name, count in icons)
 
@@ -109,16 +115,19 @@ def move_words(state: LtkState, action: MoveQ, short: dict[int, str]) -> str:
 # The turn.
 
 def checklist_html(state: LtkState) -> str:
-    """The turn's six steps as chips: done, now, to do."""
-    marks = {"done": ("✓", "opacity:0.6"), "now": ("▶", "background:#8a1c1c;color:white;"
-                                                         "font-weight:600"),
-             "to do": ("", "")}
-    chips = []
+    """The turn's six steps as a line of text to read: done, now (underlined), to do; no
+    box or fill, since nothing in it is tapped (the Done button moves on)."""
+    marks = {"done": ("✓", "opacity:0.6"),
+             "now": ("▶", "font-weight:700;color:#8a1c1c;border-bottom:3px solid #8a1c1c"),
+             "to do": ("", "opacity:0.85")}
+    steps = []
     for number, (name, status) in enumerate(state.checklist(), start=1):
         mark, style = marks[status]
-        chips.append(f'<span class="step step-{status.replace(" ", "-")}" '
-                     f'style="{CHIP}{style}">{mark} {number}. {escape(name)}</span>')
-    return f'<div class="checklist">{"".join(chips)}</div>'
+        steps.append(f'<span class="step step-{status.replace(" ", "-")}" '
+                     f'style="display:inline-block;padding:2px 0;{style}">{mark} {number}. '
+                     f"{escape(name)}</span>")
+    between = '<span style="opacity:0.5"> &rsaquo; </span>'
+    return f'<div class="checklist" style="line-height:1.8">{between.join(steps)}</div>'
 
 
 def own_plots_html(view: dict) -> str:
@@ -161,14 +170,17 @@ def status_html(state: LtkState) -> str:
             f"{escape(turn.step_name)}{extra}</div>")
 
 
-def verdict_html(state: LtkState) -> str:
+def verdict_html(state: LtkState, chance: str = "") -> str:
+    """The last event; `chance`: the odds its roll had, kept beside the result."""
     event = state.last_event
     if event is None:
         return ('<div class="verdict" style="font-size:1.05rem">No action yet: each player '
                 "sets up first.</div>")
     color = {"success": WON, "failure": LOST}.get(event.outcome, INFO)
+    odds = (f'<div class="verdict-chance" style="font-size:0.95rem;opacity:0.85">'
+            f"{escape(chance)}</div>") if chance else ""
     return (f'<div class="verdict" style="font-size:1.1rem;border-left:6px solid {color};'
-            f'padding:6px 12px">{escape(event.text)}</div>')
+            f'padding:6px 12px">{escape(event.text)}{odds}</div>')
 
 
 # Assignments.
@@ -177,16 +189,20 @@ def check_html(check: Check) -> str:
     """Each factor of an assignment: needed, what the team has, met or missing."""
     if not check.lines:
         return "<p>Nothing is needed.</p>"
+    cell = 'style="padding:2px 12px 2px 0"'
+    number = 'style="padding:2px 12px 2px 0;text-align:right;font-variant-numeric:tabular-nums"'
     rows = "".join(
-        f'<tr class="{"met" if line.met else "missing"}"><td>{escape(line.factor)}</td>'
-        f"<td>{line.have} of {line.needed}</td><td>"
+        f'<tr class="{"met" if line.met else "missing"}"><td {cell}>{escape(line.factor)}</td>'
+        f"<td {number}>{line.needed}</td><td {number}>{line.have}</td><td {cell}>"
         + (f"<b style='color:{WON}'>✓ met</b>" if line.met else
            f"<b style='color:{LOST}'>✗ missing {line.needed - line.have}</b>") + "</td></tr>"
         for line in check.lines)
     verdict = (f"<b style='color:{WON}'>Every requirement met.</b>" if check.met else
                f"<b style='color:{LOST}'>Not enough yet.</b>")
-    return (f'<table class="check" style="font-size:1.05rem"><tr><th>Needed</th><th>Team has'
-            f"</th><th></th></tr>{rows}</table><p>{verdict}</p>")
+    head = "".join(f'<th {style}>{name}</th>' for name, style in (
+        ("", cell), ("Needed", number), ("Team has", number), ("", cell)))
+    return (f'<table class="check" style="font-size:1.05rem;border-collapse:collapse">'
+            f"<tr>{head}</tr>{rows}</table><p>{verdict}</p>")
 
 
 def effect_words(effect: AssignmentIntrigue) -> str:
