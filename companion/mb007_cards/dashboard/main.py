@@ -56,6 +56,7 @@ from companion.ui import (
     section,
     tap_button,
 )
+from companion.ui.template import closed_section
 from companion.ui.theme import INPUT_CSS
 
 BOT_LIMIT = 400  # actions the bots may take in one go (a whole round is far fewer)
@@ -183,14 +184,16 @@ class CardsDashboard(GameDashboard):
         self.play_bots()
 
     def play_bots(self) -> None:
-        """Let the bots act while it is a bot's choice (not after an undo, unless asked)."""
-        for _ in range(BOT_LIMIT):
-            if not self._bot_to_act():
-                return
-            seat = self.state.to_act
-            rng = random.Random(f"{self.session.seed}:bot:{len(self.session.actions)}")
-            if self.act(bot_action(private_view(self.state, seat), rng)) is None:
-                return
+        """Let the bots act while it is a bot's choice (not after an undo, unless asked); one
+        Undo takes their moves back with the player's move before them."""
+        with self.bot_turn():
+            for _ in range(BOT_LIMIT):
+                if not self._bot_to_act():
+                    return
+                seat = self.state.to_act
+                rng = random.Random(f"{self.session.seed}:bot:{len(self.session.actions)}")
+                if self.act(bot_action(private_view(self.state, seat), rng)) is None:
+                    return
 
     def _card(self, card: Any) -> None:
         """Table mode: one more card tapped in; the action goes when it is complete."""
@@ -430,8 +433,7 @@ class CardsDashboard(GameDashboard):
         house = section("House rules", self._house_rules(), width=360, collapsed=True)
         if self.seat is not None:  # a player's own phone: his seat of this game, no more
             return page("James Bond 007 Card Game", turn, table, log, house)
-        new = section("New game: cards, players, bots", self._settings(), width=360,
-                      collapsed=True)
-        saved = section("Saved games", self.picker, width=360, collapsed=True)
+        new = closed_section("New game: cards, players, bots", self._settings, width=360)
+        saved = self.saved_games_section()
         return page("James Bond 007 Card Game", table, turn, log, self.share_section(), new,
                     saved, house)
