@@ -66,6 +66,8 @@ HOUSE_TEXT = {
     "fire_after_losing_rest": "A piece that loses the rest of its turn may still Fire",
     "lost_turns_add_up": "Two 'lose a turn' results add up",
     "trick_jump_costs_move": "The Trick jump costs one Space of movement",
+    "quick_turn_costs_move": "A Quick Turn costs one Space (the landing Space; the skipped "
+                             "one is free)",
 }
 TRACKER_STARS = tuple(f"star {i}" for i in range(1, rules.CARDS_TO_PLACE + 1))
 BOT_LIMIT = 600  # actions a bot may take in one go (a whole Enemy phase is ~30)
@@ -290,18 +292,20 @@ class GoldfingerDashboard(GameDashboard):
         if not self._bot_to_move():
             return
         side, played = self.bot_side(), []
-        try:
-            for _ in range(BOT_LIMIT):
-                state = self.state
-                if state.is_over or state.side_to_act != side:
-                    break
-                played.append(self.session.act(bot.bot_action(state)).text)
-        except CompanionError as error:
-            self.message = f"The bot stopped: {error}"
-        with param.parameterized.discard_events(self):
-            self.armed = None
-            self.bot_report = played
-        self.revision += 1
+        with self.table.batch():  # every device redraws once, after the bot's whole go
+            try:
+                for _ in range(BOT_LIMIT):
+                    state = self.state
+                    if state.is_over or state.side_to_act != side:
+                        break
+                    played.append(self.table.act(bot.bot_action(state)).text)
+            except CompanionError as error:
+                self.message = f"The bot stopped: {error}"
+            with param.parameterized.discard_events(self):
+                self.armed = None
+                self.bot_report = played
+        if not played:
+            self.revision += 1
 
     # Map taps.
 

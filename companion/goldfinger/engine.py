@@ -916,6 +916,7 @@ def _quick_turn(state: GoldfingerState, action: QuickTurn) -> GoldfingerState:
     side = _side(state.mover or BOND)
     rule = rules.ACTIONS[side]["quick_turn"]
     step = _check_action(state, "quick_turn", rule.section)
+    _check_quick_turn_move(state, step)
     arrow = None
     if state.board is None:
         if action.to is not None:
@@ -925,6 +926,9 @@ def _quick_turn(state: GoldfingerState, action: QuickTurn) -> GoldfingerState:
     dice = _dice(action.dice)
     outcome = _roll(state, side, "quick_turn", dice, _name(step.piece), "tries a Quick Turn")
     state = _used(state, "quick_turn")
+    if outcome.success:  # the landing Space costs one Space of movement (house rule)
+        state = dataclasses.replace(state, step=dataclasses.replace(
+            state.step, moved=state.step.moved + _quick_turn_cost(state)))
     if outcome.success and arrow is not None:
         piece = state.piece(step.piece)
         landed = dataclasses.replace(piece, space=arrow.to,
@@ -937,6 +941,18 @@ def _quick_turn(state: GoldfingerState, action: QuickTurn) -> GoldfingerState:
                                            if occupant else "")
         return dataclasses.replace(state, last_event=_event(outcome, extra))
     return dataclasses.replace(state, last_event=_event(outcome))
+
+
+def _quick_turn_cost(state: GoldfingerState) -> int:
+    """Movement, Quick Turn: the skipped Space "does not count as a Space moved"; entering
+    the landing Space costs one (HOUSE RULE quick_turn_costs_move, on by default)."""
+    return 1 if state.setup.house["quick_turn_costs_move"] else 0
+
+
+def _check_quick_turn_move(state: GoldfingerState, step: Step) -> None:
+    if step.left < _quick_turn_cost(state):
+        raise RuleError("a Quick Turn skips one Space and enters the next: it needs one Space "
+                        "of movement left (house rule)", rule=_rule(rules.SECTION_MOVEMENT))
 
 
 def _arrow(state: GoldfingerState, step: Step, to: str | None):
@@ -956,7 +972,8 @@ def _arrow(state: GoldfingerState, step: Step, to: str | None):
         landed = dataclasses.replace(piece, space=arrow.to,
                                      heading=board.heading(arrow.skip, arrow.to))
         turned = dataclasses.replace(step, used=(*step.used, "quick_turn"),
-                                     spent=step.spent + 1, contest=occupant)
+                                     spent=step.spent + 1, contest=occupant,
+                                     moved=step.moved + _quick_turn_cost(state))
         _check_contest_possible(
             dataclasses.replace(_with_piece(state, landed), step=turned), occupant)
     return arrow

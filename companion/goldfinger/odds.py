@@ -205,6 +205,7 @@ class _Search:
                   for name in MANOEUVRES}  # counts out of 36
         self.stop_value, self.lost_value, self.can_force = stop, lost, can_force
         self.trick_cost = 1 if state.setup.house["trick_jump_costs_move"] else 0
+        self.quick_turn_cost = 1 if state.setup.house["quick_turn_costs_move"] else 0
         limit = rules.BOND_CRASH_HITS if side == "bond" else rules.ENEMY_CRASH_HITS
         self.trick_fail_crashes = self.piece.hits + 1 >= limit  # a failed Trick costs 1 Hit
         self.others = frozenset(s for s in state.occupied() if s != self.piece.space)
@@ -237,10 +238,11 @@ class _Search:
             for to in board.forward(space, heading):
                 ahead = _Turn(to, board.heading(space, to), moves - 1, actions, used, occupied)
                 best = _best(best, self._enter(ahead, space))
-        if actions - self.reserve >= 1 and "quick_turn" not in used:
+        if actions - self.reserve >= 1 and "quick_turn" not in used \
+                and moves >= self.quick_turn_cost:
             after = self._spend(turn, "quick_turn")
             for arrow in board.quick_turns_from(space, heading):
-                landed = after._replace(space=arrow.to,
+                landed = after._replace(space=arrow.to, moves=moves - self.quick_turn_cost,
                                         heading=board.heading(arrow.skip, arrow.to))
                 best = _best(best, _mix(self.p["quick_turn"], self._enter(landed, space),
                                         self.free(after)))

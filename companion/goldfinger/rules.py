@@ -235,9 +235,14 @@ SECTION_LOSING = "How To Play: Losing a Turn"
 
 # HOUSE RULE defaults, each overridable through the game's options (same key).
 HOUSE_RULES: dict[str, bool] = {
-    # HOUSE RULE: READING_NOTES says a piece that loses its turn "may still Fire"; we let a
-    # piece that loses the rest of its current turn still Fire too (nothing else).
-    "fire_after_losing_rest": True,
+    # HOUSE RULE: READING_NOTES says a piece that loses its turn "may still Fire". A piece
+    # that loses the rest of its current turn (a failed Force or Trick: "you must back up
+    # one Space and end your turn") ends it by default; True lets it still Fire.
+    "fire_after_losing_rest": False,
+    # HOUSE RULE: Movement, Quick Turn: "you 'skip' a Space completely: it does not count as
+    # a Space moved". Read plainly, the skipped Space is free and entering the landing Space
+    # costs one, so a Quick Turn needs one Space left (True); False makes it cost nothing.
+    "quick_turn_costs_move": True,
     # HOUSE RULE: the rulebook does not say whether two "lose a turn" results add up; by
     # default they do (each result costs one of the piece's own coming turns).
     "lost_turns_add_up": True,
@@ -259,5 +264,5 @@ HOUSE_RULES: dict[str, bool] = {
 # so they use none of the Enemy piece's 2 actions and do not stop it doing the same later.
 # Reading (not an option): a piece that loses a turn does not roll for movement (it "cannot
 # move"); Eject Guard and Raise Screen need all 3 actions, so no other action that turn;
-# a Quick Turn needs no movement left (it "does not count as a Space moved"); the game ends
-# as soon as Bond's 15th turn ends without an escape (How To Win), before the Enemy's 15th.
+# the game ends as soon as Bond's 15th turn ends without an escape (How To Win), before the
+# Enemy's 15th.

@@ -112,13 +112,27 @@ def test_turn_at_a_fork():
 
 
 def test_quick_turn_skips_a_space():
-    """Movement: a Quick Turn "skips" a Space completely: 'it does not count as a Space moved'."""
-    state = place(map_game(), "bond", "x2y4", "x3y4")
-    state = state.apply(e.StartTurn("bond", dice(7)))
-    state = place(state, "A", "x8y4", "x9y4")
+    """Movement: a Quick Turn "skips" a Space completely: 'it does not count as a Space moved'.
+    HOUSE RULE quick_turn_costs_move (on): the skipped Space is free, entering the landing
+    Space costs one, so a Quick Turn needs one Space left; off, it costs nothing."""
+    start = place(map_game(), "bond", "x2y4", "x3y4")
+    start = place(start, "A", "x8y4", "x9y4")
+    state = start.apply(e.StartTurn("bond", dice(7)))
     state = state.apply(e.QuickTurn(to="x3y5", dice=dice(3)))
     bond = state.piece("bond")
-    assert bond.space == "x3y5" and bond.heading == (0, 1) and state.step.moved == 0
+    assert bond.space == "x3y5" and bond.heading == (0, 1) and state.step.moved == 1
+    spent = dataclasses.replace(start.apply(e.StartTurn("bond", dice(7))), step=dataclasses.replace(
+        state.step, piece="bond", moved=9, used=(), spent=0, back=None))
+    spent = place(spent, "bond", "x2y4", "x3y4")
+    assert not any(isinstance(a, e.QuickTurn) for a in spent.legal_actions())
+    with pytest.raises(RuleError, match="needs one Space of movement left"):
+        spent.apply(e.QuickTurn(to="x3y5", dice=dice(3)))
+    free = dataclasses.replace(spent, setup=dataclasses.replace(
+        spent.setup, house={**spent.setup.house, "quick_turn_costs_move": False}))
+    landed = free.apply(e.QuickTurn(to="x3y5", dice=dice(3)))
+    assert landed.piece("bond").space == "x3y5" and landed.step.moved == 9
+    failed = free.apply(e.QuickTurn(to="x3y5", dice=dice(12)))
+    assert failed.piece("bond").space == "x2y4" and failed.step.moved == 9
 
 
 def test_quick_turn_only_at_an_arrow():
@@ -165,8 +179,8 @@ def test_failed_trick_backs_up_one_space():
     """Movement: 'If you enter a Space with another piece in it and your Force or Trick Action
     fails, you must back up one Space and end your turn'."""
     state = _bond_behind_car().apply(e.Move(to="x6y4")).apply(e.Trick("C", dice=dice(12)))
-    assert state.piece("bond").space == "x5y4" and state.step.fire_only
-    assert len(set(state.occupied())) == 5
+    assert state.piece("bond").space == "x5y4" and state.step is None
+    assert state.done == ("bond",) and len(set(state.occupied())) == 5
 
 
 def test_enemy_cannot_enter_a_car_without_a_trick():
@@ -243,8 +257,9 @@ def test_reach_chances():
     assert reach["x4y10"] == 1 and reach["x9y10"] == Fraction(1, 6)
     assert reach.get("x0y9", 0) < Fraction(1, 6)  # behind him: only all the way round
     qt = success_chance("bond", "quick_turn", guard=True)
-    # x9y9 is 10 moves away, or 8 and the Quick Turn arrow from x8y10 over x9y10.
-    assert reach["x9y9"] == Fraction(2, 6) * qt
+    # x9y9 is 10 moves away, or 8 and the Quick Turn arrow from x8y10 over x9y10, whose
+    # landing costs a ninth Space (HOUSE RULE quick_turn_costs_move): only a roll of 9.
+    assert reach["x9y9"] == Fraction(1, 6) * qt
 
 
 def test_enemy_fire_odds():

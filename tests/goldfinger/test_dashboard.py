@@ -344,3 +344,31 @@ def test_the_enemy_player_names_the_face_down_card_the_bond_bot_turned_over(stor
     board.choose(e.RevealCard("Old Lady"))
     assert board.state.found[-1] == (state.pending.star, "Old Lady")
     assert not any("The card is" in line and "Tilly" in line for line in board.bot_report)
+
+
+def test_quick_turn_cost_and_a_failed_force_are_labelled_house_rules(store):
+    """Movement, Quick Turn ("it does not count as a Space moved": the landing Space costs
+    one) and a failed Force or Trick ("you must back up one Space and end your turn"): both
+    readings are labelled house rules in the set-up, shown in the status, and switchable."""
+    board = make(store)
+    shown = []
+
+    def walk(obj):
+        if isinstance(getattr(obj, "object", None), str):
+            shown.append(obj.object)
+        for child in getattr(obj, "objects", []):
+            walk(child)
+
+    walk(board._setup["box"])
+    shown = " ".join(shown)
+    assert "**house rule:** A Quick Turn costs one Space" in shown
+    assert "**house rule:** A piece that loses the rest of its turn may still Fire" in shown
+    status = board._status_html()
+    assert "A Quick Turn costs one Space (the landing Space; the skipped one is free): yes" \
+        in status
+    assert "may still Fire: no" in status
+    board._setup["house"]["quick_turn_costs_move"].value = False
+    board._setup["house"]["fire_after_losing_rest"].value = True
+    assert board.session.options["quick_turn_costs_move"] is False
+    assert board.session.options["fire_after_losing_rest"] is True
+    assert not board.state.setup.house["quick_turn_costs_move"]

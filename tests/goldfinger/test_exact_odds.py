@@ -148,6 +148,40 @@ def test_reach_counts_a_force_that_crashes_a_car_and_the_house_trick_cost():
     assert bond_reach_chances(costly) == _reach_by_force(costly)
 
 
+@pytest.mark.parametrize("house", [{"quick_turn_costs_move": False},
+                                   {"fire_after_losing_rest": True},
+                                   {"quick_turn_costs_move": False,
+                                    "fire_after_losing_rest": True}])
+@pytest.mark.parametrize("case", ["arrow and a car ahead", "hemmed in"])
+def test_reach_follows_the_quick_turn_and_lost_rest_house_rules(case, house):
+    """Movement, Quick Turn: the skipped Space "does not count as a Space moved" (HOUSE RULE
+    quick_turn_costs_move: the landing Space costs one; off, nothing), and a failed Force or
+    Trick "end[s] your turn" (HOUSE RULE fire_after_losing_rest): the odds agree with the
+    engine's brute force under each choice, not only the defaults."""
+    bond, cars = CASES[case]
+    setup = e.new_state({"map": "sample", **house}).setup
+    for total in (2, 3):  # 4 and 5 spaces
+        state = dataclasses.replace(bond_step(_set_up(bond, cars), total, False), setup=setup)
+        assert bond_reach_chances(state) == _reach_by_force(state)
+
+
+@pytest.mark.parametrize("house", [{"quick_turn_costs_move": False},
+                                   {"fire_after_losing_rest": True}])
+def test_enemy_fire_chance_follows_the_house_rules(house):
+    """Firing Weapons with the other readings of Quick Turn and a lost rest of the turn: the
+    car's chance to hit Bond still equals the brute force over the engine."""
+    # A must Trick past B on its way; a failed Trick may still Fire only with the option.
+    state = _set_up(("x6y6", "x6y5"), {"A": ("x4y4", "x5y4"), "B": ("x6y4", "x7y4")})
+    state = dataclasses.replace(state, setup=e.new_state({"map": "sample", **house}).setup)
+    state = state.apply(e.StartTurn("bond", dice(2))).apply(e.EndMove())
+    for waiting in ("B", "C", "D"):
+        state = state.apply(e.StartTurn(waiting, dice(2))).apply(e.EndMove())
+    before = dataclasses.replace(state, done=(rules.BOND,))
+    chance = enemy_fire_chances(before)["A"]
+    assert chance == _fire_by_force(state, "A")
+    assert (chance > Fraction(49, 144)) == house.get("fire_after_losing_rest", False)
+
+
 def test_bond_reach_before_the_roll_averages_the_movement_table():
     """Movement: before the roll each allowance 4..9 has chance 1/6; the reach odds are
     the average of the brute force over the six allowances."""

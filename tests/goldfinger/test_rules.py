@@ -222,8 +222,8 @@ def test_trick_failure_costs_a_hit_the_rest_and_the_next_turn():
     """James Bond Action Summary, Trick failure: '1 Hit, and he loses the rest of this turn and
     all of his next turn'."""
     state = bond_turn(guard=False).apply(e.Trick("A", dice=dice(9)))
-    assert state.piece("bond").hits == 1 and state.step.fire_only
-    with pytest.raises(RuleError, match="Losing a Turn"):
+    assert state.piece("bond").hits == 1 and state.step is None and state.done == ("bond",)
+    with pytest.raises(RuleError):
         state.apply(e.Move(spaces=1))
     nxt = finish_turn(state).apply(e.StartTurn("bond"))
     assert nxt.step.fire_only and nxt.step.allowance == 0
@@ -258,7 +258,7 @@ def test_bond_force_failure_loses_rest_and_next():
     """James Bond Action Summary, Force failure: 'Bond loses the rest of this turn and all of his
     next turn'."""
     state = bond_turn(guard=False).apply(e.Force("B", dice=dice(11)))
-    assert state.step.fire_only and state.piece("bond").lost_turns == 1
+    assert state.step is None and state.piece("bond").lost_turns == 1
 
 
 def test_enemy_force_success_hits_bond_and_costs_his_next_turn():
@@ -284,14 +284,32 @@ def test_double_back_failure_loses_rest_and_next():
     """Double Back failure: 'remains facing in the same direction, and ... loses the rest of this
     turn and all of his next turn'."""
     state = bond_turn(guard=False).apply(e.DoubleBack(dice(8)))
-    assert state.step.fire_only and state.piece("bond").lost_turns == 1
+    assert state.step is None and state.piece("bond").lost_turns == 1
+
+
+def test_a_failed_force_or_trick_ends_the_turn():
+    """Movement: "If you enter a Space with another piece in it and your Force or Trick Action
+    fails, you must back up one Space and end your turn": the car that failed does not Fire
+    (HOUSE RULE fire_after_losing_rest, off by default)."""
+    state = enemy_turn("A").apply(e.Trick("bond", dice=dice(8)))
+    assert state.step is None and "A" in state.done
+    with pytest.raises(RuleError):
+        state.apply(e.Fire("bond", spaces_between=0, dice=dice(2)))
 
 
 def test_fire_after_losing_rest_is_a_house_rule():
-    """HOUSE RULE fire_after_losing_rest: off, the step ends at once after losing the rest."""
-    state = tracker_game(fire_after_losing_rest=False)
+    """HOUSE RULE fire_after_losing_rest: on, a piece that loses the rest of its turn may still
+    Fire (READING_NOTES: a piece that loses its turn "may still Fire"); off (the default) the
+    step ends at once."""
+    state = tracker_game(fire_after_losing_rest=True)
     state = bond_turn(state, guard=False).apply(e.DoubleBack(dice(8)))
-    assert state.step is None and state.done == ("bond",)
+    assert state.step.fire_only and state.piece("bond").lost_turns == 1
+    with pytest.raises(RuleError, match="Losing a Turn"):
+        state.apply(e.Move(spaces=1))
+    car = enemy_turn("A", bond_turn(tracker_game(fire_after_losing_rest=True)))
+    car = car.apply(e.Trick("bond", dice=dice(8)))
+    assert car.step.fire_only
+    assert car.apply(e.Fire("bond", spaces_between=0, dice=dice(2))).piece("bond").hits == 1
 
 
 # Cards.
@@ -317,7 +335,7 @@ def test_mirror(total, hits, lost):
     state = bond_turn(guard=False).apply(e.PickUpCard("s2", dice(2)))
     assert state.pending.kind == "card_roll"
     state = state.apply(e.CardRoll(dice(total)))
-    assert state.piece("bond").hits == hits and state.step.fire_only == lost
+    assert state.piece("bond").hits == hits and (state.step is None) == lost
     assert state.piece("bond").lost_turns == 0
 
 
@@ -332,7 +350,7 @@ def test_old_lady(total, hits):
 def test_odd_job():
     """Special Card Summary, Odd Job: 'Bond loses the rest of this turn and all of his next'."""
     state = bond_turn(guard=False).apply(e.PickUpCard("s4", dice(2)))
-    assert state.step.fire_only and state.piece("bond").lost_turns == 1
+    assert state.step is None and state.piece("bond").lost_turns == 1
 
 
 def test_nothing_here():
