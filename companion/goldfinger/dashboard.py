@@ -383,7 +383,7 @@ class GoldfingerDashboard(GameDashboard):
             return f"End {_name(self.state.mover)}'s move"
         if isinstance(action, e.StartTurn) and not self.state.dice_needed(action):
             return f"{_name(action.piece)} has lost this turn: begin it (Fire only)"
-        text = label(action)
+        text = self.words(action)
         found = self.chance(action)
         if found is not None:
             chance, mods = found
@@ -391,6 +391,34 @@ class GoldfingerDashboard(GameDashboard):
             if mods:
                 text += f" ({odds.describe_modifiers(mods)})"
         return text
+
+    def words(self, action: Any) -> str:
+        """A button's words: the engine's label, with what two look-alike buttons differ in
+        and what an action costs before it is tapped."""
+        action = self.resolve(action)
+        if isinstance(action, e.Fire) and self.state.board is None \
+                and action.target == rules.BOND:  # the Screen stops only fire from the rear
+            return "Fire at Bond from his rear" if action.from_rear else \
+                "Fire at Bond, not from his rear"
+        if isinstance(action, e.Force) and action.aside:
+            return f"{label(action)} aside to {action.aside}"
+        if isinstance(action, e.EjectGuard | e.RaiseScreen):
+            return f"{label(action)}: uses all {rules.ACTIONS_PER_TURN['bond']} of Bond's " \
+                "actions this turn"
+        return label(action)
+
+    def _forces(self, actions: list[Any]) -> list[Any]:
+        """Map mode: one Force button per free side Space, so the forcing player picks where
+        the forced piece goes (HOUSE RULE: the forcing player names it)."""
+        state, found = self.state, []
+        for action in actions:
+            if state.board is None or action.aside is not None or state.step is None:
+                found.append(action)
+                continue
+            space = state.piece(state.step.piece).space
+            asides = state.board.aside(space, state.occupied())
+            found += [dataclasses.replace(action, aside=s) for s in asides] or [action]
+        return found
 
     # Views: built once.
 
@@ -579,9 +607,14 @@ class GoldfingerDashboard(GameDashboard):
                 a.target == rules.BOND for a in groups.get(e.Fire, [])):
             rows.append(Row("Screen raised: Enemy fire from behind the Aston Martin cannot "
                             "hit it."))
+        if not tracker and self.state.screen and self.state.mover != rules.BOND:
+            rows.append(Row(READINGS["rear"]))
         for kind, actions in groups.items():
+            if kind is e.Force:
+                actions = self._forces(actions)
             if kind not in (e.OilSlick, e.SmokeScreen, e.EndMove):
                 rows += self._group(kind, actions, tracker)
+                rows += self._readings(kind, tracker)
         tail = self._release_rows(groups.get(e.OilSlick, []) + groups.get(e.SmokeScreen, []),
                                   tracker)
         tail += [Row(choices=(self._choice(a, "warning"),)) for a in groups.get(e.EndMove, [])]
@@ -603,7 +636,7 @@ class GoldfingerDashboard(GameDashboard):
             title += f" · {percent(chance)}{extra}"
         choices = []
         for action, odds_now in zip(actions, found, strict=True):
-            text = label(self.resolve(action))
+            text = self.words(action)
             if not same and odds_now is not None:
                 text += f" · {percent(odds_now[0])}"
             choices.append(self._choice(action, text=text))
@@ -622,7 +655,23 @@ class GoldfingerDashboard(GameDashboard):
             if tracker and not allowed(self.state, action):
                 continue
             rows.append(Row(choices=(self._choice(action),)))
+        if rows and not tracker:
+            rows.insert(0, Row(READINGS["behind"]))
         return rows
+
+    def _readings(self, kind: type, tracker: bool) -> list[Row]:
+        """The readings of unclear text behind this group of buttons, labelled."""
+        state = self.state
+        notes = []
+        if kind is e.Fire and tracker:
+            notes.append(READINGS["between"])
+        if kind is e.Force and state.mover == rules.BOND:
+            notes.append(READINGS["forced_turn"])
+            if not tracker:
+                notes.append(READINGS["aside"])
+        if kind is e.RaiseScreen and not tracker:
+            notes.append(READINGS["rear"])
+        return [Row(note) for note in notes]
 
     def _choice(self, action: Any, color: str | None = None, text: str | None = None) -> Choice:
         armed = self.armed is not None and self.resolve(self.armed) == self.resolve(action)
@@ -912,6 +961,20 @@ class GoldfingerDashboard(GameDashboard):
             " (from an earlier position)"
         return f'<div class="estimate"><b>{escape(estimate)}</b>{stale}</div>'
 
+
+# Readings of unclear text the app fixes (docs/assumptions.md), shown beside the buttons.
+READINGS = {
+    "between": "House rule: pieces side by side have 0 Spaces between them (\"1 for each "
+               "Space between\"); count only the Spaces in between.",
+    "forced_turn": "House rule: a car Bond forces loses its own next move: this round if it "
+                   "has not moved yet, else the next round.",
+    "aside": "House rule: the forcing player picks the free side Space the forced piece goes "
+             "to (one button per Space).",
+    "rear": "House rule: \"the rear\" of the Aston Martin is the half of the board behind "
+            "the way it faces; with the Screen raised, fire from there cannot hit it.",
+    "behind": "House rule: \"behind Bond\" for Oil and Smoke counts Spaces along the road "
+              "from Bond's Space, the way opposite to his heading.",
+}
 
 GROUP_TITLES = {
     e.Move: "Move", e.StartTurn: "Roll movement", e.Fire: "Fire", e.Trick: "Trick",

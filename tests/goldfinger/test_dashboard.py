@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from fractions import Fraction
 
@@ -19,6 +20,8 @@ from companion.goldfinger.dashboard import (
     VS_ENEMY,
     GoldfingerDashboard,
 )
+
+from .helpers import map_game, place
 
 
 def make(store, options=None, seed=5) -> GoldfingerDashboard:
@@ -372,3 +375,55 @@ def test_quick_turn_cost_and_a_failed_force_are_labelled_house_rules(store):
     assert board.session.options["quick_turn_costs_move"] is False
     assert board.session.options["fire_after_losing_rest"] is True
     assert not board.state.setup.house["quick_turn_costs_move"]
+
+
+def _from(board: GoldfingerDashboard, state: e.GoldfingerState) -> None:
+    """Show `state` as the game's start (a position no seeded game needs to reach)."""
+    board.session._state = board.session._checkpoints[0] = state
+    board.revision += 1
+
+
+def test_tracker_readings_are_labelled_beside_the_buttons(store):
+    """Firing Weapons: "1 for each Space between" (READING_NOTES: adjacent = 0 between),
+    Force: the car "loses its next turn" (its own next move), Special Actions: Eject Guard and
+    Raise Bulletproof Screen "count as 3 Actions", and the Screen stops fire "from the rear":
+    each is said on screen before a button is tapped."""
+    board = make(store)
+    start_tracker(board)
+    board.roll((3, 4))
+    shown = texts(board)
+    assert any("0 Spaces between them" in t and "House rule" in t for t in shown)
+    assert any("loses its own next move: this round if it has not moved yet" in t
+               for t in shown)
+    assert any(t.startswith("Eject Guard: uses all 3 of Bond's actions this turn")
+               for t in shown)
+    assert any(t.startswith("Raise Bulletproof Screen: uses all 3 of Bond's actions")
+               for t in shown)
+    board.choose(e.EndMove())
+    board.do(e.StartTurn("A", (3, 4)))
+    shown = texts(board)
+    assert any(t.startswith("Fire at Bond from his rear") for t in shown)
+    assert any(t.startswith("Fire at Bond, not from his rear") for t in shown)
+
+
+def test_map_readings_are_labelled_and_the_forcing_player_picks_the_side_space(store):
+    """Movement: the forced piece "is moved aside" (HOUSE RULE: the forcing player picks the
+    free side Space: one button each); Special Actions: "behind Bond" for Oil and Smoke and
+    "the rear" for the Screen are labelled house rules where they matter."""
+    board = make(store, {"map": "sample"})
+    state = place(map_game(), "C", "x6y4", "x7y4").apply(e.StartTurn("bond", (3, 4)))
+    _from(board, state.apply(e.Move(to="x6y4")))
+    shown = texts(board)
+    forces = [t for t in shown if t.startswith("Force car C aside to ")]
+    assert len(forces) == len(board.state.board.aside("x6y4", board.state.occupied())) > 1
+    assert any("forcing player picks the free side Space" in t for t in shown)
+    side = forces[-1].split(" aside to ")[1].split(" ")[0]
+    board.press(forces[-1])
+    board.roll((1, 1))
+    assert board.state.piece("C").space == side
+    assert any('"behind Bond" for Oil and Smoke' in t for t in texts(board))
+    screened = dataclasses.replace(map_game(), screen=True)
+    screened = screened.apply(e.StartTurn("bond", (3, 4))).apply(e.EndMove())
+    _from(board, screened.apply(e.StartTurn("A", (3, 4))))
+    assert any('"the rear" of the Aston Martin is the half of the board' in t
+               for t in texts(board))
