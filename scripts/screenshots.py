@@ -39,7 +39,9 @@ def main(apps: list[str]) -> None:
                             settled(page)
                             ACTIONS[app](page, server)
                         settled(page)
-                        page.evaluate("() => window.scrollTo(0, 0)")
+                        page.evaluate("() => { window.scrollTo(0, 0); for (const el of "
+                                      "document.querySelectorAll('*')) el.scrollTop = 0; }")
+                        page.wait_for_timeout(300)
                         path = OUT / f"{app or 'index'}-{size}.png"
                         page.screenshot(path=path)
                         print(path.relative_to(ROOT), path.stat().st_size // 1024, "KiB")

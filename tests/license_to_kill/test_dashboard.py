@@ -602,3 +602,16 @@ def test_nothing_to_attack_says_why_for_the_value_chosen_and_steps_are_not_butto
     assert "Nothing can attack with CV now" in board.attack.odds.object
     assert not board.attack.dice.enabled
     assert "border:1px" not in board.steps.object and "background" not in board.steps.object
+
+
+def test_done_is_disabled_with_the_reason_beside_it(store):
+    board = make(store)
+    set_up(board, ("M1", "V1", "B1"), ("M2", "V2", "B2"))
+    board.next_step()  # Develop Plot Zone: the drawn Plot card is still to place
+    done = board.views["next"]
+    assert done.button.disabled
+    assert "Not yet: you must add the Plot card you drew" in done.why.object
+    board.develop.card.value = "H1"
+    board.develop.where.value = (0, 2)
+    board.develop.place()
+    assert not done.button.disabled and done.why.object == ""

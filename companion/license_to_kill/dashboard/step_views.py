@@ -339,7 +339,8 @@ class NextButton:
 
     def __init__(self, board: LicenseToKillDashboard) -> None:
         self.button = button("Done", lambda _: board.next_step(), **WIDE)
-        self.panel = column(self.button)
+        self.why = html()  # why Done is disabled, beside it
+        self.panel = column(self.button, self.why)
 
     def update(self, state: LtkState) -> bool:
         turn = state.turn
@@ -349,5 +350,8 @@ class NextButton:
             following = state.players[(turn.player + 1) % len(state.players)].name
             label = f"End the turn: {following} plays"
         self.button.label = label
-        self.button.disabled = not state.allows(NextStep())
+        why = refusal(state, NextStep())
+        self.button.disabled = why is not None
+        self.why.object = "" if why is None else \
+            f'<p class="why-not" style="font-size:0.95rem;margin:0">Not yet: {escape(why)}</p>'
         return True
