@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 from html import unescape
 
 from companion.core.session import Session
@@ -28,6 +29,11 @@ def page_text(board: CardsDashboard) -> str:
     """Everything the page holds as HTML now (panes and tap pads), peek face included."""
     return "".join([board.table_pane.object, board.events.object, board.prompt.object,
                     board.odds.object, board.pad.html, board.peek.face, board.peek.label])
+
+
+def words(html: str) -> str:
+    """The text a player reads: tags dropped, spaces collapsed."""
+    return " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).split())
 
 
 def test_tablet_deal_then_the_choices_are_the_legal_actions(store):
@@ -141,3 +147,31 @@ def test_a_refusal_is_a_message_and_a_new_game_takes_the_settings(store):
     board.start_new_game()
     assert board.session.options == {"mode": "table", "players": 5}
     assert "house rule" in board._house_rules().object
+
+
+def test_the_peek_and_the_page_say_which_cards_their_odds_count(store):
+    """The page's draw odds leave the player's own down card out, the peek's count it; both
+    are odds.py's exact figures and each names its basis, so 44.4% and 64.8% do not clash."""
+    from companion.core.dice import percent
+    from companion.mb007_cards.dashboard.words import public_part
+    from companion.mb007_cards.odds import p_draw_makes
+    from companion.mb007_cards.views import private_view
+
+    board = make(store, {"players": 2, "bots": []})
+    board.act(Deal(deal_cards({0: (1, 6, 6), 1: ("007", 1, "007")})))
+    board.uncover()
+    view = private_view(board.session.state, 1)
+    knowing, table = p_draw_makes(view, "left"), p_draw_makes(public_part(view), "left")
+    assert (knowing, table) == (Fraction(12, 27), Fraction(35, 54))
+    odds = words(board.odds.object)
+    assert "From what the table sees (your down card not counted)" in odds
+    assert f"{percent(table)} (35/54)" in odds and percent(knowing) not in odds
+    board.peek.peek()
+    face = words(board.peek.face)
+    assert f"Knowing your down card, a draw makes one: left {percent(knowing)}" in face
+    board.peek.unpeek()
+    board.act(Announce())
+    board.uncover()  # Seat 1 answers: the page's chance and the peek's each say their basis
+    assert "from what the table sees (your down card not counted)" in board.odds.object
+    board.peek.peek()
+    assert "Knowing your down card: he holds it" in board.peek.face

@@ -19,6 +19,9 @@ from companion.mb007_cards.views import PrivateView
 from companion.ui import odds_html
 
 SLOT_WORDS = {"left": "the left up card", "down": "the down card", "right": "the right up card"}
+# The page's figures leave the player's own down card out; the peek's count it. Each says so.
+TABLE_SEES = "From what the table sees (your down card not counted)"
+KNOWING = "Knowing your down card"
 
 
 def ev_text(ev: Fraction | None) -> str:
@@ -35,7 +38,10 @@ def public_part(view: PrivateView) -> PrivateView:
 def turn_odds_html(view: PrivateView) -> str:
     """For the player on turn: each draw's chance, and what announcing is worth."""
     odds = turn_odds(view)
-    parts = [odds_html(f"Replace {SLOT_WORDS[slot]}: a combination", chance,
+    hint = "; hold the peek for the odds knowing it" if view.public.mode == "tablet" else ""
+    parts = [f'<div class="odds-basis" style="font-size:1rem;font-weight:700">{TABLE_SEES}'
+             f"{hint}:</div>"]
+    parts += [odds_html(f"Replace {SLOT_WORDS[slot]}: a combination", chance,
                        outcome="good") for slot, chance in odds.draws.items()]
     parts.append(
         '<div class="ev" style="font-size:1.02rem;margin-top:4px">'
@@ -52,7 +58,7 @@ def respond_odds_html(view: PrivateView) -> str:
     name = public.seats[public.turn].name
     evs = " · ".join(f"call {bet}: <b>{ev_text(call_ev(view, bet))}</b>"
                      for bet in rules.BETS if bet <= view.me.points)
-    return (odds_html(f"{name} holds it", p, "from every card you can see", "neutral")
+    return (odds_html(f"{name} holds it", p, TABLE_SEES.lower(), "neutral")
             + f'<div class="ev" style="font-size:1.02rem">Accept: <b>+0.00</b> · {evs}. '
               "A call pays when a bluff is more likely than not (under 50%).</div>")
 
@@ -76,10 +82,11 @@ def peek_html(view: PrivateView) -> str:
         draws = " · ".join(f"{slot} {percent(chance)}" for slot, chance in odds.draws.items())
         ev = odds.ev_honest if odds.holding else odds.ev_bluff
         what = "announcing (honest)" if odds.holding else "bluffing"
-        draw_text = f"Draw makes one: {draws}. " if draws else ""
-        text.append(f'<div style="font-size:1rem">{draw_text}{what}: {ev_text(ev)}</div>')
+        draw_text = f"a draw makes one: {draws}; " if draws else ""
+        text.append(f'<div style="font-size:1rem">{KNOWING}, {draw_text}{what}: '
+                    f"{ev_text(ev)}.</div>")
     if view.public.phase == "respond" and view.public.to_act == view.seat:
         p = p_announcer_holds(view)
-        text.append(f'<div style="font-size:1rem">Counting your down card: he holds it '
+        text.append(f'<div style="font-size:1rem">{KNOWING}: he holds it '
                     f"{percent(p)} ({p.numerator}/{p.denominator}).</div>")
     return "".join(text)
