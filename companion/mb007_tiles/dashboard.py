@@ -30,7 +30,7 @@ from companion.mb007_tiles.odds import WindowAdvice, placement_advice, round_equ
 from companion.ui import ChoicePad, GameDashboard, TapPad, button, choice, heading, page, section
 from companion.ui.tap_pad import tap_button
 from companion.ui.template import closed_section
-from companion.ui.theme import INPUT_CSS, TOUCH
+from companion.ui.theme import BUTTON_CSS, INPUT_CSS, TOUCH
 
 NOBODY = -1  # `looking`: the screen is covered
 MAX_BOT_ACTIONS = 80  # a safety net: the app's seats never need more in one go
@@ -116,8 +116,13 @@ class TilesDashboard(GameDashboard):
         self.message = "The screen had changed under your finger: look, then tap again."
 
     def _human(self, action: Any) -> None:
-        if self.act(action) is not None:
-            self._run_bots()
+        if self.act(action) is None:
+            return
+        state = self.session.state
+        if state.phase == "reveal" and state.options.mode == "table":
+            with self.bot_turn():  # the letters are already face up on the real board
+                self.act(Reveal())
+        self._run_bots()
 
     def _run_bots(self) -> None:
         with self.bot_turn():
@@ -162,7 +167,7 @@ class TilesDashboard(GameDashboard):
                                       "Let the app play its seats", "act act-primary"))
         toggle = "Hide the advice" if self.advice else "Show the advice"
         buttons.append(tap_button(pad.tap_for(("advice", not self.advice), toggle), toggle))
-        pad.html = (f"{self._event_html(state)}"
+        pad.html = (f"{self._seat_html()}{self._event_html(state)}{_last_round_html(state)}"
                     f'<div class="note prompt"><b>{escape(prompt)}</b></div>'
                     f'<div class="bar" style="margin:6px 0">{"".join(buttons)}</div>'
                     f"{self._advice_html(state, advice)}{self._scoreboard_html(state)}")
@@ -217,9 +222,10 @@ class TilesDashboard(GameDashboard):
             return self._own_choice(state, names, waiting)
         if state.options.mode == "table":
             prompt = ("Each player lays a lettered tile face down; when all are down, turn "
-                      "them over and tap each player's letter." + chosen)
-            return prompt, [self._button(("act", Pick(s, letter)), f"{names[s]}: {letter}")
-                            for s in waiting for letter in state.available(s)]
+                      "them over together, then tap each player's letter here.")
+            return prompt, [_row(names[s], [self._button(("act", Pick(s, letter)), letter)
+                                            for letter in state.available(s)])
+                            for s in waiting]
         if self.looking == NOBODY or self.looking not in waiting:
             seat = waiting[0]
             return (f"Pass the tablet to {names[seat]} (or choose on your own phone). Everyone "
@@ -228,8 +234,8 @@ class TilesDashboard(GameDashboard):
                                   primary=True)])
         buttons = [*self._letter_buttons(state, self.looking),
                    self._button(("cover",), "Cover the screen")]
-        return f"{names[self.looking]}, tap your letter in secret.{self._face_down_note(state)}", \
-            buttons
+        return (f"{names[self.looking]}, tap your letter in secret.{self._face_down_note(state)}"
+                f"{self._mix_note()}", buttons)
 
     def _own_choice(self, state: TilesState, names: tuple[str, ...], waiting: list[int]
                     ) -> tuple[str, list[str]]:
@@ -240,7 +246,12 @@ class TilesDashboard(GameDashboard):
             return (f"Your letter this round: {mine['pick']}, secret until the reveal. "
                     f"Waiting for: {others}.", [])
         return (f"{mine['name']}, tap your letter. Only this phone sees it."
-                f"{self._face_down_note(state)}", self._letter_buttons(state, self.seat))
+                f"{self._face_down_note(state)}{self._mix_note()}",
+                self._letter_buttons(state, self.seat))
+
+    def _mix_note(self) -> str:
+        return (" Each letter's % is how often the equilibrium (the best mix against the best "
+                "reply) plays it." if self.advice else "")
 
     def _letter_buttons(self, state: TilesState, seat: int) -> list[str]:
         mix = round_equilibrium(state).seat_mix(seat) if self.advice else {}
@@ -301,6 +312,13 @@ class TilesDashboard(GameDashboard):
         return f'<div class="verdict" style="{VERDICT_CSS.format(colour)}">' \
             f"{escape(event.text)}</div>"
 
+    def _seat_html(self) -> str:
+        if self.seat is None:
+            return ""
+        return (f'<div class="own-seat" style="font-size:1.15rem;margin:2px 4px 6px">'
+                f"<b>Your seat: {escape(self.session.state.seat_name(self.seat))}</b> "
+                "(this phone shows your secret letter and no one else's)</div>")
+
     def _advice_html(self, state: TilesState, advice: list[WindowAdvice]) -> str:
         if not advice:
             return ""
@@ -331,7 +349,8 @@ class TilesDashboard(GameDashboard):
                       self.mode, **wide)
         mode.link(self, value="mode")
         bots = pn.widgets.CheckButtonGroup(options={}, value=[], height=TOUCH, **wide,
-                                           stylesheets=[INPUT_CSS])
+                                           color="primary", variant="outline",
+                                           stylesheets=[BUTTON_CSS])
         bots.link(self, value="bots")
 
         def seats(*_events) -> None:
@@ -356,6 +375,8 @@ class TilesDashboard(GameDashboard):
         board = section("Board", self.board, width=460)
         turn = section("Turn", self.message_view(), self.steps, width=360)
         log = section("Log", self.log, width=360)
+        if self.seat is not None:  # a player's own phone: this game, no table admin
+            return page("James Bond 007: the tile game", board, turn, log)
         new = closed_section("New match: players, mode, the app's seats",
                              lambda: self._settings, width=360)
         saved = self.saved_games_section()
@@ -377,6 +398,26 @@ def _board(state: TilesState, placing: bool, heat_map: bool) -> str:
     heat = {a.window: a.capture for a in advice}
     best = max(advice, key=lambda a: a.value).window if advice else None
     return board_svg(state, tappable=placing, heat=heat or None, best=best)
+
+
+def _row(label: str, buttons: list[str]) -> str:
+    """A labelled line of buttons inside the step's button bar."""
+    return (f'<div style="flex-basis:100%;display:flex;flex-wrap:wrap;gap:6px;'
+            f'align-items:center"><b style="min-width:5.5em">{escape(label)}</b>'
+            f'{"".join(buttons)}</div>')
+
+
+def _last_round_html(state: TilesState) -> str:
+    """What the last reveal did, kept in view until the next letters are turned over."""
+    if not state.revealed or state.phase in ("reveal", "first") or state.is_over:
+        return ""
+    shown = ", ".join(f"{state.seat_name(s)} {letter}" for s, letter in enumerate(state.revealed))
+    taken = "; ".join(f"{window}: {rules.tile_name(tile)} to "
+                      f"{rules.CAPTURED_BY[rules.tile_colour(tile)].capitalize()} "
+                      f"(+{rules.tile_points(tile)})" for window, tile in state.taken) \
+        or "nothing captured"
+    return (f'<div class="last-round" style="font-size:1rem;margin:4px">Round {state.round}: '
+            f"{escape(shown)}. {escape(taken)}.</div>")
 
 
 def _signed(value) -> str:

@@ -291,7 +291,9 @@ class TilesState(GameState):
                             "last round: choose from the other three", rule=S["rounds"])
         picks = (*self.picks[:seat], action.letter, *self.picks[seat + 1:])
         done = None not in picks
-        text = f"{self.seat_name(seat)} has chosen a letter in secret"
+        # At the table the letters are entered once turned over; in tablet mode it is secret.
+        text = f"{self.seat_name(seat)} shows {action.letter}" if self.options.mode == "table" \
+            else f"{self.seat_name(seat)} has chosen a letter in secret"
         return replace(self, picks=picks, phase="reveal" if done else "choose",
                        last_event=Event(text))
 

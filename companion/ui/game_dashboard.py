@@ -119,6 +119,9 @@ class GameDashboard(pn.viewable.Viewer):
         self.message = ""
         self.revision += 1
         self._remember_in_url()
+        card, view = getattr(self, "_share", (None, None))
+        if card is not None and not card.collapsed:
+            view.refresh()  # the new game's code and seats
 
     def _remember_in_url(self) -> None:
         if pn.state.location is not None:
@@ -211,6 +214,7 @@ class GameDashboard(pn.viewable.Viewer):
                          self.game.name)
         card = section("Join this table: code and QR", view, width=360, collapsed=True)
         card.param.watch(lambda event: None if event.new else view.refresh(), "collapsed")
+        self._share = (card, view)
         return card
 
     def saved_games_section(self) -> pn.Card:

@@ -147,3 +147,42 @@ def test_one_undo_takes_back_the_apps_turn_and_the_move_before_it(store):
     assert len(board.session.actions) == before and board.session.state.phase == "place"
     board.redo()
     assert len(board.session.actions) == before + 3
+
+
+def test_at_the_table_the_last_letter_tapped_turns_the_round_over(store):
+    """Table mode: the letters are face up on the real board before they are tapped in, so
+    the last one reveals the round at once, and one Undo takes both back."""
+    board = dashboard(store, {"players": 2})
+    board.steps.press("Red drew it")
+    while board.session.state.phase != "choose":
+        board.steps.press(next(label for label in board.steps.labels() if "(" in label))
+        board.board.tap(f"w:{_first_empty(board)}")
+    assert "Red" in board.steps.html and "Black" in board.steps.html
+    board.steps.press("N")  # the last button with these words: Black's row
+    board.steps.press("O")  # only Red's row is left
+    state = board.session.state
+    assert state.round == 1 and state.revealed == ("O", "N")
+    assert "Round 1: Red O, Black N." in board.steps.html
+    board.undo()
+    assert board.session.state.phase == "choose" and board.session.state.chosen(1)
+
+
+def test_a_players_own_phone_shows_his_seat_and_no_table_admin(store):
+    session = Session(GAME, {"players": 2, "mode": "tablet"}, seed=4, store=store)
+    phone = TilesDashboard(store=store, session=session, seat=1)
+    page = phone.__panel__()
+    titles = [getattr(card, "title", "") for card in page.main[0].objects]
+    assert titles == ["Board", "Turn", "Log"]
+    assert "Your seat: Black" in phone.steps.html
+
+
+def test_the_join_section_follows_a_new_match(store):
+    board = dashboard(store, {"players": 4})
+    card = board.share_section()
+    card.collapsed = False
+    first = board.session.join_code
+    board.param.update(players=2)
+    board.start_new_game()
+    share = card.objects[0].object
+    assert board.session.join_code in share and first not in share
+    assert "Black 2's own phone" not in share

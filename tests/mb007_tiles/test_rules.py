@@ -263,8 +263,8 @@ def test_first_round_starts_when_all_16_windows_are_filled():
 
 def test_first_round_the_choice_is_secret():
     """The First Round: "each player secretly chooses one of his 4 LETTERED B O N D tiles
-    and places it FACE DOWN": the log says only that he has chosen."""
-    state = fill(start(4))
+    and places it FACE DOWN": on the tablet the log says only that he has chosen."""
+    state = fill(start(4, mode="tablet"))
     texts = set()
     for letter in rules.LETTERS:
         picked = state.apply(Pick(2, letter))
@@ -586,11 +586,18 @@ def test_private_view_shows_only_the_seats_own_pick():
         private_view(state, 4)
 
 
+def test_at_the_table_a_letter_is_entered_once_turned_over():
+    """Table mode: the real tiles are turned over on the board before anyone taps them in,
+    so the log shows each letter as it is entered."""
+    state = fill(start(2)).apply(Pick(0, "N"))
+    assert state.last_event.text == "Red shows N"
+
+
 def test_the_letters_stay_secret_in_the_saved_log_until_the_reveal():
     """The First Round: nothing public names a letter until "the tiles are turned over";
     at the reveal the log shows every seat's letter."""
     rng = random.Random(3)
-    session = Session(GAME, {"players": 2}, 3)
+    session = Session(GAME, {"players": 2, "mode": "tablet"}, 3)
     session.act(ChooseFirst(0))
     for window in WINDOWS:
         session.act(Draw(rng.choice(list(session.state.in_bag()))))
