@@ -21,7 +21,16 @@ import param
 
 from companion.core.session import Session
 from companion.golden_goal import GAME, rules
-from companion.golden_goal.actions import Kick, Pass, Place, PlaceKeeper, Roll, RollOff, Toss
+from companion.golden_goal.actions import (
+    Kick,
+    Pass,
+    Place,
+    PlaceKeeper,
+    Play,
+    Roll,
+    RollOff,
+    Toss,
+)
 from companion.golden_goal.bot import bot_player
 from companion.golden_goal.drawing import TEAM_COLOURS, Marks, Target, field_svg, net_key
 from companion.golden_goal.engine import PLAYERS, WAITING_FOR, GoldenGoalState
@@ -78,13 +87,14 @@ HOUSE_RULES = {
 HOUSE_DEFAULTS = {**rules.DEFAULT_OPTIONS, "restart_is_a_turn": rules.RESTART_IS_A_TURN}
 MAX_BOT_ACTIONS = 40  # a safety net: the bot never needs more in one go (set-up is 5)
 SHOWN_LINES = 6  # scoring lines listed as buttons after a roll
-# The whole field fits the screen's height beside the controls in landscape; in portrait
-# it leaves room for a few controls above it. Either way a square stays over 44 px on a
-# 768 x 1024 tablet.
+# The whole field fits the screen's height beside the controls in landscape. In portrait
+# the field comes first (FIELD_CARD_CSS) and keeps 400 px of the screen below it for the
+# score, the die and the odds; a square stays over 44 px on a 768 x 1024 tablet.
 FIELD_CSS = """
 .gg-field { max-height: calc(100vh - 140px); margin: 0 auto; }
-@media (orientation: portrait) { .gg-field { max-height: calc(100vh - 330px); } }
+@media (orientation: portrait) { .gg-field { max-height: calc(100vh - 400px); } }
 """
+FIELD_CARD_CSS = "@media (orientation: portrait) { :host { order: -1; } }"
 LEFT_CSS = ":host .bk-btn { text-align: left; }"  # a scoring line reads like a sentence
 VERDICT_CSS = "font-size:1.15rem;padding:8px 12px;border-left:6px solid {};line-height:1.4"
 
@@ -122,6 +132,7 @@ class GoldenGoalDashboard(GameDashboard):
         # legal_turns and scoring_lines are the slow part: kept for the state they were for.
         self._cached: tuple[GoldenGoalState | None, list[Outcome]] = (None, [])
         self._lines: tuple[GoldenGoalState | None, list[ScoringLine]] = (None, [])
+        self._bot_last: tuple[GoldenGoalState, Any, GoldenGoalState] | None = None
         self.field = FieldView(self.tap, sizing_mode="stretch_width")
         self.dice = DicePad(self.roll, n_dice=1)
         self._build_widgets()
@@ -211,13 +222,18 @@ class GoldenGoalDashboard(GameDashboard):
         return random.Random(f"{self.session.seed}:table:{len(self.session.actions)}")
 
     def _run_bot(self) -> None:
-        """The bot's whole turn; the other devices redraw once, after it."""
+        """The bot's whole turn; the other devices redraw once, after it. Its move (or kick)
+        is kept to be drawn on the field for a moment."""
         with self.table.batch():
             for _ in range(MAX_BOT_ACTIONS):
                 if not self._bot_to_move():
                     return
-                if self.act(bot_player(self.session.state, self._rng())) is None:
+                before = self.session.state
+                action = bot_player(before, self._rng())
+                if self.act(action) is None:
                     return
+                if isinstance(action, Play | Kick):
+                    self._bot_last = (before, action, self.session.state)
 
     def _bot_to_move(self) -> bool:
         state = self.session.state
@@ -382,11 +398,28 @@ class GoldenGoalDashboard(GameDashboard):
             after = state.apply(self.plan)
             end = after.ball if after.ball is not None else net_key(other(state.to_move))
             return replace(marks, ball_path=(state.ball, end))
+        marks = replace(marks, **self._bot_marks(state))
         if state.phase == "play" and not self.chosen:
             lines = tuple((state.ball, *line.ball_path, net_key(line.outcome.net))
                           for line in self._scoring_lines(state))
             return replace(marks, lines=lines)
         return marks
+
+    def _bot_marks(self, state: GoldenGoalState) -> dict[str, tuple]:
+        """The bot's last move, while the field still shows the position it left and the
+        player has not started his own move."""
+        if self._bot_last is None or self._bot_last[2] is not state or self.chosen:
+            return {}
+        before, action, after = self._bot_last
+        net = () if after.ball is not None else (net_key(other(before.to_move)),)
+        if isinstance(action, Kick):
+            return {"bot_ball": (before.ball, after.ball) if after.ball is not None
+                    else (before.ball, *net)}
+        line = turn_line(before, before.roll, Outcome(action, before.where[action.player],
+                                                      after.ball, None))
+        ball = (before.ball, *line.ball_path, *net) if action.kicks else ()
+        return {"bot_mover": (before.where[action.player], *line.mover_path),
+                "bot_ball": ball}
 
     def _scoring_lines(self, state: GoldenGoalState) -> list[ScoringLine]:
         if self._lines[0] is not state:
@@ -485,9 +518,11 @@ class GoldenGoalDashboard(GameDashboard):
             '<div class="scoreboard" style="font-size:1.1rem;line-height:1.5">'
             f'<div style="font-size:1.7rem;font-weight:700">'
             f'<span style="color:{TEAM_COLOURS["orange"]}">orange {state.score[0]}</span> : '
-            f'<span style="color:{TEAM_COLOURS["blue"]}">{state.score[1]} blue</span></div>'
-            f"<div>Round {state.round} · {escape(MATCH_TEXT[options.match])}{bot}</div>"
-            f'<div class="turn">{who}{doing}</div>{house_html}</div>'
+            f'<span style="color:{TEAM_COLOURS["blue"]}">{state.score[1]} blue</span> '
+            f'<span class="turn" style="font-size:1.1rem;font-weight:400">{who}{doing}</span>'
+            "</div>"
+            f'<div style="font-size:0.95rem">Round {state.round} · '
+            f"{escape(MATCH_TEXT[options.match])}{bot}</div>{house_html}</div>"
         )
 
     def _event_html(self, state: GoldenGoalState) -> str:
@@ -632,12 +667,15 @@ class GoldenGoalDashboard(GameDashboard):
         self.house = house
 
     def __panel__(self) -> pn.viewable.Viewable:
+        # The prompt, the die and the odds come right after the score: in portrait they are
+        # the first thing below the field. What just happened follows (also in the log).
         turn = section(
-            "Match", self.scoreboard, self.event_box, self.message_view(), self.prompt,
-            self.toss_row, self.setup_box, self.dice_box, self.odds, self.lines_box,
-            self.plan_box, self.confirm_row, self.pass_button, self.bot_button, self.over_box,
-            width=340)
+            "Match", self.scoreboard, self.message_view(), self.prompt, self.toss_row,
+            self.setup_box, self.dice_box, self.odds, self.lines_box, self.plan_box,
+            self.confirm_row, self.pass_button, self.bot_button, self.over_box, self.event_box,
+            width=440)
         field = section("Field", self.field, self.field_notes, width=440)
+        field.stylesheets = [*field.stylesheets, FIELD_CARD_CSS]
         log = section("Log", self.log, width=360)
         new = section("New match: players, mode and house rules", self._settings(),
                       width=360, collapsed=True)
@@ -657,8 +695,11 @@ def field_notes_html(state: GoldenGoalState) -> str:
         "Players standing behind the goal line do not block a shot into the net",
     ]
     items = "".join(f"<li>{escape(n)} <i>(house rule)</i></li>" for n in notes)
-    return (f'<ul class="field-notes" style="font-size:0.95rem;margin:4px 0;'
-            f'padding-left:18px">{items}</ul>')
+    return (f'<details class="field-notes" style="font-size:0.95rem;margin:2px 0">'
+            f'<summary style="min-height:{TOUCH}px;line-height:{TOUCH}px;cursor:pointer">'
+            f"House rules: the {field.columns} x {field.rows} field and its zones; players "
+            "behind the goal line do not block</summary>"
+            f'<ul style="margin:0;padding-left:18px">{items}</ul></details>')
 
 
 def _ball_key(outcome: Outcome) -> Target:

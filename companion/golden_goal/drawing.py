@@ -32,6 +32,9 @@ class Marks:
     mover_path: tuple[Square, ...] = ()  # from the mover's square, step by step
     ball_path: tuple[Square, ...] = ()  # from the ball's square; a goal ends in "net:<team>"
     lines: tuple[tuple[Target, ...], ...] = ()  # scoring lines, drawn faint
+    # The bot's last move (mover's squares, ball's squares), shown for a moment.
+    bot_mover: tuple[Square, ...] = ()
+    bot_ball: tuple[Target, ...] = ()
 
 
 def net_key(team: str) -> str:
@@ -69,11 +72,47 @@ def field_svg(state: GoldenGoalState, marks: Marks = Marks()) -> str:
     parts += [_path(canvas, line, GOLD, 1.2, "4 3") for line in marks.lines]
     parts.append(_path(canvas, marks.mover_path, "#fff59d", 1.6, "2 2"))
     parts.append(_path(canvas, marks.ball_path, "#ffffff", 2.2, ""))
+    parts.append(_bot_move(canvas, marks))
     parts += [_player(canvas, p, sq, sq == marks.selected) for p, sq in state.positions]
-    parts.append(_ball(canvas))
+    parts += [_ball(canvas), _labels(canvas)]
     return (f'<svg class="gg-field" viewBox="0 0 {canvas.width} {canvas.height}" '
             f'xmlns="http://www.w3.org/2000/svg" style="width:100%;height:auto;display:block;'
             f'touch-action:manipulation;font-family:system-ui,sans-serif">{"".join(parts)}</svg>')
+
+
+BOT_MOVE_SECONDS = 8  # how long the bot's last move stays drawn before it fades
+BOT_COLOUR = "#e040fb"
+
+
+def _bot_move(canvas: _Canvas, marks: Marks) -> str:
+    """The bot's last move in its own colour, fading away after a few seconds."""
+    if not marks.bot_mover and not marks.bot_ball:
+        return ""
+    style = (f"<style>@keyframes gg-fade {{ 0%, 70% {{ opacity: 1 }} 100% {{ opacity: 0 }} }}"
+             f" .gg-last {{ animation: gg-fade {BOT_MOVE_SECONDS}s forwards; }}</style>")
+    mover = _path(canvas, marks.bot_mover, BOT_COLOUR, 1.6, "2 2")
+    ball = _path(canvas, marks.bot_ball, BOT_COLOUR, 2.2, "")
+    return f'{style}<g class="gg-last" pointer-events="none">{mover}{ball}</g>'
+
+
+def _labels(canvas: _Canvas) -> str:
+    """Column letters and row numbers in the out-of-bounds ring, as the log names squares
+    ('e7'), so a group can copy a move onto the real mat."""
+    field, ring = canvas.field, canvas.ring
+    if field.columns > 26:
+        return ""
+    style = ('font-size="3.4" font-weight="700" fill="white" fill-opacity="0.8" '
+             'text-anchor="middle" pointer-events="none"')
+    out = []
+    for c in range(field.columns):
+        for y in (-ring + 0.22, field.rows + ring - 0.5):
+            x, sy = canvas.corner(c + 0.5, y)
+            out.append(f'<text x="{x}" y="{sy + 1.2}" {style}>{chr(ord("a") + c)}</text>')
+    for r in range(field.rows):
+        for x in (-ring + 0.5, field.columns + ring - 0.5):
+            sx, y = canvas.corner(x, r + 0.5)
+            out.append(f'<text x="{sx}" y="{y + 1.2}" {style}>{r + 1}</text>')
+    return f'<g class="gg-labels">{"".join(out)}</g>'
 
 
 def _square(canvas: _Canvas, square: Square, marks: Marks) -> str:

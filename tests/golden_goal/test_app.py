@@ -8,6 +8,7 @@ from playwright.sync_api import Page, expect
 from companion.golden_goal.actions import Kick, Place, Roll, RollOff, Toss
 from companion.golden_goal.engine import new_state
 from companion.golden_goal.odds import opponent_chance_after, score_hint
+from companion.ui.odds_bar import exact_words
 
 pytestmark = pytest.mark.browser
 WAIT = 20_000
@@ -80,7 +81,7 @@ def test_setup_kickoff_and_a_turn_played_by_tapping_the_field(served, page: Page
     tap(page, outcome.square)
     chance = opponent_chance_after(state, outcome)
     expect(page.locator(".plan")).to_contain_text(f"to {name(outcome.square)}", timeout=WAIT)
-    expect(page.get_by_text(f"({chance.numerator}/{chance.denominator})")).to_be_visible()
+    expect(page.get_by_text(f"({exact_words(chance)})")).to_be_visible()
     page.get_by_role("button", name="Play it").click()
     expect(page.locator(".log-line").first).to_contain_text(
         re.compile(rf"blue rolled 2: blue 1 moves .* to {name(outcome.square)}"), timeout=WAIT)
@@ -90,3 +91,40 @@ def test_setup_kickoff_and_a_turn_played_by_tapping_the_field(served, page: Page
     page.get_by_role("button", name="↶ Undo").click()
     expect(page.get_by_text("blue rolled 2: tap the player to move.")).to_be_visible(
         timeout=WAIT)
+
+
+@pytest.mark.parametrize(("width", "height"), [(1024, 768), (768, 1024)])
+def test_the_match_fits_the_tablet_and_the_whole_field_is_on_screen(served, page: Page,
+                                                                     width, height):
+    """Issue 17: at 1024x768 and 768x1024, during set-up ("Player to place") and after the
+    kickoff, no text is wider than its button and nothing is wider than the screen; the
+    whole field (labelled a-h, 1-12) is on screen while playing, in portrait too."""
+    from tests.ui.fits import problems
+
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(served.url + "/golden_goal")
+    page.get_by_role("button", name="Saved games").click()
+    page.get_by_role("button", name="New game").click()
+    expect(page.get_by_text("Started a new game.")).to_be_visible(timeout=WAIT)
+    page.get_by_role("button", name="Orange places first").click()
+    expect(page.get_by_text("Player to place")).to_be_visible(timeout=WAIT)
+    page.get_by_role("button", name="Place this player at random").click()
+    expect(page.get_by_role("button", name="blue keeper")).to_be_visible(timeout=WAIT)
+    assert problems(page) == []
+    for placed in range(2, 11):
+        page.get_by_role("button", name="Place this player at random").click()
+        expect(page.locator(".log-line").first).to_contain_text(f"{placed}. ", timeout=WAIT)
+    real_dice(page, (5, 2), "Kickoff roll")
+    expect(page.locator(".verdict")).to_contain_text("orange wins the kickoff", timeout=WAIT)
+    page.locator('rect[role="button"]').first.click()
+    page.get_by_role("button", name="Play it").click()
+    expect(page.get_by_role("button", name="Enter the real dice")).to_be_visible(timeout=WAIT)
+    assert problems(page) == []
+    page.mouse.move(width // 2, height // 2)
+    page.mouse.wheel(0, -5000)
+    page.wait_for_timeout(300)
+    field = page.locator("svg.gg-field").bounding_box()
+    assert field["y"] >= 0 and field["y"] + field["height"] <= height, field
+    assert field["width"] / 10 >= 44  # a square (out of bounds ones too) is a touch target
+    labels = page.locator("svg.gg-field text").all_text_contents()
+    assert labels.count("a") == 2 and labels.count("12") == 2

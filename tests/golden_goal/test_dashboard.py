@@ -13,7 +13,7 @@ from companion.golden_goal import GAME
 from companion.golden_goal.actions import Kick, Place, Toss
 from companion.golden_goal.bot import bot_player
 from companion.golden_goal.dashboard import BOT_TEAMS, TWO, GoldenGoalDashboard, parse_target
-from companion.golden_goal.drawing import field_svg
+from companion.golden_goal.drawing import BOT_COLOUR, field_svg
 from companion.golden_goal.odds import (
     opponent_chance_after,
     score_hint,
@@ -21,6 +21,7 @@ from companion.golden_goal.odds import (
     scoring_lines,
     turn_line,
 )
+from companion.ui.odds_bar import exact_words
 
 from .scenes import scene
 
@@ -146,7 +147,7 @@ def test_a_move_is_tapped_player_then_square_and_the_plan_names_the_opponents_ch
     ends = [o for o in state.legal_turns(2) if o.play.player == "blue 1" and not o.play.kicks]
     board.tap(ends[0].square)
     chance = opponent_chance_after(state, board.plan)
-    assert f"({chance.numerator}/{chance.denominator})" in board.plan_box.object
+    assert f"({exact_words(chance)})" in board.plan_box.object
     board.confirm()
     assert board.session.state.where["blue 1"] == ends[0].square
     assert board.session.state.to_move == "orange"
@@ -348,3 +349,39 @@ def test_the_fields_readings_are_labelled_house_rules(store):
     board.start_new_match()
     assert board.session.state.options.placement_out_of_bounds
     assert "behind the goal line: yes (house rule)" in board.scoreboard.object
+
+
+def test_the_field_has_row_and_column_labels_matching_the_log(store):
+    """The field is labelled as the log names squares ('orange 1 placed on c10'): column
+    letters a-h along both end lines, row numbers 1-12 along both sides."""
+    board = make(store)
+    html = board.field.html
+    field = board.session.state.field
+    for column in range(field.columns):
+        letter = field.name((column, 0))[0]
+        assert html.count(f">{letter}</text>") == 2
+    for row in range(field.rows):
+        number = field.name((0, row))[1:]
+        assert html.count(f">{number}</text>") == 2
+
+
+def test_the_bots_move_is_drawn_on_the_field_for_a_moment(store):
+    """Against the bot: after its turn, its mover's steps and the ball's path are drawn on
+    the field in the bot's colour, fading away; the next action clears them."""
+    board = make(store, seed=8)
+    board.players = BOT_BLUE
+    board.toss("orange")
+    while board.session.state.phase == "setup":
+        board.place_at_random()
+    board.roll((6, 1))  # orange kicks off
+    board.tap(sorted(targets(board))[0])
+    board.confirm()  # then blue (the bot) rolls and plays
+    state = board.session.state
+    assert state.to_move == "orange" and state.phase == "roll"
+    html = board.field.html
+    assert 'class="gg-last"' in html and "gg-fade" in html and BOT_COLOUR in html
+    played = board.session.actions[-1]
+    start = board._bot_last[0].where[played.player]
+    assert board._bot_marks(state)["bot_mover"][0] == start
+    board.roll((3,))
+    assert 'class="gg-last"' not in board.field.html
