@@ -13,6 +13,8 @@ GAP = 8
 # Panel widgets live in shadow DOM, so each gets the stylesheet itself.
 BUTTON_CSS = """
 :host .bk-btn { font-size: 1.1rem; min-height: 44px; }
+/* A label wider than its button goes onto a second line: never out of the button. */
+:host .bk-btn { white-space: normal; overflow-wrap: anywhere; }
 :host .bk-btn-group .bk-btn { min-width: 44px; }
 /* The picked option of a choice: white on the filled colour, readable at arm's length. */
 :host .bk-btn-group .bk-btn.bk-active { color: #ffffff !important; }
@@ -36,8 +38,9 @@ INPUT_CSS = """
 
 def button(label: str, on_click: Callable[[Any], None] | None = None, *,
            color: str = "default", wrap: bool = False, **params: Any) -> pn.widgets.Button:
-    """A button big enough for a thumb; with `wrap`, a long label grows it downwards."""
-    size = {"min_height": TOUCH} if wrap else {"height": TOUCH}
+    """A button big enough for a thumb; a label too long for it wraps and the button grows
+    downwards (`wrap` also packs long labels closer: odds, modifiers, a whole kick)."""
+    size = {"min_height": TOUCH}
     sheets = [BUTTON_CSS, *([WRAP_CSS] if wrap else []), *params.pop("stylesheets", [])]
     widget = pn.widgets.Button(label=label, color=color, stylesheets=sheets, **size, **params)
     if on_click is not None:

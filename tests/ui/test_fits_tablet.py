@@ -174,3 +174,32 @@ def test_the_check_finds_each_kind_of_misfit(misfit_page_url, page: Page):
     assert "a line wider than any tablet" in found
     assert "the page scrolls sideways" in found
     assert "a request left the server: http://example.invalid/font.png" in found
+
+
+@pytest.fixture(scope="module")
+def kit_page_url():
+    """The kit's button and choice with labels too long for their place."""
+    from companion.ui.theme import button, choice
+
+    def build():
+        return pn.Column(
+            pn.Row(button("Orange places first", sizing_mode="stretch_width"),
+                   button("Blue places first", sizing_mode="stretch_width"), width=300),
+            pn.Column(choice(["Companion: our own board and cards",
+                              "Solo: the tablet deals and draws the maze"],
+                             "Solo: the tablet deals and draws the maze",
+                             sizing_mode="stretch_width"), width=320),
+        )
+    port = free_port()
+    server = pn.serve(build, port=port, threaded=True, show=False, address="127.0.0.1",
+                      websocket_origin=[f"127.0.0.1:{port}"])
+    yield f"http://127.0.0.1:{port}"
+    server.stop()
+
+
+def test_kit_buttons_and_choices_wrap_instead_of_overflowing(kit_page_url, page: Page):
+    page.set_viewport_size({"width": 768, "height": 1024})
+    page.goto(kit_page_url)
+    expect(page.get_by_role("button", name="Blue places first")).to_be_visible(timeout=WAIT)
+    settled(page)
+    assert problems(page) == []
