@@ -3,6 +3,7 @@ tablet, the down card seen only while its owner holds the peek, never in another
 
 from __future__ import annotations
 
+import os
 from urllib.parse import parse_qs, urlparse
 
 import pytest
@@ -10,7 +11,11 @@ from playwright.sync_api import Page, expect
 
 from companion.core.session import Session
 from companion.core.store import Store
+from companion.mb007_cards import GAME
+from companion.mb007_cards.actions import Deal
 from companion.mb007_cards.rules import card_text
+
+from .helpers import deal_cards
 
 pytestmark = pytest.mark.browser
 WAIT = 20_000
@@ -37,6 +42,36 @@ MODELS_JS = """() => {
   }
   return false;
 }"""
+
+
+# The held peek's face, found through the shadow roots: [scrollHeight, clientHeight] or null.
+FACE_FIT_JS = """() => {
+  const walk = (n) => {
+    if (n.classList && n.classList.contains('face') && n.classList.contains('on')) { return n; }
+    if (n.shadowRoot) { const f = walk(n.shadowRoot); if (f) { return f; } }
+    for (const c of (n.children || [])) { const f = walk(c); if (f) { return f; } }
+    return null;
+  };
+  const face = walk(document.body);
+  return face && [face.scrollHeight, face.clientHeight, face.scrollWidth, face.clientWidth];
+}"""
+
+
+def hold_peek_nothing_moves(page: Page, peek, down: str, shot: str = "") -> None:
+    """Hold the peek: the card shows in its fixed place, all of it, and no button moves."""
+    buttons = page.locator(".act")
+    expect(buttons.first).to_be_visible(timeout=WAIT)
+    before = [buttons.nth(i).bounding_box() for i in range(buttons.count())]
+    peek.hover()
+    page.mouse.down()
+    expect(page.locator(".down-face")).to_contain_text(down, timeout=WAIT)
+    page.wait_for_timeout(300)  # any layout the face caused has happened
+    if shot:
+        page.screenshot(path=shot)
+    assert [buttons.nth(i).bounding_box() for i in range(buttons.count())] == before
+    assert all(box["height"] >= 44 for box in before)  # touch targets
+    high, shown, wide, room = page.evaluate(FACE_FIT_JS)
+    assert high <= shown and wide <= room  # nothing of the face is cut off
 
 
 def no_down_card(page: Page) -> None:
@@ -73,9 +108,8 @@ def test_announce_call_reveal_with_the_down_card_private(served, page: Page, bro
     peek = page.get_by_role("button", name="Hold here to see Seat 2's down card")
     expect(peek).to_be_visible(timeout=WAIT)
     no_down_card(page)
-    peek.hover()
-    page.mouse.down()
-    expect(page.locator(".down-face")).to_contain_text(down, timeout=WAIT)
+    hold_peek_nothing_moves(page, peek, down, shot=os.environ.get("MB007_SHOTS", "") and
+                            os.environ["MB007_SHOTS"] + "-1024x768-held.png")
     assert page.evaluate(HAS_FACE_JS) and page.evaluate(MODELS_JS)  # the checks can see it
     no_down_card(other)
     page.mouse.up()
@@ -97,3 +131,24 @@ def test_announce_call_reveal_with_the_down_card_private(served, page: Page, bro
     if "was bluffing" in verdict.inner_text():
         assert f"a {down}" not in verdict.inner_text()  # still down: never named
     other.close()
+
+
+def test_in_portrait_the_held_peek_keeps_its_place_and_cuts_nothing_off(served, browser):
+    """768x1024, the longest peek (the draw odds): held, nothing moves and all of it shows."""
+    store = Store(served.db)
+    session = Session(GAME, {"players": 2, "bots": []}, seed=1, store=store)
+    session.act(Deal(deal_cards({0: (1, 6, 6), 1: ("007", 1, "007")})))
+    store.close()
+    page = browser.new_page(viewport={"width": 768, "height": 1024})
+    page.goto(served.url + f"/mb007_cards?session={session.id}")
+    page.get_by_role("button", name="I am Seat 2: show my choices").click(timeout=WAIT)
+    peek = page.get_by_role("button", name="Hold here to see Seat 2's down card")
+    expect(peek).to_be_visible(timeout=WAIT)
+    peek.scroll_into_view_if_needed()
+    shots = os.environ.get("MB007_SHOTS", "")
+    hold_peek_nothing_moves(page, peek, "1", shot=shots and shots + "-768x1024-held.png")
+    expect(page.locator(".down-face")).to_contain_text("Knowing your down card, a draw makes")
+    page.mouse.up()
+    expect(page.locator(".down-face")).to_have_count(0, timeout=WAIT)
+    no_down_card(page)
+    page.close()

@@ -33,8 +33,8 @@ from companion.mb007_cards.actions import (
     TakeCards,
 )
 from companion.mb007_cards.bot import bot_action
-from companion.mb007_cards.dashboard.peek import PeekPad
-from companion.mb007_cards.dashboard.table_html import standings_html, table_html
+from companion.mb007_cards.dashboard.peek import FACE_CSS, PeekPad
+from companion.mb007_cards.dashboard.table_html import CARD_CSS, standings_html, table_html
 from companion.mb007_cards.dashboard.words import (
     SLOT_WORDS,
     bet_ev,
@@ -61,8 +61,9 @@ from companion.ui.theme import INPUT_CSS
 
 BOT_LIMIT = 400  # actions the bots may take in one go (a whole round is far fewer)
 SHOWN_EVENTS = 8  # what happened since the last person's choice, at most this many lines
-CARD_CSS = ".act.cardkey { min-width: 64px; font-size: 1.35rem; font-weight: 700; }"
-PAD_CSS = ".bar .act { flex: 1 1 150px; }"
+KEY_CSS = ".act.cardkey { min-width: 64px; font-size: 1.35rem; font-weight: 700; }"
+# At most two choices a row, so "Announce a winning combination" keeps to two lines at 768 px.
+PAD_CSS = ".bar .act { flex: 1 1 40%; } .bar .act.cardkey { flex: 1 1 64px; }"
 VERDICT = "font-size:1.05rem;padding:6px 10px;border-left:6px solid {};line-height:1.4"
 
 
@@ -167,7 +168,8 @@ class CardsDashboard(GameDashboard):
         view = private_view(self.state, self.seat)
         if view.down is None:
             return ""
-        return f'<div class="own-down" data-seat="{self.seat}">{peek_html(view)}</div>'
+        return (f"<style>{CARD_CSS}{FACE_CSS}</style>"
+                f'<div class="own-down" data-seat="{self.seat}">{peek_html(view)}</div>')
 
     # Acting.
 
@@ -380,7 +382,7 @@ class CardsDashboard(GameDashboard):
         self.odds = pn.pane.HTML(**wide)
         self.peek = PeekPad(self.peek_face, **wide)
         self._drawn_at: tuple[int, int, int] | None = None
-        self.pad = ChoicePad(self._tap, self._stale, stylesheets=[CARD_CSS, PAD_CSS], **wide)
+        self.pad = ChoicePad(self._tap, self._stale, stylesheets=[KEY_CSS, PAD_CSS], **wide)
 
     def _position(self) -> tuple[int, int, int]:
         return id(self.session), self.session.revision, len(self.session.actions)

@@ -15,16 +15,34 @@ import param
 from panel.custom import JSComponent
 from panel.io.document import hold
 
-from companion.ui.theme import TOUCH
+from companion.mb007_cards.dashboard.table_html import CARD_CSS
 
+# The peek has a place of fixed size: the button (a face-down card and the words) and, while
+# held, the face laid over it (the card face up, what it makes, the odds knowing it). Nothing
+# around it moves when it is held or let go, so a finger can hold it and reach a button.
+PEEK_HEIGHT = 136  # px: a big card (98 px) and its padding, or six lines of figures
+FACE_CSS = """
+.down-face { display:flex; gap:12px; align-items:center; height:100%; }
+.down-face .card { flex:none; }
+.pk-text { font-size:0.95rem; line-height:1.3; min-width:0; }
+.pk-made { font-size:1.02rem; }
+"""
 PEEK_CSS = f"""
 :host {{ display: block; width: 100%; }}
-.peek {{ width: 100%; min-height: {TOUCH + 8}px; font-size: 1.1rem; font-family: inherit;
+.peek-box {{ position: relative; height: {PEEK_HEIGHT}px; }}
+.peek {{ width: 100%; height: 100%; font-size: 1.1rem; font-family: inherit; display: flex;
+  align-items: center; gap: 14px; text-align: left; box-sizing: border-box;
   border-radius: 6px; border: 2px dashed #8a1c1c; background: #fff8e1; color: #3e2723;
   touch-action: none; user-select: none; -webkit-user-select: none;
-  -webkit-touch-callout: none; cursor: pointer; padding: 6px 10px; }}
+  -webkit-touch-callout: none; cursor: pointer; padding: 8px 12px; }}
 .peek:active {{ background: #ffecb3; }}
-.face {{ margin-top: 6px; }}
+.peek .card {{ flex: none; }}
+.face {{ position: absolute; inset: 0; display: none; pointer-events: none;
+  box-sizing: border-box; padding: 8px 12px; border-radius: 6px; overflow: hidden;
+  border: 2px solid #8a1c1c; background: #fff8e1; color: #3e2723;
+  user-select: none; -webkit-user-select: none; }}
+.face.on {{ display: block; }}
+{CARD_CSS}{FACE_CSS}
 """
 
 
@@ -37,11 +55,19 @@ class PeekPad(JSComponent):
     _stylesheets: ClassVar[list[str]] = [PEEK_CSS]
     _esm = """
     export function render({ model, el }) {
+      const box = document.createElement('div');
+      box.className = 'peek-box';
       const button = document.createElement('button');
       button.type = 'button';
       button.className = 'peek';
+      const back = document.createElement('span');
+      back.className = 'card big back';
+      back.setAttribute('aria-hidden', 'true');
+      const words = document.createElement('span');
+      button.append(back, words);
       const face = document.createElement('div');
       face.className = 'face';
+      box.append(button, face);
       let held = false;
       const down = (event) => {
         if (held) { return; }
@@ -62,14 +88,15 @@ class PeekPad(JSComponent):
       });
       button.addEventListener('keyup', up);
       const draw = () => {
-        button.textContent = model.label;
-        button.style.display = model.label ? '' : 'none';
+        words.textContent = model.label;
+        box.style.display = model.label ? '' : 'none';
         face.innerHTML = model.face;
+        face.classList.toggle('on', Boolean(model.face));
       };
       model.on('label', draw);
       model.on('face', draw);
       draw();
-      el.append(button, face);
+      el.append(box);
     }
     """
 

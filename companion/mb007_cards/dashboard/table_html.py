@@ -13,6 +13,20 @@ from companion.mb007_cards import chips as ch
 from companion.mb007_cards.rules import CARDS, Card, card_text
 from companion.mb007_cards.views import PublicView, SeatInfo
 
+# A card drawn as a card: on the table, in the peek (its own shadow root) and on a phone.
+CARD_CSS = """
+.card { display:inline-flex; align-items:center; justify-content:center; width:34px;
+  height:48px; border-radius:5px; background:#fffdf7; color:#1b1b1b; font-weight:800;
+  font-size:1.2rem; border:1px solid #9e9e9e; box-sizing:border-box; }
+.card.wild { color:#b71c1c; font-size:0.9rem; }
+.card.back { background:repeating-linear-gradient(45deg,#8a1c1c 0 5px,#6d1414 5px 10px);
+  border-color:#4e0d0d; }
+.card.mini { width:24px; height:34px; font-size:0.95rem; }
+.card.mini.wild { font-size:0.7rem; }
+.card.big { width:70px; height:98px; font-size:2.4rem; }
+.card.big.wild { font-size:1.6rem; }
+"""
+
 CHIP_COLOURS = {"blue": "#1565c0", "red": "#c62828", "white": "#eceff1"}
 TABLE_CSS = """
 .t-top { display:flex; flex-wrap:wrap; gap:6px 14px; align-items:center; font-size:1.05rem; }
@@ -27,16 +41,6 @@ TABLE_CSS = """
 .t-pts { font-size:1.15rem; font-weight:700; }
 .t-chips { font-size:0.8rem; opacity:0.85; }
 .t-cards { display:flex; gap:4px; margin:3px 0; min-height:50px; align-items:center; }
-.card { display:inline-flex; align-items:center; justify-content:center; width:34px;
-  height:48px; border-radius:5px; background:#fffdf7; color:#1b1b1b; font-weight:800;
-  font-size:1.2rem; border:1px solid #9e9e9e; box-sizing:border-box; }
-.card.wild { color:#b71c1c; font-size:0.9rem; }
-.card.back { background:repeating-linear-gradient(45deg,#8a1c1c 0 5px,#6d1414 5px 10px);
-  border-color:#4e0d0d; }
-.card.mini { width:24px; height:34px; font-size:0.95rem; }
-.card.mini.wild { font-size:0.7rem; }
-.card.big { width:70px; height:98px; font-size:2.4rem; }
-.card.big.wild { font-size:1.6rem; }
 .t-state { font-size:0.9rem; min-height:1.2em; }
 .dot { display:inline-block; width:11px; height:11px; border-radius:50%;
   border:1px solid #616161; vertical-align:-1px; margin-right:2px; }
@@ -106,7 +110,7 @@ def table_html(view: PublicView) -> str:
            f"<span>Draw pile {view.draw_count}</span>"
            f'<span class="t-discards">Discards: {discards_html(view.discards)}</span></div>')
     seats = "".join(seat_html(view, s) for s in view.seats)
-    return (f"<style>{TABLE_CSS}</style><div class=\"table-view\">{top}"
+    return (f"<style>{CARD_CSS}{TABLE_CSS}</style><div class=\"table-view\">{top}"
             f'<div class="t-seats">{seats}</div></div>')
 
 

@@ -72,21 +72,19 @@ def peek_html(view: PrivateView) -> str:
     if view.down is None:
         return '<div style="font-size:1.05rem">No down card to see.</div>'
     me = view.me
-    cards = (*me.up, view.down)
-    made = rules.combination_name(cards)
-    text = [f'<div class="down-face" style="display:flex;gap:12px;align-items:center">'
-            f'{card_html(view.down, "big")}<div style="font-size:1.15rem">Your down card.<br>'
-            f"With {' and '.join(map(str, me.up))} up: <b>{escape(made)}</b></div></div>"]
+    made = rules.combination_name((*me.up, view.down))
+    up = " and ".join(map(rules.card_text, me.up))
+    text = [f'<div class="pk-made">Your down card: with {up} up, <b>{escape(made)}</b>.</div>']
     if view.public.phase in ("turn", "drawn") and view.public.turn == view.seat:
         odds = turn_odds(view)
         draws = " · ".join(f"{slot} {percent(chance)}" for slot, chance in odds.draws.items())
         ev = odds.ev_honest if odds.holding else odds.ev_bluff
         what = "announcing (honest)" if odds.holding else "bluffing"
         draw_text = f"a draw makes one: {draws}; " if draws else ""
-        text.append(f'<div style="font-size:1rem">{KNOWING}, {draw_text}{what}: '
-                    f"{ev_text(ev)}.</div>")
+        text.append(f"<div>{KNOWING}, {draw_text}{what}: {ev_text(ev)}.</div>")
     if view.public.phase == "respond" and view.public.to_act == view.seat:
         p = p_announcer_holds(view)
-        text.append(f'<div style="font-size:1rem">{KNOWING}: he holds it '
-                    f"{percent(p)} ({p.numerator}/{p.denominator}).</div>")
-    return "".join(text)
+        text.append(f"<div>{KNOWING}: he holds it {percent(p)} "
+                    f"({p.numerator}/{p.denominator}).</div>")
+    return (f'<div class="down-face">{card_html(view.down, "big")}'
+            f'<div class="pk-text">{"".join(text)}</div></div>')
