@@ -22,8 +22,8 @@ from companion.mb007_cards.dashboard.table_html import CARD_CSS
 # around it moves when it is held or let go, so a finger can hold it and reach a button.
 PEEK_HEIGHT = 136  # px: a big card (98 px) and its padding, or six lines of figures
 FACE_CSS = """
-.down-face { display:flex; gap:12px; align-items:center; height:100%; }
-.down-face .card { flex:none; }
+.pk-face { display:flex; gap:12px; align-items:center; height:100%; }
+.pk-face .card { flex:none; }
 .pk-text { font-size:0.95rem; line-height:1.3; min-width:0; }
 .pk-made { font-size:1.02rem; }
 """

@@ -86,5 +86,5 @@ def peek_html(view: PrivateView) -> str:
         p = p_announcer_holds(view)
         text.append(f"<div>{KNOWING}: he holds it {percent(p)} "
                     f"({p.numerator}/{p.denominator}).</div>")
-    return (f'<div class="down-face">{card_html(view.down, "big")}'
+    return (f'<div class="down-face pk-face">{card_html(view.down, "big")}'
             f'<div class="pk-text">{"".join(text)}</div></div>')
