@@ -175,3 +175,28 @@ def test_the_peek_and_the_page_say_which_cards_their_odds_count(store):
     assert "from what the table sees (your down card not counted)" in board.odds.object
     board.peek.peek()
     assert "Knowing your down card: he holds it" in board.peek.face
+
+
+def test_after_an_undo_the_story_is_the_last_move_still_applied_never_a_new_game(store):
+    board = make(store)
+    board.pad.press("Deal the cards")
+    board.uncover()
+    board.pad.press("Announce a winning combination")
+    board.uncover()
+    board.pad.press(board.pad.labels()[3])  # Seat 3 calls 3: Seat 1 to answer now
+    assert board.session.state.to_act == 0
+    board.undo()  # Seat 3's call is taken back: Seat 3 to answer again
+    text = words(board.events.object)
+    assert "A new game" not in text
+    assert "Taken back: the table is again as after this (move 2)." in text
+    assert "Seat 2 announces a winning combination" in text and "calls" not in text
+    board.redo()
+    assert "Seat 3 calls the bluff, betting 3" in words(board.events.object)
+    assert "Taken back" not in board.events.object
+    board.undo()
+    board.undo()  # the announcement too: the deal is the last move
+    text = words(board.events.object)
+    assert "Taken back" in text and "Dealt three cards each" in text
+    assert "A new game" not in text
+    board.undo()  # back before the deal: now it is a new game
+    assert "A new game: the ante is in the pot" in board.events.object

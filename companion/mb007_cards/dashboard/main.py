@@ -291,14 +291,21 @@ class CardsDashboard(GameDashboard):
         return ""
 
     def _events_html(self) -> str:
-        events = self.session.events[self._since:][-SHOWN_EVENTS:] if self._since <= len(
-            self.session.events) else self.session.events[-1:]
-        state = self.state
-        if not events:
+        """What happened since the last person's choice; after an Undo took that choice back,
+        the last move still applied, said to be so (never 'a new game' mid-game)."""
+        state, applied = self.state, self.session.events
+        if not applied:
             return ('<div class="verdict">A new game: the ante is in the pot. '
                     f"{escape(state.waiting_for.capitalize())}.</div>")
+        events = applied[self._since:][-SHOWN_EVENTS:]
+        taken_back = not events
+        if taken_back:
+            events = applied[-1:]
+            note = ('<div class="note"><b>Taken back: the table is again as after this '
+                    f"(move {len(applied)}).</b></div>")
+        else:
+            note = f'<div class="note"><b>{escape(self.note)}</b></div>' if self.note else ""
         colour = "#2e7d32" if state.is_over else "#9e9e9e"
-        note = f'<div class="note"><b>{escape(self.note)}</b></div>' if self.note else ""
         lines = "".join(f'<div class="event">{escape(e.text)}.</div>' for e in events)
         over = standings_html(public_view(state)) if state.is_over else ""
         return f'<div class="verdict" style="{VERDICT.format(colour)}">{note}{lines}{over}</div>'
