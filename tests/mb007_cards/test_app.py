@@ -84,7 +84,9 @@ def test_announce_call_reveal_with_the_down_card_private(served, page: Page, bro
     page.goto(served.url + "/mb007_cards")
     page.get_by_role("button", name="New game: cards, players, bots").click()
     page.get_by_role("button", name="2", exact=True).click()
-    page.get_by_role("button", name="Seat 2", exact=True).click()  # Seat 2 is a person
+    seat_2 = page.get_by_role("button", name="Seat 2", exact=True)
+    expect(seat_2).to_have_count(2)  # two players: two seats to choose bots and the dealer from
+    seat_2.first.click()  # the bots' Seat 2: Seat 2 is a person
     page.get_by_role("button", name="Start a new game with these settings").click()
     expect(page.locator(".t-seat")).to_have_count(2, timeout=WAIT)
     expect(page.locator(".t-name").nth(1)).to_have_text("Seat 2")  # not "Seat 2 · bot"

@@ -200,3 +200,28 @@ def test_after_an_undo_the_story_is_the_last_move_still_applied_never_a_new_game
     assert "A new game" not in text
     board.undo()  # back before the deal: now it is a new game
     assert "A new game: the ante is in the pot" in board.events.object
+
+
+def test_the_settings_offer_only_the_seats_of_the_player_count_and_a_dealer(store):
+    board = make(store)
+    board._settings()
+    bots, dealer = board._seat_widgets
+    assert list(bots.options) == ["Seat 1", "Seat 2", "Seat 3", "Seat 4"]
+    assert bots.value == [1, 2, 3]
+    board.dealer = 3
+    board.players = 3  # Seat 4 is no longer offered, as a bot or as the dealer
+    assert list(bots.options) == list(dealer.options) == ["Seat 1", "Seat 2", "Seat 3"]
+    assert bots.value == board.bots == [1, 2] and dealer.value == board.dealer == 2
+    dealer.value = 1  # Seat 2 deals: Seat 3 plays first
+    bots.value = []
+    board.start_new_game()
+    assert board.session.options == {"mode": "tablet", "players": 3, "bots": [], "dealer": 1}
+    board.pad.press("Deal the cards")
+    assert board.session.state.turn == 2 and "Seat 3's turn" in words(board.events.object)
+    board.param.update(mode="table", players=5)  # real cards: the group says who dealt
+    dealer.value = 4
+    board.start_new_game()
+    assert board.session.options == {"mode": "table", "players": 5, "dealer": 4}
+    for card in (1, 2, 3, 4, 5, 6, 7, 1, 2, 3):
+        board.pad.press(str(card))
+    assert board.session.state.turn == 0

@@ -74,6 +74,8 @@ class CardsDashboard(GameDashboard):
     mode = param.Selector(default="tablet", objects=["tablet", "table"])
     players = param.Integer(default=4, bounds=(rules.MIN_PLAYERS, rules.MAX_PLAYERS))
     bots = param.List(default=[1, 2, 3], doc="Seats (from 0) the bots play, tablet mode.")
+    dealer = param.Integer(default=0, bounds=(0, rules.MAX_PLAYERS - 1),
+                           doc="The seat (from 0) that deals.")
     names = param.String(default="", doc="Players' names, separated by commas.")
     # What is being tapped now (cleared after every change of the game).
     draft = param.List(default=[], doc="Table mode: the cards tapped in so far.")
@@ -87,6 +89,7 @@ class CardsDashboard(GameDashboard):
         self._build()
         self.param.watch(self._changed, "revision")
         self.param.watch(self._render_turn, ["draft", "slot", "holder"])
+        self.param.watch(self._players_changed, "players")
         self._changed()
 
     def seat_names(self) -> list[str]:
@@ -100,9 +103,22 @@ class CardsDashboard(GameDashboard):
         options: dict[str, Any] = {"mode": self.mode, "players": self.players}
         if self.mode == "tablet":
             options["bots"] = [b for b in self.bots if b < self.players]
+        if 0 < self.dealer < self.players:
+            options["dealer"] = self.dealer
         if names:
             options["names"] = names
         return options
+
+    def _seat_options(self) -> dict[str, int]:
+        """The seats of the chosen player count, as the settings offer them."""
+        return {f"Seat {i + 1}": i for i in range(self.players)}
+
+    def _players_changed(self, _event=None) -> None:
+        """Bots and the dealer are chosen among the seats of the chosen player count only."""
+        self.param.update(bots=[b for b in self.bots if b < self.players],
+                          dealer=min(self.dealer, self.players - 1))
+        for widget, value in zip(self._seat_widgets, (self.bots, self.dealer), strict=False):
+            widget.param.update(options=self._seat_options(), value=value)
 
     def start_new_game(self, _event=None) -> None:
         from companion.core.errors import CompanionError
@@ -389,6 +405,7 @@ class CardsDashboard(GameDashboard):
         self.odds = pn.pane.HTML(**wide)
         self.peek = PeekPad(self.peek_face, **wide)
         self._drawn_at: tuple[int, int, int] | None = None
+        self._seat_widgets: tuple = ()  # bots and dealer, once the settings are built
         self.pad = ChoicePad(self._tap, self._stale, stylesheets=[KEY_CSS, PAD_CSS], **wide)
 
     def _position(self) -> tuple[int, int, int]:
@@ -415,16 +432,20 @@ class CardsDashboard(GameDashboard):
                          self.players, **wide)
         players.link(self, value="players")
         bots = pn.widgets.CheckButtonGroup(
-            options={f"Seat {i + 1}": i for i in range(rules.MAX_PLAYERS)}, value=self.bots,
+            options=self._seat_options(), value=self.bots,
             height=52, color="primary", variant="outline", **wide)
         bots.link(self, value="bots")
+        dealer = choice(self._seat_options(), self.dealer, **wide)
+        dealer.link(self, value="dealer")
+        self._seat_widgets = (bots, dealer)
         names = pn.widgets.TextInput(placeholder="Ann, Bo, Cy, Di", height=72,
                                      label="Names (optional, by commas)",
                                      stylesheets=[INPUT_CSS], **wide)
         names.link(self, value="names")
         return pn.Column(
             heading("Cards"), mode, heading("Players"), players,
-            heading("Seats the bots play (tablet mode)"), bots, names,
+            heading("Seats the bots play (tablet mode)"), bots,
+            heading("Who deals"), dealer, names,
             button("Start a new game with these settings", self.start_new_game,
                    color="primary", **wide), **wide)
 
