@@ -58,6 +58,18 @@ def pay(have: Chips, amount: int) -> tuple[Chips, Chips]:
     return subtract(have, given), given
 
 
+def fewest(amount: int) -> Chips:
+    """The fewest chips worth `amount` points, largest first: what a player's chips come to
+    once changed at the bank (To Start 1: "a bank for making change"; points are what count).
+
+    >>> fewest(39), fewest(8), fewest(0)
+    ((3, 1, 4), (0, 1, 3), (0, 0, 0))
+    """
+    given = _exact((amount,) * len(VALUES), amount)
+    assert given is not None  # the white chip is worth 1: any amount can be paid
+    return given
+
+
 def describe(chips: Chips) -> str:
     """'1 blue, 2 red, 3 white' (colours with none are left out; 'no chips')."""
     parts = [f"{n} {colour}" for n, colour in zip(chips, CHIP_COLOURS, strict=True) if n]

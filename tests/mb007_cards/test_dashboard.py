@@ -225,3 +225,17 @@ def test_the_settings_offer_only_the_seats_of_the_player_count_and_a_dealer(stor
     for card in (1, 2, 3, 4, 5, 6, 7, 1, 2, 3):
         board.pad.press(str(card))
     assert board.session.state.turn == 0
+
+
+def test_chips_are_shown_as_the_fewest_of_each_colour_worth_the_points():
+    """2 blue and 19 white are 39 points: changed at the bank, 3 blue, 1 red and 4 white."""
+    from dataclasses import replace
+
+    state = Session(GAME, {"players": 3}, seed=1).state.apply(Deal(deal_cards(HANDS)))
+    seats = (replace(state.seats[0], chips=(2, 0, 19)), *state.seats[1:])
+    html = table_html(public_view(replace(state, seats=seats)))
+    seat = words(html.split('data-seat="0"')[1].split('data-seat="1"')[0])
+    assert "39 points 3 blue 1 red 4 white" in seat and "19 white" not in html
+    assert "Pot 12 ( 1 blue 2 white)" in words(html)  # the ante: 12 whites, shown changed
+    assert ("Chips are shown as the fewest of each colour (blue 10, red 5, white 1) worth the "
+            "points: the bank makes change, and the points are what count.") in words(html)

@@ -10,7 +10,7 @@ from collections import Counter
 from html import escape
 
 from companion.mb007_cards import chips as ch
-from companion.mb007_cards.rules import CARDS, Card, card_text
+from companion.mb007_cards.rules import CARDS, CHIP_VALUES, Card, card_text
 from companion.mb007_cards.views import PublicView, SeatInfo
 
 # A card drawn as a card: on the table, in the peek (its own shadow root) and on a phone.
@@ -44,8 +44,14 @@ TABLE_CSS = """
 .t-state { font-size:0.9rem; min-height:1.2em; }
 .dot { display:inline-block; width:11px; height:11px; border-radius:50%;
   border:1px solid #616161; vertical-align:-1px; margin-right:2px; }
+.t-note { font-size:0.85rem; opacity:0.8; margin-top:4px; }
 .t-discards { display:flex; flex-wrap:wrap; gap:2px; align-items:center; }
 """
+
+
+VALUES_TEXT = ", ".join(f"{colour} {value}" for colour, value in CHIP_VALUES.items())
+CHIPS_NOTE = (f'<div class="t-note">Chips are shown as the fewest of each colour ({VALUES_TEXT}) '
+              "worth the points: the bank makes change, and the points are what count.</div>")
 
 
 def card_html(card: Card, size: str = "") -> str:
@@ -58,6 +64,8 @@ def back_html(size: str = "") -> str:
 
 
 def chips_html(chips: ch.Chips) -> str:
+    """The chips as the fewest of each colour worth their points (changed at the bank)."""
+    chips = ch.fewest(ch.points(chips))
     dots = []
     for count, (colour, hex_) in zip(chips, CHIP_COLOURS.items(), strict=True):
         if count:
@@ -111,7 +119,7 @@ def table_html(view: PublicView) -> str:
            f'<span class="t-discards">Discards: {discards_html(view.discards)}</span></div>')
     seats = "".join(seat_html(view, s) for s in view.seats)
     return (f"<style>{CARD_CSS}{TABLE_CSS}</style><div class=\"table-view\">{top}"
-            f'<div class="t-seats">{seats}</div></div>')
+            f'<div class="t-seats">{seats}</div>{CHIPS_NOTE}</div>')
 
 
 def standings_html(view: PublicView) -> str:
