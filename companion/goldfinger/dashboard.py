@@ -158,6 +158,7 @@ class GoldfingerDashboard(GameDashboard):
     def __init__(self, **params):
         super().__init__(**params)
         self._syncing = False
+        self._trails: tuple[Any, tuple[tuple[str, ...], ...]] = (None, ())
         self._cache: dict[str, tuple[Any, Any]] = {}  # name -> (state, value) for this state
         self._estimate_for = -1
         self._build_widgets()
@@ -292,6 +293,7 @@ class GoldfingerDashboard(GameDashboard):
         if not self._bot_to_move():
             return
         side, played = self.bot_side(), []
+        trails: dict[str, list[str]] = {}
         with self.table.batch():  # every device redraws once, after the bot's whole go
             try:
                 for _ in range(BOT_LIMIT):
@@ -299,11 +301,13 @@ class GoldfingerDashboard(GameDashboard):
                     if state.is_over or state.side_to_act != side:
                         break
                     played.append(self.table.act(bot.bot_action(state)).text)
+                    _follow(trails, state, self.state)
             except CompanionError as error:
                 self.message = f"The bot stopped: {error}"
             with param.parameterized.discard_events(self):
                 self.armed = None
                 self.bot_report = played
+                self._trails = (self.state, tuple(tuple(t) for t in trails.values()))
         if not played:
             self.revision += 1
 
@@ -445,8 +449,12 @@ class GoldfingerDashboard(GameDashboard):
                   "cars caught, then release."), self._behind_cars, margin=0, visible=False,
             **wide)
         self._list = ActionList(self._press, **wide)
+        self._rest_list = ActionList(self._press, **wide)  # the rows after the chosen one
         self._tail_list = ActionList(self._press, **wide)  # Oil, Smoke, End move
-        self._actions = pn.Column(self._phase_box, self._list, self._behind_box,
+        # The chosen action's odds and the dice sit right below its button (issue 17: the
+        # roll is where the eye already is, in both orientations).
+        self._actions = pn.Column(self._phase_box, self._list, self._armed_pane,
+                                  self._dice_box, self._rest_list, self._behind_box,
                                   self._tail_list, margin=0, **wide)
         self.map_view = TapPad(self.tap, **wide)
         self._setup = self._setup_widgets()
@@ -455,15 +463,20 @@ class GoldfingerDashboard(GameDashboard):
         setup = section("Game set-up", self._setup["box"])
         setup.visible = self.param.revision.rx.pipe(
             lambda _: self.state.phase in ("cards", "bond"))
-        play = section("Play", self._verdict, self.message_view(), self._armed_pane,
-                       self._dice_box, heading("What you can do now"), self._between_box,
-                       self._actions)
+        play = section("Play", self._verdict, self.message_view(),
+                       heading("What you can do now"), self._between_box, self._actions)
         board = section("Map", self.map_view, pn.pane.HTML(_LEGEND, sizing_mode="stretch_width"),
                         self._danger, self._estimate_pane,
                         button("Estimate Bond's chance (bot games)", self.start_estimate,
                                sizing_mode="stretch_width"), width=460)
         board.visible = self.param.map_on
-        return page("007 Goldfinger", setup, play, board, section("The table", self._status),
+        board.stylesheets = [*board.stylesheets, MAP_CARD_CSS]
+        table = section("The table", self._status)
+        table.stylesheets = [*table.stylesheets, TABLE_CARD_CSS]
+        table.css_classes = [] if self.map_on else ["gf-sticky"]  # tracker mode only
+        self.param.watch(lambda ev: setattr(table, "css_classes", [] if ev.new else
+                                            ["gf-sticky"]), "map_on")
+        return page("007 Goldfinger", setup, play, board, table,
                     section("Log", self.log), section("Saved games", self.picker,
                                                       collapsed=True))
 
@@ -569,16 +582,28 @@ class GoldfingerDashboard(GameDashboard):
         rows, tail = ([], []) if setup else self._rows()
         if setup:
             self._behind_box.visible = False
-        self._list.show(rows)
+        cut = self._armed_row(rows)
+        self._list.show(rows[:cut])
+        self._rest_list.show(rows[cut:])
         self._tail_list.show(tail)
+
+    def _armed_row(self, rows: list[Row]) -> int:
+        """How many rows go above the odds and the dice: up to the chosen action's row."""
+        if self.armed is None:
+            return len(rows)
+        armed = self.resolve(self.armed)
+        for index, row in enumerate(rows):
+            if any(not callable(c.do) and self.resolve(c.do) == armed for c in row.choices):
+                return index + 1
+        return len(rows)
 
     def texts(self) -> list[str]:
         """The notes and button words of the action list as shown now."""
-        return self._list.texts() + self._tail_list.texts()
+        return self._list.texts() + self._rest_list.texts() + self._tail_list.texts()
 
     def press(self, text: str) -> None:
         """Tap the action button with these words."""
-        for shown in (self._list, self._tail_list):
+        for shown in (self._list, self._rest_list, self._tail_list):
             if text in shown.labels():
                 shown.press(text)
                 return
@@ -900,7 +925,9 @@ class GoldfingerDashboard(GameDashboard):
             targets = [self.bond_space] if self.bond_space else []
         if self._bot_to_move():
             targets = []
+        shown, trails = self._trails
         return map_svg(state, reach=reach, targets=targets,
+                       trails=trails if shown is state and self.bot_report else (),
                        chosen_stars=[s for s, _ in self.placing])
 
     def _show_reach(self) -> bool:
@@ -975,6 +1002,24 @@ READINGS = {
     "behind": "House rule: \"behind Bond\" for Oil and Smoke counts Spaces along the road "
               "from Bond's Space, the way opposite to his heading.",
 }
+
+def _follow(trails: dict[str, list[str]], before: e.GoldfingerState,
+            after: e.GoldfingerState) -> None:
+    """Add to each piece's trail the Space it moved to in one action (map mode)."""
+    if after.board is None:
+        return
+    for piece in after.pieces:
+        old, new = before.piece(piece.name).space, piece.space
+        if new is not None and new != old:
+            trail = trails.setdefault(piece.name, [old] if old else [])
+            trail.append(new)
+
+
+# In landscape the table's status stays in view beside the long action list (issue 17).
+TABLE_CARD_CSS = ("@media (orientation: landscape) { :host(.gf-sticky) { position: sticky; "
+                  "top: 8px; align-self: flex-start; z-index: 1; } }")
+# In portrait the map comes first, above the action list (issue 17).
+MAP_CARD_CSS = "@media (orientation: portrait) { :host { order: -1; } }"
 
 GROUP_TITLES = {
     e.Move: "Move", e.StartTurn: "Roll movement", e.Fire: "Fire", e.Trick: "Trick",

@@ -33,8 +33,12 @@ GATE_ROOM = 0.5  # extra room below for gate names
 
 
 def map_svg(state: GoldfingerState, *, reach: Mapping[str, Fraction] | None = None,
-            targets: Iterable[str] = (), chosen_stars: Iterable[str] = ()) -> str:
-    """The whole map for `state` (map mode) as an <svg> scaled to its container's width."""
+            targets: Iterable[str] = (), chosen_stars: Iterable[str] = (),
+            trails: Iterable[tuple[str, ...]] = ()) -> str:
+    """The whole map for `state` (map mode) as an <svg> scaled to its container's width.
+
+    `trails`: the Spaces each piece the bot moved went through in its last go, drawn for a
+    moment (they fade), so the table can follow the bot's move on the real board."""
     board = state.board
     xs = [s.x for s in board.spaces.values()]
     ys = [s.y for s in board.spaces.values()]
@@ -44,11 +48,50 @@ def map_svg(state: GoldfingerState, *, reach: Mapping[str, Fraction] | None = No
     targets = set(targets)
     parts = [_buildings(board), _lines(board, "road"), _lines(board, "cut_over"),
              _quick_turns(board), _spaces(board, reach), _features(board, state, chosen_stars),
-             _rings(board, targets), _pieces(state), _taps(board, targets)]
+             _rings(board, targets), _trails(board, trails), _pieces(state), _names(board),
+             _taps(board, targets)]
     return (f'<svg class="gf-map" viewBox="{x0 * U:g} {y0 * U:g} {width:g} {height:g}" '
             'xmlns="http://www.w3.org/2000/svg" style="width:100%;height:auto;display:block;'
             'touch-action:manipulation;font-family:system-ui,sans-serif" role="img" '
             f'aria-label="{escape(board.name)}">{"".join(parts)}</svg>')
+
+
+TRAIL_COLOUR, TRAIL_SECONDS = "#e040fb", 8
+
+
+def _trails(board: Board, trails: Iterable[tuple[str, ...]]) -> str:
+    lines = []
+    for trail in trails:
+        if len(trail) < 2:
+            continue
+        points = " ".join(f"{x:g},{y:g}" for x, y in (_xy(board, s) for s in trail))
+        end_x, end_y = _xy(board, trail[-1])
+        lines.append(f'<polyline points="{points}" fill="none" stroke="{TRAIL_COLOUR}" '
+                     'stroke-width="6" stroke-linecap="round" stroke-linejoin="round" '
+                     f'stroke-opacity="0.8"/><circle cx="{end_x:g}" cy="{end_y:g}" r="9" '
+                     f'fill="{TRAIL_COLOUR}"/>')
+    if not lines:
+        return ""
+    return (f"<style>@keyframes gf-fade {{ 0%, 70% {{ opacity: 1 }} 100% {{ opacity: 0 }} }}"
+            f" .gf-trail {{ animation: gf-fade {TRAIL_SECONDS}s forwards; }}</style>"
+            f'<g class="gf-trail" pointer-events="none">{"".join(lines)}</g>')
+
+
+def _names(board: Board) -> str:
+    """Where the log's Space names can be read: a board named by coordinates ('x5y4') gets
+    its x and y written along the top and left edges; any other board, each Space's name."""
+    spaces = board.spaces.values()
+    style = 'font-weight="700" fill="#555555" text-anchor="middle" pointer-events="none"'
+    if not all(s.id == f"x{s.x:g}y{s.y:g}" for s in spaces):
+        return "".join(f'<text x="{s.x * U:g}" y="{(s.y + 0.48) * U:g}" {style} '
+                       f'font-size="9">{escape(s.id)}</text>' for s in spaces)
+    x0, y0 = min(s.x for s in spaces), min(s.y for s in spaces)
+    out = [f'<text x="{x * U:g}" y="{(y0 - 0.48) * U:g}" {style} font-size="11">x{x:g}</text>'
+           for x in sorted({s.x for s in spaces})]
+    left = style.replace('text-anchor="middle"', 'text-anchor="start"')
+    out += [f'<text x="{(x0 - MARGIN + 0.04) * U:g}" y="{y * U + 4:g}" {left} '
+            f'font-size="9.5">y{y:g}</text>' for y in sorted({s.y for s in spaces})]
+    return "".join(out)
 
 
 def _xy(board: Board, space: str) -> tuple[float, float]:

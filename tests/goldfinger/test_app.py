@@ -105,3 +105,52 @@ def test_a_group_loads_its_own_board_file(served, page: Page):
         timeout=WAIT)
     expect(page.locator(".tracker")).to_contain_text("map mode (Our own board)")
     expect(page.get_by_text("broken.json: not valid JSON")).to_be_hidden()
+
+
+def _on_screen(page: Page, locator, height: int) -> bool:
+    box = locator.bounding_box()
+    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height
+
+
+@pytest.mark.parametrize(("width", "height"), [(1024, 768), (768, 1024)])
+def test_the_chosen_actions_odds_and_roll_are_on_screen_together(served, page: Page,
+                                                                 width, height):
+    """Issue 17: choosing "Force car C" low in the action list shows its odds and the roll
+    button on screen with it, without scrolling, in both orientations; the page still fits
+    (no text wider than its button, nothing past the screen's edge)."""
+    from tests.ui.fits import problems
+
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(served.url + "/goldfinger")
+    new_game(page, "Tracker: no map")
+    page.get_by_role("button", name="The five cards are placed").click()
+    page.get_by_role("button", name="Bond is placed: start turn 1").click()
+    real_dice(page, 3, 4, "Roll movement for Bond")
+    expect(page.locator(".verdict")).to_contain_text("up to 9 spaces", timeout=WAIT)
+    page.get_by_role("button", name="App rolls", exact=True).click()
+    force = page.get_by_role("button", name="Force car C", exact=True)
+    force.click()
+    odds = page.locator(".armed")
+    expect(odds).to_contain_text("Force car C", timeout=WAIT)
+    roll = page.get_by_role("button", name="Force car C: app rolls 2 dice")
+    expect(roll).to_be_enabled(timeout=WAIT)
+    assert _on_screen(page, force, height) and _on_screen(page, odds, height)
+    assert _on_screen(page, roll, height)
+    assert problems(page) == []
+    roll.click()
+    expect(page.locator(".verdict")).to_contain_text("tries to Force Car C", timeout=WAIT)
+    assert problems(page) == []
+
+
+def test_in_portrait_the_map_is_above_the_action_list(served, page: Page):
+    """Issue 17: in portrait the map comes first, not 1,000 px down."""
+    page.set_viewport_size({"width": 768, "height": 1024})
+    page.goto(served.url + "/goldfinger")
+    new_game(page, "Map: the app knows the board")
+    page.get_by_role("button", name="Let the Enemy bot place them").click()
+    tap_space(page, "x5y4")
+    page.get_by_role("button", name="Place Bond in x5y4 facing x6y4").click()
+    expect(page.locator(".verdict")).to_contain_text("Turn 1 begins", timeout=WAIT)
+    game_map = page.locator("svg.gf-map").bounding_box()
+    actions = page.get_by_text("What you can do now").bounding_box()
+    assert game_map["y"] < actions["y"] and game_map["y"] < 200

@@ -427,3 +427,39 @@ def test_map_readings_are_labelled_and_the_forcing_player_picks_the_side_space(s
     _from(board, screened.apply(e.StartTurn("A", (3, 4))))
     assert any('"the rear" of the Aston Martin is the half of the board' in t
                for t in texts(board))
+
+
+def test_the_chosen_actions_odds_and_dice_come_right_below_its_button(store):
+    """Issue 17: choosing "Force car C" low in the list puts its odds and the dice right
+    below that row, not at the top of the page."""
+    board = make(store)
+    start_tracker(board)
+    board.roll((3, 4))
+    board.press("Force car C")
+    assert board.armed == e.Force("C")
+    above, below = board._list.labels(), board._rest_list.labels()
+    assert above[-1].startswith("Force car") and "Force car C" in above
+    assert below and all(not label.startswith("Force") for label in below)
+    actions = board._actions.objects
+    assert actions.index(board._armed_pane) == actions.index(board._list) + 1
+    assert actions.index(board._dice_box) == actions.index(board._armed_pane) + 1
+    assert "Force car C" in board._armed_html() and board.dice.enabled
+
+
+def test_the_bots_go_is_drawn_on_the_map_named_as_the_log_names_spaces(store):
+    """Issue 17: after the Enemy bot's phase the map draws each car's path for a moment, and
+    the map is labelled x0..x9 and y0..y10 as the log names Spaces ('x5y4')."""
+    board = make(store, {"map": "sample"})
+    board.choose_setup(players=VS_ENEMY)
+    board.do(e.PlaceBond("x5y4", "x6y4"))
+    picture = board.map_picture()
+    assert ">x5</text>" in picture and ">y4</text>" in picture
+    assert "gf-trail" not in picture
+    board.roll((3, 4))
+    board.choose(e.EndMove())
+    moved = [line for line in board.bot_report if " moves to " in line]
+    assert moved
+    picture = board.map_picture()
+    assert 'class="gf-trail"' in picture and "gf-fade" in picture
+    board.undo()  # the position changes: the bot's trails are gone
+    assert "gf-trail" not in board.map_picture()
