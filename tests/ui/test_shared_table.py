@@ -133,3 +133,22 @@ def test_the_address_names_the_game_once_the_page_has_loaded(served, page: Page)
 def test_a_bad_session_address_still_opens_a_game(served, page: Page):
     page.goto(f"{served.url}/mb007_tiles?session=%FF%00<script>")
     expect(page.get_by_text("Board")).to_be_visible(timeout=WAIT)
+
+
+def test_a_page_says_so_when_the_server_is_gone(browser, tmp_path):
+    """A dropped connection is said on the page (Panel's reconnect tries again), never a
+    silent page whose taps go nowhere."""
+    from tests.conftest import Server
+
+    server = Server(["apps/dice_lab.py"], tmp_path / "dropped.sqlite3")
+    page = browser.new_page(viewport={"width": 1024, "height": 768})
+    try:
+        page.goto(server.url + "/dice_lab")
+        expect(page.get_by_role("button", name="↶ Undo")).to_be_visible(timeout=WAIT)
+        server.process.kill()
+        server.process.wait()
+        expect(page.get_by_text("Lost the connection to the table").first) \
+            .to_be_visible(timeout=WAIT)
+    finally:
+        page.close()
+        server.stop()
