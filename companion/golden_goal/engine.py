@@ -17,13 +17,11 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from functools import cache, cached_property
-from itertools import product
+from functools import cached_property
 from typing import Any, Literal
 
-from companion.core.dice import Roll as DiceRoll
 from companion.core.errors import InputError, RuleError
-from companion.core.game import JSON, Event, GameState, check_options
+from companion.core.game import JSON, Event, GameState
 from companion.golden_goal import rules
 from companion.golden_goal.actions import (
     Kick,
@@ -35,8 +33,25 @@ from companion.golden_goal.actions import (
     RollOff,
     Toss,
 )
-from companion.golden_goal.board import STANDARD_FIELD, Field, Square
+from companion.golden_goal.board import Field, Square
 from companion.golden_goal.kicks import Chain, Table, chain_ends, play_chain, team_of
+from companion.golden_goal.match import (
+    FORMATION_TEXT,
+    PLAYERS,
+    Options,
+    check_dice,
+    check_json_values,
+    check_player,
+    check_square,
+    check_team,
+    formation_possible,
+    json_positions,
+    last_chance_deadline,
+    score_text,
+    sorted_positions,
+    winner_of,
+    zone,
+)
 from companion.golden_goal.turns import (
     Outcome,
     is_keeper,
@@ -49,14 +64,8 @@ from companion.golden_goal.turns import (
 
 S = rules.SECTIONS
 TEAMS = rules.TEAMS
-PLAYERS: tuple[str, ...] = tuple(
-    f"{team} {number}" for team in TEAMS
-    for number in (*range(1, rules.OUTFIELDERS_PER_TEAM + 1), rules.KEEPER)
-)
 Phase = Literal["toss", "setup", "roll-off", "kickoff", "roll", "play", "restart",
                 "restart roll", "restart kick", "over"]
-PHASES: tuple[str, ...] = ("toss", "setup", "roll-off", "kickoff", "roll", "play", "restart",
-                           "restart roll", "restart kick", "over")
 WAITING_FOR = {
     "toss": "choose which team places first", "setup": "place a player",
     "roll-off": "both teams roll for the kickoff", "kickoff": "kick off",
@@ -64,55 +73,6 @@ WAITING_FOR = {
     "restart roll": "roll for the restart kick", "restart kick": "kick the restart",
     "over": "nothing: the match is over",
 }
-
-
-@dataclass(frozen=True)
-class Options:
-    """The match mode, the HOUSE RULE choices (rules.DEFAULT_OPTIONS) and the field."""
-
-    match: rules.MatchMode = "golden goal"
-    own_goals: bool = False
-    time_limit_draw: bool = False
-    killjoy_after_kickoff: bool = True
-    placement_adjacency: int = 8
-    placement_out_of_bounds: bool = False
-    last_chance_restarts: bool = True
-    restart_is_a_turn: bool = rules.RESTART_IS_A_TURN
-    field: Field = STANDARD_FIELD
-    bot: str | None = None  # the team the app plays, saved with the match (not a rule)
-
-    @classmethod
-    def from_mapping(cls, options: Mapping[str, JSON]) -> Options:
-        """Options from plain JSON; InputError for unknown keys or bad values."""
-        allowed = (*rules.DEFAULT_OPTIONS, "restart_is_a_turn")
-        check_options(options, allowed, rules.GAME_TITLE)
-        values = {**rules.DEFAULT_OPTIONS, "restart_is_a_turn": rules.RESTART_IS_A_TURN,
-                  **options}
-        if values["match"] not in rules.MATCH_MODES:
-            raise InputError(f"match must be one of {list(rules.MATCH_MODES)}, "
-                             f"got {values['match']!r:.40}")
-        for key in ("own_goals", "time_limit_draw", "killjoy_after_kickoff",
-                    "restart_is_a_turn", "last_chance_restarts", "placement_out_of_bounds"):
-            if not isinstance(values[key], bool):
-                raise InputError(f"option {key} must be true or false, got {values[key]!r:.40}")
-        if values["placement_adjacency"] not in (4, 8) or isinstance(
-                values["placement_adjacency"], bool):
-            raise InputError("placement_adjacency must be 4 or 8")
-        if values["bot"] is not None:
-            _check_team(values["bot"])
-        mat = values["field"]
-        values["field"] = STANDARD_FIELD if mat is None else Field.from_mapping(mat, "field")
-        return cls(**values)
-
-    def to_mapping(self) -> dict[str, JSON]:
-        return {"match": self.match, "own_goals": self.own_goals,
-                "time_limit_draw": self.time_limit_draw,
-                "killjoy_after_kickoff": self.killjoy_after_kickoff,
-                "placement_adjacency": self.placement_adjacency,
-                "placement_out_of_bounds": self.placement_out_of_bounds,
-                "last_chance_restarts": self.last_chance_restarts,
-                "restart_is_a_turn": self.restart_is_a_turn,
-                "field": self.field.to_mapping(), "bot": self.bot}
 
 
 @dataclass(frozen=True)
@@ -240,17 +200,17 @@ class GoldenGoalState(GameState):
     def _toss(self, action: Toss) -> GoldenGoalState:
         if action.first is None:
             raise InputError("the toss is missing: choose a team or let the app choose")
-        _check_team(action.first)
+        check_team(action.first)
         return replace(self, phase="setup", to_move=action.first,
                        last_event=Event(f"{action.first} places first"))
 
     def _place(self, action: Place) -> GoldenGoalState:
-        _check_player(action.player)
-        square = _check_square(action.square)
+        check_player(action.player)
+        square = check_square(action.square)
         setup_problem = self._placement_problem(action.player, square)
         if setup_problem is not None:
             raise setup_problem
-        positions = _sorted_positions((*self.positions, (action.player, square)))
+        positions = sorted_positions((*self.positions, (action.player, square)))
         done = len(positions) == len(PLAYERS)
         team = team_of(action.player)
         placed = sum(team_of(p) == other(team) for p, _ in positions)
@@ -260,7 +220,7 @@ class GoldenGoalState(GameState):
                        to_move=None if done else next_team, last_event=Event(text))
 
     def _roll_off(self, action: RollOff) -> GoldenGoalState:
-        dice = _dice(action.dice, rules.ROLL_OFF_DICE)
+        dice = check_dice(action.dice, rules.ROLL_OFF_DICE)
         rolled = ", ".join(f"{team} {face}" for team, face in zip(TEAMS, dice, strict=True))
         if dice[0] == dice[1]:
             return replace(self, last_event=Event(f"Kickoff roll: {rolled}: a tie, both "
@@ -291,7 +251,7 @@ class GoldenGoalState(GameState):
                               counts=self.options.restart_is_a_turn)
 
     def _roll(self, action: Roll) -> GoldenGoalState:
-        (face,) = _dice(action.dice, 1)
+        (face,) = check_dice(action.dice, 1)
         if self.phase == "roll":
             return replace(self, phase="play", roll=face,
                            last_event=Event(f"{self.to_move} rolled {face}"))
@@ -303,7 +263,7 @@ class GoldenGoalState(GameState):
 
     def _play(self, action: Play) -> GoldenGoalState:
         # Section: the player moves.
-        _check_player(action.player)
+        check_player(action.player)
         if team_of(action.player) != self.to_move:
             raise RuleError(f"{action.player} is not on {self.to_move}'s team, whose turn it "
                             "is", rule=S["turns"])
@@ -325,10 +285,10 @@ class GoldenGoalState(GameState):
         where = {**self.where, action.player: final}
         self._check_end(where, ball, net)
         text = self._play_text(action, end, final, chain)
-        return self._end_turn(_sorted_positions(tuple(where.items())), ball, net, text)
+        return self._end_turn(sorted_positions(tuple(where.items())), ball, net, text)
 
     def _place_keeper(self, action: PlaceKeeper) -> GoldenGoalState:
-        square = _check_square(action.square)
+        square = check_square(action.square)
         keeper = f"{self.to_move} {rules.KEEPER}"
         if self.field.in_front_of_net(square) != self.to_move:
             raise RuleError(f"{keeper} and the ball go in front of {self.to_move}'s net",
@@ -336,7 +296,7 @@ class GoldenGoalState(GameState):
         if self.occupant.get(square, keeper) != keeper:
             raise RuleError(f"{self.occupant[square]} stands on {self.field.name(square)}",
                             rule=S["field"])
-        positions = _sorted_positions(
+        positions = sorted_positions(
             tuple((p, square if p == keeper else sq) for p, sq in self.positions))
         text = f"{keeper} and the ball are placed on {self.field.name(square)}"
         return replace(self, positions=positions, ball=square, phase="restart roll",
@@ -391,7 +351,7 @@ class GoldenGoalState(GameState):
         if action.placed is None:
             raise RuleError(f"{action.player} kicked from in front of the net: place him in an "
                             "adjacent empty space", rule=S["killjoy"])
-        return _check_square(action.placed)
+        return check_square(action.placed)
 
     def _placement_problem(self, player: str, square: Square) -> RuleError | None:
         team = team_of(player)
@@ -425,9 +385,9 @@ class GoldenGoalState(GameState):
                              "your penalty box", rule=S["field"])
         counts = [0, 0, 0, 0]
         for sq in mine:
-            counts[_zone(self.field, sq, team)] += 1
-        if not _formation_possible(tuple(counts), rules.OUTFIELDERS_PER_TEAM - len(mine)):
-            return RuleError(_FORMATION_TEXT, rule=S["setup"])
+            counts[zone(self.field, sq, team)] += 1
+        if not formation_possible(tuple(counts), rules.OUTFIELDERS_PER_TEAM - len(mine)):
+            return RuleError(FORMATION_TEXT, rule=S["setup"])
         return None
 
     def _circle_player(self, team: str) -> str:
@@ -474,9 +434,9 @@ class GoldenGoalState(GameState):
             scorer = other(net)
             score = tuple(s + (t == scorer) for s, t in zip(score, TEAMS, strict=True))
         turns = self.turns + counts
-        deadline = _deadline(self.options, self.score, score, turns, self.deadline)
-        winner = _winner(self.options, score, turns, deadline, scorer)
-        text += _score_text(scorer, score, winner)
+        deadline = last_chance_deadline(self.options, self.score, score, turns, self.deadline)
+        winner = winner_of(self.options, score, turns, deadline, scorer)
+        text += score_text(scorer, score, winner)
         done = replace(self, positions=positions, ball=ball, roll=None, score=score,
                        turns=turns, deadline=deadline, winner=winner,
                        last_event=Event(text, "success" if scorer else "info"))
@@ -517,9 +477,9 @@ class GoldenGoalState(GameState):
         if not isinstance(data, dict) or set(data) != set(cls().to_json()):
             raise InputError(f"a Golden Goal state has the fields {sorted(cls().to_json())}")
         options = Options.from_mapping(data["options"])
-        positions = _json_positions(data["positions"], options.field)
-        ball = None if data["ball"] is None else _check_square(tuple(data["ball"]))
-        _check_json_values(data, ball, positions, options.field)
+        positions = json_positions(data["positions"], options.field)
+        ball = None if data["ball"] is None else check_square(tuple(data["ball"]))
+        check_json_values(data, ball, positions, options.field)
         return cls(options, data["phase"], data["to_move"], positions, ball, data["roll"],
                    tuple(data["score"]), data["turns"], data["deadline"], data["winner"])
 
@@ -565,141 +525,3 @@ def describe_chain(field: Field, chain: Chain, kicks: tuple) -> str:
     return "; ".join(parts)
 
 
-# Setup: the outfielders' zones and whether the formation can still be completed.
-
-_FORMATION_TEXT = (
-    "the outfielders start 2-3 on your half with 1 in the centre circle, and 1-2 on the "
-    "opponent's half outside it: this placement leaves no way to complete that"
-)
-
-
-def _zone(field: Field, square: Square, team: str) -> int:
-    """0: own half outside the circle, 1: own circle, 2: opponent's half, 3: its circle."""
-    own = field.half(square) == team
-    return (0 if own else 2) + (square in field.centre_circle)
-
-
-@cache
-def _formation_possible(counts: tuple[int, ...], remaining: int) -> bool:
-    for extra in product(range(4), repeat=remaining):
-        final = list(counts)
-        for zone in extra:
-            final[zone] += 1
-        if _formation_ok(final):
-            return True
-    return False
-
-
-def _formation_ok(final: list[int]) -> bool:
-    checks = ((final[0] + final[1], rules.OWN_HALF_OUTFIELDERS),
-              (final[1], rules.OWN_CIRCLE_OUTFIELDERS),
-              (final[2] + final[3], rules.OPPONENT_HALF_OUTFIELDERS),
-              (final[3], rules.OPPONENT_CIRCLE_OUTFIELDERS))
-    return all(low <= value <= high for value, (low, high) in checks)
-
-
-# Match endings.
-
-def _deadline(options: Options, before: tuple[int, ...], after: tuple[int, ...], turns: int,
-              deadline: int | None) -> int | None:
-    """Last Chance: "When a goal is scored, the opposing team has 3 rounds to tie": a goal
-    that leaves the score uneven gives the other team its turns to level (a second goal by
-    the leader starts them again unless the house rule `last_chance_restarts` is off)."""
-    if options.match != "last chance" or after[0] == after[1]:
-        return None
-    scored = before != after
-    if scored and (before[0] == before[1] or options.last_chance_restarts):
-        return turns + rules.LAST_CHANCE_TURNS
-    return deadline
-
-
-def _winner(options: Options, score: tuple[int, ...], turns: int, deadline: int | None,
-            scorer: str | None) -> str | None:
-    leader = None if score[0] == score[1] else TEAMS[0] if score[0] > score[1] else TEAMS[1]
-    if options.match in ("golden goal", "first to 3"):
-        needed = rules.GOLDEN_GOALS_TO_WIN if options.match == "golden goal" \
-            else rules.GOALS_TO_WIN
-        return leader if max(score) >= needed else None
-    if options.match == "time limit":
-        if turns < 2 * rules.TIME_LIMIT_ROUNDS:
-            return None
-        return leader or ("draw" if options.time_limit_draw else None)
-    return leader if deadline is not None and turns >= deadline else None
-
-
-def _score_text(scorer: str | None, score: tuple[int, ...], winner: str | None) -> str:
-    text = f". GOAL for {scorer}! {score[0]}-{score[1]}" if scorer else ""
-    if winner == "draw":
-        return text + f". Time is up: a draw, {score[0]}-{score[1]}"
-    if winner is not None:
-        return text + f". {winner} wins {score[0]}-{score[1]}"
-    return text
-
-
-# Input checks.
-
-def _check_team(team: object) -> str:
-    if team not in TEAMS:
-        raise InputError(f"the teams are {' and '.join(TEAMS)}, got {team!r:.30}")
-    return team
-
-
-def _check_player(player: object) -> str:
-    if player not in PLAYERS:
-        raise InputError(f"unknown player {player!r:.30} (players are e.g. 'orange 1', "
-                         f"'blue keeper')")
-    return player
-
-
-def _check_square(square: object) -> Square:
-    if not (isinstance(square, tuple) and len(square) == 2 and all(
-            isinstance(v, int) and not isinstance(v, bool) for v in square)):
-        raise InputError(f"a square is (column, row), got {square!r:.40}")
-    return square
-
-
-def _dice(dice: object, count: int) -> tuple[int, ...]:
-    if dice is None:
-        raise InputError("the dice are missing: roll them or let the app roll")
-    return DiceRoll.of(dice, count).faces
-
-
-def _sorted_positions(positions: tuple[tuple[str, Square], ...]
-                      ) -> tuple[tuple[str, Square], ...]:
-    return tuple(sorted(positions, key=lambda item: PLAYERS.index(item[0])))
-
-
-def _json_positions(data: object, field: Field) -> tuple[tuple[str, Square], ...]:
-    if not isinstance(data, dict):
-        raise InputError("positions must map players to squares")
-    positions = []
-    for player, square in data.items():
-        _check_player(player)
-        if not isinstance(square, list):
-            raise InputError(f"{player}: a square is [column, row]")
-        square = _check_square(tuple(square))
-        if not field.on_mat(square):
-            raise InputError(f"{player} stands off the mat at {square}")
-        positions.append((player, square))
-    if len({sq for _, sq in positions}) != len(positions):
-        raise InputError("two players stand on the same square")
-    return _sorted_positions(tuple(positions))
-
-
-def _check_json_values(data: dict, ball: Square | None,
-                       positions: tuple[tuple[str, Square], ...], field: Field) -> None:
-    if data["phase"] not in PHASES:
-        raise InputError(f"unknown phase {data['phase']!r:.30}")
-    if data["to_move"] is not None:
-        _check_team(data["to_move"])
-    if data["winner"] is not None and data["winner"] != "draw":
-        _check_team(data["winner"])
-    score = data["score"]
-    if not isinstance(score, list) or len(score) != 2:
-        raise InputError("score is a list of two numbers")
-    numbers = [data["turns"], *score] + [v for v in (data["roll"], data["deadline"])
-                                         if v is not None]
-    if not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in numbers):
-        raise InputError("score, turns, roll and deadline are whole numbers")
-    if ball is not None and not field.on_field(ball):
-        raise InputError(f"the ball is off the field at {ball}")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from companion.core.errors import InputError, RuleError
 from companion.golden_goal import rules
@@ -18,8 +18,20 @@ from companion.golden_goal.actions import KickSpec, Play
 from companion.golden_goal.board import NEIGHBOURS_4, STEPS, Field, Square
 from companion.golden_goal.kicks import Table, chain_ends, placed_chain_ends, team_of
 
-if TYPE_CHECKING:
-    from companion.golden_goal.engine import GoldenGoalState
+
+class GoldenGoalState(Protocol):
+    """What the turn search reads of a match's state (`engine.GoldenGoalState` has it all);
+    a protocol, so that this module sits below the engine and imports nothing above it."""
+
+    options: Any
+    ball: Square | None
+    to_move: str | None
+
+    @property
+    def field(self) -> Field: ...
+
+    @property
+    def where(self) -> dict[str, Square]: ...
 
 S = rules.SECTIONS
 
