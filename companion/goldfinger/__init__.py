@@ -5,7 +5,8 @@ roll from the Action Summaries; map mode (option ``map``) also knows the board.
 """
 
 from companion.core.game import Game
-from companion.goldfinger.engine import ACTION_TYPES, new_state
+from companion.goldfinger.actions import ACTION_TYPES
+from companion.goldfinger.engine import new_state
 
 GAME = Game(
     name="goldfinger",

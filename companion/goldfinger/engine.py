@@ -31,10 +31,38 @@ from typing import Any, Literal
 
 from companion.core.dice import Roll, percent
 from companion.core.errors import InputError, RuleError
-from companion.core.game import JSON, Event, GameState, check_options
+from companion.core.game import JSON, Event, Game, GameState, check_options
 from companion.goldfinger import rules
+from companion.goldfinger.actions import (  # noqa: F401 (re-exported)
+    ACTION_TYPES,
+    DICE_ACTIONS,
+    ROLLED,
+    SPECIALS,
+    AimCar,
+    AvoidOil,
+    AvoidSmoke,
+    BreakGate,
+    CardRoll,
+    DoubleBack,
+    EjectGuard,
+    EndMove,
+    Fire,
+    Force,
+    Move,
+    OilSlick,
+    PickUpCard,
+    PlaceBond,
+    PlaceCards,
+    QuickTurn,
+    RaiseScreen,
+    RevealCard,
+    SmokeScreen,
+    StartTurn,
+    Trick,
+)
 from companion.goldfinger.board import Board, Heading, board_from_option, sample_board
 from companion.goldfinger.hiding import hide_cards
+from companion.goldfinger.legal import legal_actions
 from companion.goldfinger.odds import (
     Modifiers,
     describe_modifiers,
@@ -46,175 +74,6 @@ from companion.goldfinger.rules import BOND, ENEMY_CARS, PIECES, Side
 
 MAX_TEXT = 30
 MAX_SPACES_BETWEEN = 200
-
-# Actions. Dice are `dice=None` until rolled; the Session fills them in.
-
-
-@dataclass(frozen=True)
-class PlaceCards:
-    """Set Up: the Enemy player puts the five cards by five red star Spaces.
-
-    `stars` names the five star Spaces (map ids in map mode, any labels in
-    tracker mode). `cards` lists the card at each, in the same order, or None
-    when the cards are real and face down (then the Enemy player's `RevealCard`
-    says what was found). `stars` None (map mode) lets the app hide the cards: the
-    Session draws stars and cards from its seeded randomness (`hiding.hide_cards`).
-    """
-
-    stars: tuple[str, ...] | None = None
-    cards: tuple[str, ...] | None = None
-
-
-@dataclass(frozen=True)
-class AimCar:
-    """Set Up (map mode): point an Enemy car toward a Space next to it."""
-
-    car: str
-    toward: str
-
-
-@dataclass(frozen=True)
-class PlaceBond:
-    """Set Up: the Bond player places the Aston Martin (map mode: a Space and a facing)."""
-
-    space: str | None = None
-    toward: str | None = None
-
-
-@dataclass(frozen=True)
-class StartTurn:
-    """How To Play, steps 1 and 3: roll movement for `piece` ("bond" or a car letter)."""
-
-    piece: str
-    dice: tuple[int, ...] | None = None
-
-
-@dataclass(frozen=True)
-class Move:
-    """Movement: tracker mode `Move(spaces=n)`; map mode `Move(to=space)`, one Space."""
-
-    spaces: int = 1
-    to: str | None = None
-
-
-@dataclass(frozen=True)
-class QuickTurn:
-    dice: tuple[int, ...] | None = None
-    to: str | None = None  # map mode: where the arrow lands
-
-
-@dataclass(frozen=True)
-class DoubleBack:
-    dice: tuple[int, ...] | None = None
-
-
-@dataclass(frozen=True)
-class Trick:
-    target: str
-    to: str | None = None  # map mode: the next Space the jump lands in
-    dice: tuple[int, ...] | None = None
-
-
-@dataclass(frozen=True)
-class Force:
-    target: str
-    aside: str | None = None  # map mode: where the forced piece goes
-    dice: tuple[int, ...] | None = None
-
-
-@dataclass(frozen=True)
-class Fire:
-    """Fire at `target`; tracker mode gives the Spaces between and, for an Enemy car,
-    whether it fires at Bond's rear. Map mode works both out (leave them None/False)."""
-
-    target: str
-    spaces_between: int | None = None
-    from_rear: bool = False
-    dice: tuple[int, ...] | None = None
-
-
-@dataclass(frozen=True)
-class PickUpCard:
-    star: str
-    dice: tuple[int, ...] | None = None
-
-
-@dataclass(frozen=True)
-class RevealCard:
-    """Which face-down card Bond turned over (tracker play with the real cards)."""
-
-    card: str
-
-
-@dataclass(frozen=True)
-class CardRoll:
-    """The roll the Mirror and the Old Lady call for."""
-
-    dice: tuple[int, ...] | None = None
-
-
-@dataclass(frozen=True)
-class BreakGate:
-    dice: tuple[int, ...] | None = None
-
-
-@dataclass(frozen=True)
-class EjectGuard:
-    pass
-
-
-@dataclass(frozen=True)
-class RaiseScreen:
-    pass
-
-
-@dataclass(frozen=True)
-class OilSlick:
-    """Tracker mode: `cars` are the Enemy cars 1 or 2 Spaces behind Bond."""
-
-    cars: tuple[str, ...] | None = None
-
-
-@dataclass(frozen=True)
-class SmokeScreen:
-    """Tracker mode: `cars` are the Enemy cars 3, 4 or 5 Spaces behind Bond."""
-
-    cars: tuple[str, ...] | None = None
-
-
-@dataclass(frozen=True)
-class AvoidOil:
-    car: str
-    dice: tuple[int, ...] | None = None
-
-
-@dataclass(frozen=True)
-class AvoidSmoke:
-    car: str
-    dice: tuple[int, ...] | None = None
-
-
-@dataclass(frozen=True)
-class EndMove:
-    """The active piece ends its step of the turn."""
-
-
-ACTION_TYPES: tuple[type, ...] = (
-    PlaceCards, AimCar, PlaceBond, StartTurn, Move, QuickTurn, DoubleBack, Trick, Force, Fire,
-    PickUpCard, RevealCard, CardRoll, BreakGate, EjectGuard, RaiseScreen, OilSlick,
-    SmokeScreen, AvoidOil, AvoidSmoke, EndMove,
-)
-# The Action Summary line each rolled action reads.
-ROLLED: dict[type, str] = {
-    QuickTurn: "quick_turn", DoubleBack: "double_back", Trick: "trick", Force: "force",
-    Fire: "fire", PickUpCard: "pick_up", BreakGate: "break_gate", AvoidOil: "avoid_oil",
-    AvoidSmoke: "avoid_smoke",
-}
-SPECIALS: dict[type, str] = {
-    EjectGuard: "eject_guard", RaiseScreen: "raise_screen", OilSlick: "oil_slick",
-    SmokeScreen: "smoke_screen",
-}
-DICE_ACTIONS = (*ROLLED, CardRoll, StartTurn)
 
 # State.
 
@@ -403,27 +262,21 @@ class GoldfingerState(GameState):
         return dataclasses.replace(new, history=(*self.history, action))
 
     def legal_actions(self) -> list[Any] | None:
-        from companion.goldfinger.legal import legal_actions
-
         return legal_actions(self)
 
     def to_json(self) -> JSON:
-        from companion.goldfinger import GAME
-
         return {"options": dict(self.setup.raw),
-                "actions": [GAME.action_to_json(a) for a in self.history]}
+                "actions": [_CODEC.action_to_json(a) for a in self.history]}
 
     @classmethod
     def from_json(cls, data: JSON) -> GoldfingerState:
         """Rebuild a state from `to_json` by replaying its actions (each checked again)."""
-        from companion.goldfinger import GAME
-
         if not isinstance(data, dict) or set(data) != {"options", "actions"} \
                 or not isinstance(data["actions"], list):
             raise InputError("a Goldfinger state is an object with 'options' and 'actions'")
         state = new_state(data["options"])
         for stored in data["actions"]:
-            state = state.apply(GAME.action_from_json(stored))
+            state = state.apply(_CODEC.action_from_json(stored))
         return state
 
 
@@ -461,6 +314,12 @@ def new_state(options: Mapping[str, JSON]) -> GoldfingerState:
         heading = board.heading(space, board.forward(space, (0, 0))[0]) if board else None
         pieces.append(Piece(car, space=space, heading=heading))
     return GoldfingerState(setup=setup, pieces=tuple(pieces))
+
+
+# Actions to and from JSON, checked field by field: the same rules as the registered GAME
+# (companion.goldfinger), without importing the package from inside it.
+_CODEC = Game(name="goldfinger", title="007 Goldfinger", summary="", new_state=new_state,
+              action_types=ACTION_TYPES, dashboard="")
 
 
 def _board_option(value: JSON) -> Board | None:

@@ -1,6 +1,6 @@
 """The actions allowed now: candidates, kept only where the engine accepts them.
 
-Each candidate is tried against `GoldfingerState.apply` (with placeholder dice
+Each candidate is tried against the state's `apply` (with placeholder dice
 where dice are needed), so the list can never disagree with the rules: the
 engine is the single source of truth. Listed actions carry ``dice=None``.
 
@@ -18,13 +18,14 @@ from itertools import combinations
 from typing import Any
 
 from companion.core.errors import CompanionError
-from companion.goldfinger import engine as e
+from companion.core.game import GameState
+from companion.goldfinger import actions as e
 from companion.goldfinger.rules import BOND, CARD_NAMES, PIECES
 
 _TRIAL_DICE = (1, 1)
 
 
-def legal_actions(state: e.GoldfingerState) -> list[Any] | None:
+def legal_actions(state: GameState) -> list[Any] | None:
     if state.phase == "over":
         return []
     if state.phase == "cards":
@@ -32,7 +33,7 @@ def legal_actions(state: e.GoldfingerState) -> list[Any] | None:
     return [c for c in _candidates(state) if allowed(state, c)]
 
 
-def allowed(state: e.GoldfingerState, action: Any) -> bool:
+def allowed(state: GameState, action: Any) -> bool:
     """Whether the engine accepts `action` now (dice filled in with a placeholder)."""
     if getattr(action, "dice", ()) is None and state.dice_needed(action):
         action = dataclasses.replace(action, dice=_TRIAL_DICE)
@@ -45,7 +46,7 @@ def allowed(state: e.GoldfingerState, action: Any) -> bool:
     return True
 
 
-def _candidates(state: e.GoldfingerState) -> list[Any]:
+def _candidates(state: GameState) -> list[Any]:
     if state.phase == "bond":
         return _setup(state)
     if state.pending is not None:
@@ -55,7 +56,7 @@ def _candidates(state: e.GoldfingerState) -> list[Any]:
     return _in_step(state)
 
 
-def _setup(state: e.GoldfingerState) -> list[Any]:
+def _setup(state: GameState) -> list[Any]:
     board = state.board
     if board is None:
         return [e.PlaceBond()]
@@ -65,7 +66,7 @@ def _setup(state: e.GoldfingerState) -> list[Any]:
     return aims + places
 
 
-def _pending(state: e.GoldfingerState) -> list[Any]:
+def _pending(state: GameState) -> list[Any]:
     pending = state.pending
     if pending.kind == "reveal":
         return [e.RevealCard(card) for card in CARD_NAMES]
@@ -75,7 +76,7 @@ def _pending(state: e.GoldfingerState) -> list[Any]:
     return [kind(car) for car in pending.cars]
 
 
-def _in_step(state: e.GoldfingerState) -> list[Any]:
+def _in_step(state: GameState) -> list[Any]:
     mover = state.step.piece
     others = [p for p in PIECES if p != mover]
     found: list[Any] = [*_moves(state), e.DoubleBack(), e.BreakGate(), e.EjectGuard(),
@@ -86,7 +87,7 @@ def _in_step(state: e.GoldfingerState) -> list[Any]:
     return [*found, e.EndMove()]
 
 
-def _moves(state: e.GoldfingerState) -> list[Any]:
+def _moves(state: GameState) -> list[Any]:
     piece = state.piece(state.step.piece)
     if state.board is None:
         return [e.Move(spaces=n) for n in range(1, state.step.left + 1)]
@@ -95,7 +96,7 @@ def _moves(state: e.GoldfingerState) -> list[Any]:
     return [e.Move(to=to) for to in state.board.forward(piece.space, piece.heading)]
 
 
-def _quick_turns(state: e.GoldfingerState) -> list[Any]:
+def _quick_turns(state: GameState) -> list[Any]:
     piece = state.piece(state.step.piece)
     if state.board is None:
         return [e.QuickTurn()]
@@ -105,7 +106,7 @@ def _quick_turns(state: e.GoldfingerState) -> list[Any]:
     return [e.QuickTurn(to=arrow.to) for arrow in arrows]
 
 
-def _fires(state: e.GoldfingerState, others: list[str]) -> list[Any]:
+def _fires(state: GameState, others: list[str]) -> list[Any]:
     if state.board is not None:
         return [e.Fire(t) for t in others]
     fires = [e.Fire(t, spaces_between=0) for t in others]
@@ -114,7 +115,7 @@ def _fires(state: e.GoldfingerState, others: list[str]) -> list[Any]:
     return fires
 
 
-def _releases(state: e.GoldfingerState) -> list[Any]:
+def _releases(state: GameState) -> list[Any]:
     if state.board is not None:
         return [e.OilSlick(), e.SmokeScreen()]
     cars = state.live_cars()

@@ -9,15 +9,17 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import cache
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from companion.core.dice import p_at_most, total_distribution
 from companion.core.errors import InputError
+from companion.core.game import GameState
+from companion.goldfinger import actions as e
 from companion.goldfinger import rules
 from companion.goldfinger.rules import ACTIONS, CARDS, MOVEMENT, Side
 
-if TYPE_CHECKING:
-    from companion.goldfinger.engine import GoldfingerState
+# The engine's GoldfingerState; odds sits below the engine and reads a state's fields only.
+GoldfingerState = GameState
 
 CARD_ROLLS = {"mirror": "Mirror", "old_lady": "Old Lady"}
 Modifiers = tuple[tuple[str, int], ...]
@@ -396,8 +398,6 @@ def action_odds(state: GoldfingerState, action: object) -> tuple[Fraction, Modif
     In map mode a Fire's distance comes from the map; in tracker mode from the action.
     A Card Roll's chance is the chance Bond continues unaffected.
     """
-    from companion.goldfinger import engine as e
-
     if isinstance(action, e.CardRoll) and state.pending and state.pending.kind == "card_roll":
         return p_at_most(CARDS[state.pending.card].safe or 0), ()
     name = e.ROLLED.get(type(action))
