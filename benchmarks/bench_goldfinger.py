@@ -27,7 +27,8 @@ ROUNDS = 20
 
 def _map_state() -> e.GoldfingerState:
     state = e.new_state({"map": "sample"})
-    state = state.apply(bot.enemy_bot(state)).apply(e.PlaceBond("x5y4", "x6y4"))
+    hide = state.fill_chance(bot.enemy_bot(state), random.Random(1))  # the app hides them
+    state = state.apply(hide).apply(e.PlaceBond("x5y4", "x6y4"))
     return state.apply(e.StartTurn("bond", (3, 4)))
 
 

@@ -38,13 +38,21 @@ def main() -> None:
         browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
         base = bare_round_trip(browser, Path(tmp))
         rows = [("bare Panel round trip (baseline)", base)]
+        failed: list[str] = []
         for name in modules:
-            rows += importlib.import_module(name).measure(browser, Path(tmp))
+            try:
+                rows += importlib.import_module(name).measure(browser, Path(tmp))
+            except Exception as error:  # one broken module must not hide the others' rows
+                failed.append(f"{name}: {type(error).__name__}: {str(error)[:200]}")
         browser.close()
     width = max(len(name) for name, _ in rows)
     print(f"{'measurement':<{width}}  {'median':>10}  {'ratio to baseline':>17}")
     for name, ms in rows:
         print(f"{name:<{width}}  {ms:>7.2f} ms  {ms / base:>16.3f}x")
+    for failure in failed:
+        print(f"FAILED {failure}")
+    if failed:
+        raise SystemExit(1)
 
 
 if __name__ == "__main__":
