@@ -32,8 +32,8 @@ from companion.golden_goal.actions import (
     Toss,
 )
 from companion.golden_goal.bot import bot_player
-from companion.golden_goal.drawing import TEAM_COLOURS, Marks, Target, field_svg, net_key
-from companion.golden_goal.engine import PLAYERS, WAITING_FOR, GoldenGoalState
+from companion.golden_goal.drawing import Marks, Target, field_svg, net_key
+from companion.golden_goal.engine import PLAYERS, GoldenGoalState
 from companion.golden_goal.kicks import team_of
 from companion.golden_goal.odds import (
     FACES,
@@ -44,7 +44,20 @@ from companion.golden_goal.odds import (
     scoring_lines,
     turn_line,
 )
-from companion.golden_goal.turns import Outcome, is_keeper, moves_for, other
+from companion.golden_goal.turns import Outcome, moves_for, other
+from companion.golden_goal.words import (
+    BOT_TEAMS,
+    HOUSE_DEFAULTS,
+    HOUSE_RULES,
+    MATCH_TEXT,
+    TWO,
+    ball_key,
+    event_html,
+    field_notes_html,
+    scoreboard_html,
+    setup_checklist,
+    turn_odds_html,
+)
 from companion.ui import (
     TOUCH,
     DicePad,
@@ -59,32 +72,6 @@ from companion.ui import (
 )
 from companion.ui.theme import BUTTON_CSS
 
-TWO = "Two players at the table"
-BOT_TEAMS = {TWO: None, "Against the bot (bot plays blue)": "blue",
-             "Against the bot (bot plays orange)": "orange"}
-MATCH_TEXT = {
-    "golden goal": "Golden Goal: the first goal wins",
-    "time limit": f"Time Limit: {rules.TIME_LIMIT_ROUNDS} rounds",
-    "first to 3": f"First to {rules.GOALS_TO_WIN} goals",
-    "last chance": f"Last Chance: {rules.LAST_CHANCE_ROUNDS} rounds to tie after a goal",
-}
-# The HOUSE RULE options of rules.DEFAULT_OPTIONS: (label, {button text: value}).
-HOUSE_RULES = {
-    "own_goals": ("A kick into one's own net", {"is refused": False, "counts": True}),
-    "killjoy_after_kickoff": ("The kickoff kick must leave the opponent a clear path",
-                              {"yes": True, "no": False}),
-    "placement_adjacency": ("A kicker in front of a net is put beside it",
-                            {"any of 8 squares": 8, "orthogonally only": 4}),
-    "placement_out_of_bounds": ("… and may be put behind the goal line",
-                                {"no: on the field": False, "yes": True}),
-    "time_limit_draw": ("Time Limit tied after 25 rounds",
-                        {"next goal wins": False, "is a draw": True}),
-    "last_chance_restarts": ("Last Chance: the leader scores again",
-                             {"3 more rounds to tie": True, "the first window stands": False}),
-    "restart_is_a_turn": ("The restart after a goal is the conceding team's turn",
-                          {"yes": True, "no": False}),
-}
-HOUSE_DEFAULTS = {**rules.DEFAULT_OPTIONS, "restart_is_a_turn": rules.RESTART_IS_A_TURN}
 MAX_BOT_ACTIONS = 40  # a safety net: the bot never needs more in one go (set-up is 5)
 SHOWN_LINES = 6  # scoring lines listed as buttons after a roll
 # The whole field fits the screen's height beside the controls in landscape. In portrait
@@ -96,7 +83,6 @@ FIELD_CSS = """
 """
 FIELD_CARD_CSS = "@media (orientation: portrait) { :host { order: -1; } }"
 LEFT_CSS = ":host .bk-btn { text-align: left; }"  # a scoring line reads like a sentence
-VERDICT_CSS = "font-size:1.15rem;padding:8px 12px;border-left:6px solid {};line-height:1.4"
 
 
 class FieldView(TapPad):
@@ -308,7 +294,7 @@ class GoldenGoalDashboard(GameDashboard):
         self.plan = ends[target]
 
     def _pick_ball_end(self, outcomes: list[Outcome], target: Target) -> None:
-        matching = [o for o in self._kicks(outcomes) if _ball_key(o) == target]
+        matching = [o for o in self._kicks(outcomes) if ball_key(o) == target]
         if not matching:
             self.message = "The ball cannot end there: tap a highlighted square or net."
         elif len({o.square for o in matching}) == 1:
@@ -318,7 +304,7 @@ class GoldenGoalDashboard(GameDashboard):
 
     def _pick_placement(self, outcomes: list[Outcome], target: Target) -> None:
         matching = [o for o in self._kicks(outcomes)
-                    if _ball_key(o) == self.ball_pick and o.square == target]
+                    if ball_key(o) == self.ball_pick and o.square == target]
         if not matching:
             self.message = f"Put {self.chosen} on a highlighted square beside the net."
             return
@@ -369,9 +355,9 @@ class GoldenGoalDashboard(GameDashboard):
             return frozenset(movers)
         if self.ball_pick is not None:
             return frozenset(o.square for o in self._kicks(outcomes)
-                             if _ball_key(o) == self.ball_pick)
+                             if ball_key(o) == self.ball_pick)
         if self.kicking:
-            return frozenset(_ball_key(o) for o in self._kicks(outcomes))
+            return frozenset(ball_key(o) for o in self._kicks(outcomes))
         ends = {o.square for o in outcomes if o.play.player == self.chosen and not o.play.kicks}
         if self._kicks(outcomes):
             ends.add(state.ball)
@@ -430,9 +416,9 @@ class GoldenGoalDashboard(GameDashboard):
     def _render(self, *_events) -> None:
         """Everything, after a change of the game."""
         state = self.session.state
-        self.scoreboard.object = self._scoreboard_html(state)
+        self.scoreboard.object = scoreboard_html(state, self.bot_team, self._bot_to_move())
         self.field_notes.object = field_notes_html(state)
-        self.event_box.object = self._event_html(state)
+        self.event_box.object = event_html(state)
         self._render_controls(state)
         self._render_taps()
 
@@ -459,7 +445,7 @@ class GoldenGoalDashboard(GameDashboard):
         self.dice_box.visible = rolling
         self.odds.visible = phase in ("roll", "restart roll") and human
         if self.odds.visible:
-            self.odds.object = self._odds_html(state)
+            self.odds.object = turn_odds_html(state)
         self._render_lines(state, human and phase == "play")
         self.confirm_row.visible = human and phase in ("play", "kickoff", "restart kick")
         stuck = not self._outcomes(state) if phase == "play" else \
@@ -472,7 +458,7 @@ class GoldenGoalDashboard(GameDashboard):
     def _render_setup(self, state: GoldenGoalState) -> None:
         left = [p for p in PLAYERS if team_of(p) == state.to_move and p not in state.where]
         self.setup_choice.param.update(options=left, value=self._setup_player())
-        self.setup_rules.object = _setup_checklist(state, state.to_move)
+        self.setup_rules.object = setup_checklist(state, state.to_move)
 
     def _render_lines(self, state: GoldenGoalState, shown: bool) -> None:
         if not shown:
@@ -501,44 +487,6 @@ class GoldenGoalDashboard(GameDashboard):
         if self._bot_to_move():
             return f"the bot plays {state.to_move}"
         return state.waiting_for
-
-    def _scoreboard_html(self, state: GoldenGoalState) -> str:
-        options = state.options
-        house = [f"{label}: {_value_text(key, getattr(options, key))} (house rule)"
-                 for key, (label, _) in HOUSE_RULES.items()
-                 if getattr(options, key) != HOUSE_DEFAULTS[key]]
-        who = "" if state.is_over or state.to_move is None else (
-            f'<span style="color:{TEAM_COLOURS[state.to_move]};font-weight:700">'
-            f"{state.to_move}</span> ")
-        doing = escape(state.result if state.is_over else
-                       "the bot's turn" if self._bot_to_move() else WAITING_FOR[state.phase])
-        bot = f" · bot plays {self.bot_team}" if self.bot_team else ""
-        house_html = "".join(f'<div style="font-size:0.9rem">{escape(h)}</div>' for h in house)
-        return (
-            '<div class="scoreboard" style="font-size:1.1rem;line-height:1.5">'
-            f'<div style="font-size:1.7rem;font-weight:700">'
-            f'<span style="color:{TEAM_COLOURS["orange"]}">orange {state.score[0]}</span> : '
-            f'<span style="color:{TEAM_COLOURS["blue"]}">{state.score[1]} blue</span> '
-            f'<span class="turn" style="font-size:1.1rem;font-weight:400">{who}{doing}</span>'
-            "</div>"
-            f'<div style="font-size:0.95rem">Round {state.round} · '
-            f"{escape(MATCH_TEXT[options.match])}{bot}</div>{house_html}</div>"
-        )
-
-    def _event_html(self, state: GoldenGoalState) -> str:
-        if state.is_over:
-            return (f'<div class="verdict game-over" style="{VERDICT_CSS.format("#2e7d32")};'
-                    f'font-size:1.5rem"><b>Game over: {escape(state.result)}.</b><br>'
-                    f'<span style="font-size:1.05rem">{escape(_event_text(state))}</span></div>')
-        event = state.last_event
-        if event is None:
-            return ('<div class="verdict">A new match: choose who plays, then who places '
-                    "first.</div>")
-        goal = "GOAL for" in event.text
-        colour = "#2e7d32" if goal else "#9e9e9e"
-        head = "<b>GOAL!</b> " if goal else ""
-        return (f'<div class="verdict" style="{VERDICT_CSS.format(colour)}">{head}'
-                f"{escape(event.text)}</div>")
 
     def _prompt_html(self, state: GoldenGoalState) -> str:
         text = escape(self._instruction())
@@ -576,18 +524,6 @@ class GoldenGoalDashboard(GameDashboard):
         if self.kicking:
             return f"{self.chosen} kicks: tap where the ball should stop (or a net to score)."
         return f"{self.chosen}: tap where he ends, or the ball to kick it."
-
-    def _odds_html(self, state: GoldenGoalState) -> str:
-        if state.phase == "restart roll":
-            return ('<div class="odds-hint">The restart kick goes as far as the roll, counted '
-                    "from the keeper's square; a 1 is rolled again.</div>")
-        chance = Fraction(len(scoring_faces(state)), len(FACES))
-        detail = (f"a goal needs a mover to reach the ball and the kick to cross "
-                  f"{other(state.to_move)}'s end line from in front of the net (or off a post "
-                  "from the penalty box)")
-        return (f'<div class="odds-hint" style="font-size:1.1rem"><b>{state.to_move}, '
-                f"{escape(score_hint(state))}</b></div>"
-                + odds_html(f"{state.to_move} scores this turn", chance, detail))
 
     def _plan_html(self, state: GoldenGoalState) -> str:
         if self.plan is None:
@@ -683,57 +619,3 @@ class GoldenGoalDashboard(GameDashboard):
         return page("Golden Goal", turn, field, log, new, saved)
 
 
-def field_notes_html(state: GoldenGoalState) -> str:
-    """The readings of the mat the rulebook leaves open (READING_NOTES), labelled."""
-    field = state.field
-    box = field.box_columns[1] - field.box_columns[0] + 1
-    notes = [
-        f"The field: {field.columns} x {field.rows} squares in a ring of {field.ring} "
-        "out-of-bounds square(s); the centre circle is the 4 squares round the centre spot; "
-        f"the penalty box is the middle {box} columns x {field.box_depth} rows at each end; "
-        f"{len(field.net_columns)} squares in front of each net",
-        "Players standing behind the goal line do not block a shot into the net",
-    ]
-    items = "".join(f"<li>{escape(n)} <i>(house rule)</i></li>" for n in notes)
-    return (f'<details class="field-notes" style="font-size:0.95rem;margin:2px 0">'
-            f'<summary style="min-height:{TOUCH}px;line-height:{TOUCH}px;cursor:pointer">'
-            f"House rules: the {field.columns} x {field.rows} field and its zones; players "
-            "behind the goal line do not block</summary>"
-            f'<ul style="margin:0;padding-left:18px">{items}</ul></details>')
-
-
-def _ball_key(outcome: Outcome) -> Target:
-    return outcome.ball if outcome.ball is not None else net_key(outcome.net)
-
-
-def _value_text(key: str, value: Any) -> str:
-    return next(text for text, v in HOUSE_RULES[key][1].items() if v == value)
-
-
-def _event_text(state: GoldenGoalState) -> str:
-    return state.last_event.text if state.last_event else ""
-
-
-def _setup_checklist(state: GoldenGoalState, team: str) -> str:
-    """The set-up requirements (rules.py) with how far `team` has got, checked live."""
-    field = state.field
-    mine = [sq for p, sq in state.where.items() if team_of(p) == team and not is_keeper(p)]
-    own = [sq for sq in mine if field.half(sq) == team]
-    own_circle = [sq for sq in own if sq in field.centre_circle]
-    away = [sq for sq in mine if field.half(sq) == other(team)]
-    keeper = f"{team} {rules.KEEPER}"
-    keeper_ok = keeper in state.where
-    rows = [
-        ("Keeper in front of your net", int(keeper_ok), (1, 1)),
-        ("Outfielders on your half", len(own), rules.OWN_HALF_OUTFIELDERS),
-        ("… of them in the centre circle", len(own_circle), rules.OWN_CIRCLE_OUTFIELDERS),
-        ("Outfielders on the opponent's half, outside the circle", len(away),
-         rules.OPPONENT_HALF_OUTFIELDERS),
-    ]
-    items = "".join(
-        f'<li>{"✓" if low <= count <= high else "○"} {escape(label)}: {count} '
-        f'(need {low}{"" if low == high else f"-{high}"})</li>'
-        for label, count, (low, high) in rows)
-    return (f'<div class="setup-rules" style="font-size:1rem"><b>{team}\'s set-up</b>'
-            f'<ul style="margin:4px 0;padding-left:20px;list-style:none">{items}</ul>'
-            "Squares that would break these are not highlighted.</div>")
