@@ -210,7 +210,7 @@ class GoldenGoalDashboard(GameDashboard):
     def _run_bot(self) -> None:
         """The bot's whole turn; the other devices redraw once, after it. Its move (or kick)
         is kept to be drawn on the field for a moment."""
-        with self.table.batch():
+        with self.bot_turn():  # devices redraw once; one Undo takes it back with the move before
             for _ in range(MAX_BOT_ACTIONS):
                 if not self._bot_to_move():
                     return

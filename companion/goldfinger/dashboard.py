@@ -294,7 +294,7 @@ class GoldfingerDashboard(GameDashboard):
             return
         side, played = self.bot_side(), []
         trails: dict[str, list[str]] = {}
-        with self.table.batch():  # every device redraws once, after the bot's whole go
+        with self.bot_turn():  # devices redraw once; one Undo takes it back with the move before
             try:
                 for _ in range(BOT_LIMIT):
                     state = self.state

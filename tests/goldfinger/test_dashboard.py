@@ -184,12 +184,15 @@ def test_playing_bond_against_the_enemy_bot(store):
     assert board.state.phase == "bond" and board.bot_report  # the bot placed the cards
     board.do(e.PlaceBond("x5y4", "x6y4"))
     board.roll((6, 6))
+    before, moving = len(board.session.actions), board.state
     board.choose(e.EndMove())
     assert board.state.is_over or (board.state.turn == 2 and board.state.side_to_act == "bond")
     assert any("Car" in line for line in board.bot_report)
-    played = len(board.session.actions)
-    board.undo()
-    assert len(board.session.actions) == played - 1  # Undo is not answered by the bot
+    after = board.state
+    board.undo()  # one Undo takes back the Enemy's whole phase with Bond's last action
+    assert len(board.session.actions) == before and board.state == moving
+    board.redo()
+    assert board.state == after
 
 
 def test_playing_the_enemy_against_the_bond_bot(store):
