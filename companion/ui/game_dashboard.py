@@ -50,15 +50,14 @@ class GameDashboard(pn.viewable.Viewer):
         self.seat = seat if seat is not None else self._seat_from_url()
         self._watcher = self.table.param.watch(self._table_changed, "revision")
         self._shown = self.table.revision  # the table's revision this page last drew
-        if self._doc is not None and self._doc.session_context is not None:
-            pn.state.on_session_destroyed(self._leave_table)
         self.log = LogView(self.undo, self.redo)
         self.picker = SessionPicker(self.game, self.store, lambda: self.session, self.open,
                                     self.new_options)
         self.param.watch(self._sync_log, "revision")
         self._sync_log()
         self._remember_in_url()
-        if self._doc is not None and self._doc.session_context is not None:
+        if self._doc is not None and self._doc.session_context is not None:  # served
+            pn.state.on_session_destroyed(self._leave_table)
             pn.state.onload(self._remember_in_url)  # the address is known once loaded
 
     @property
