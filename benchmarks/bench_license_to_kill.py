@@ -66,6 +66,8 @@ def step_round_trip(browser: Browser, tmp: Path) -> list[tuple[str, float]]:
         page = browser.new_page(viewport={"width": 1024, "height": 768})
         page.goto(server.url + "/license_to_kill")
         for name in ("Player 1", "Player 2"):
+            # The face-down Villain starts unchosen for every player (only its owner looks).
+            page.get_by_label(re.compile("^Villain on it")).select_option(index=1)
             page.get_by_role("button", name=f"Set up {name}").click()
             page.wait_for_function(shadow_text_js(f"text.includes('{name} starts with')"))
         page.wait_for_timeout(500)
