@@ -79,7 +79,7 @@ def play_mb007_tiles(page: Page, served) -> None:
 
 def play_mb007_cards(page: Page, served) -> None:
     page.get_by_role("button", name="2", exact=True).click()
-    page.get_by_role("button", name="Seat 2", exact=True).click()
+    page.get_by_role("button", name="Seat 2", exact=True).first.click()  # a bot, not the dealer
     page.get_by_role("button", name="Start a new game with these settings").click()
     expect(page.locator(".t-seat")).to_have_count(2, timeout=WAIT)
     page.get_by_role("button", name="Deal the cards").click()
@@ -116,7 +116,7 @@ def test_every_screen_fits_the_tablet(served, page: Page, app: str, size: str):
     page.set_viewport_size({"width": width, "height": height})
     outside = watch_requests(page, served.url)
     page.goto(f"{served.url}/{app}")
-    expect(page.locator(".card-header").first).to_be_visible(timeout=WAIT)
+    expect(page.locator(".card-header:visible").first).to_be_visible(timeout=WAIT)
     settled(page)
     assert problems(page, outside) == [], "first screen"
     open_every_card(page)
