@@ -33,7 +33,7 @@ def main(apps: list[str]) -> None:
                     for size, (width, height) in SIZES.items():
                         page = browser.new_page(viewport={"width": width, "height": height})
                         page.goto(f"{server.url}/{app}")
-                        page.locator(".card-header").first.wait_for(timeout=20_000)
+                        page.locator(".card-header:visible").first.wait_for(timeout=20_000)
                         if ACTIONS.get(app):  # they tap in the set-up cards
                             open_every_card(page)
                             settled(page)
