@@ -4,6 +4,7 @@ tablet, the down card seen only while its owner holds the peek, never in another
 from __future__ import annotations
 
 import os
+import re
 from urllib.parse import parse_qs, urlparse
 
 import pytest
@@ -86,7 +87,10 @@ def test_announce_call_reveal_with_the_down_card_private(served, page: Page, bro
     page.get_by_role("button", name="2", exact=True).click()
     seat_2 = page.get_by_role("button", name="Seat 2", exact=True)
     expect(seat_2).to_have_count(2)  # two players: two seats to choose bots and the dealer from
-    seat_2.first.click()  # the bots' Seat 2: Seat 2 is a person
+    # The bots' Seat 2 is on (default) once the page has taken the player count; tap it off.
+    expect(seat_2.first).to_have_class(re.compile(r"\bbk-active\b"), timeout=WAIT)
+    seat_2.first.click()  # Seat 2 is a person
+    expect(seat_2.first).not_to_have_class(re.compile(r"\bbk-active\b"), timeout=WAIT)
     page.get_by_role("button", name="Start a new game with these settings").click()
     expect(page.locator(".t-seat")).to_have_count(2, timeout=WAIT)
     expect(page.locator(".t-name").nth(1)).to_have_text("Seat 2")  # not "Seat 2 · bot"

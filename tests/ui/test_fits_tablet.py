@@ -79,7 +79,10 @@ def play_mb007_tiles(page: Page, served) -> None:
 
 def play_mb007_cards(page: Page, served) -> None:
     page.get_by_role("button", name="2", exact=True).click()
-    page.get_by_role("button", name="Seat 2", exact=True).first.click()  # a bot, not the dealer
+    bot_seat_2 = page.get_by_role("button", name="Seat 2", exact=True).first  # not the dealer
+    expect(bot_seat_2).to_have_class(re.compile(r"\bbk-active\b"), timeout=WAIT)  # settled
+    bot_seat_2.click()
+    expect(bot_seat_2).not_to_have_class(re.compile(r"\bbk-active\b"), timeout=WAIT)
     page.get_by_role("button", name="Start a new game with these settings").click()
     expect(page.locator(".t-seat")).to_have_count(2, timeout=WAIT)
     page.get_by_role("button", name="Deal the cards").click()
