@@ -86,7 +86,10 @@ def test_a_reload_keeps_the_check_being_set_up(served, page: Page):
     page.get_by_role("button", name="Enter the real dice").click()
     expect(page.get_by_text(re.compile(r"3 dice, at least 7 \(cover \+4\)"))).to_be_visible(
         timeout=WAIT)
-    page.wait_for_function("() => location.search.includes('check=')", timeout=WAIT)
+    # The address has taken the whole setup, real dice included, before the reload.
+    page.wait_for_function("() => decodeURIComponent(location.search).includes('\"real\":true')"
+                           " && decodeURIComponent(location.search).includes('cover')",
+                           timeout=WAIT)
     page.reload()
     expect(page.get_by_text(re.compile(r"3 dice, at least 7 \(cover \+4\)"))).to_be_visible(
         timeout=WAIT)
