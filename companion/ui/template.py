@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import ClassVar
 
 import panel as pn
+from bokeh.models import CustomJS
 from panel.theme import Fast as _PanelFast
 
 ACCENT = "#8a1c1c"  # a dinner-jacket red, readable on light and dark
@@ -38,6 +39,27 @@ class Fast(_PanelFast):
     _resources: ClassVar[dict] = {**_PanelFast._resources, "font": {}}
 
 
+# While the connection is down, a veil over the page takes every tap (the notice stays on
+# top of it): a tap that cannot reach the server must not look as if it did.
+OFFLINE_JS = """
+let veil = document.getElementById("companion-offline");
+if (veil === null) {
+  veil = document.createElement("div");
+  veil.id = "companion-offline";
+  veil.setAttribute("role", "alert");
+  veil.style.cssText = "position:fixed;inset:0;z-index:9000;background:rgba(40,40,40,0.45);" +
+    "display:flex;align-items:flex-start;justify-content:center;padding-top:96px;" +
+    "font-size:1.3rem;font-weight:600;color:#fff;text-align:center";
+  veil.textContent = "Not connected to the table: nothing you tap counts until it is back.";
+  document.body.appendChild(veil);
+}
+"""
+ONLINE_JS = """
+const veil = document.getElementById("companion-offline");
+if (veil !== null) { veil.remove(); }
+"""
+
+
 def extension() -> None:
     """Panel's extension as every app loads it: widths that stretch, and a dropped
     connection said on the page and retried (Panel's reconnect), so a device never takes
@@ -58,6 +80,10 @@ def page(title: str, *sections: pn.viewable.Viewable,
         font="system-ui, sans-serif", font_url="", main_layout=None, raw_css=[PAGE_CSS],
         design=Fast,
     )
+    doc = pn.state.curdoc
+    if doc is not None and doc.session_context is not None:  # served: a page in a browser
+        doc.js_on_event("connection_lost", CustomJS(code=OFFLINE_JS))
+        doc.js_on_event("client_reconnected", CustomJS(code=ONLINE_JS))
     if home:
         template.header.append(pn.pane.HTML(HOME_LINK, margin=(0, 8), align="center"))
     template.main.append(

@@ -136,8 +136,8 @@ def test_a_bad_session_address_still_opens_a_game(served, page: Page):
 
 
 def test_a_page_says_so_when_the_server_is_gone(browser, tmp_path):
-    """A dropped connection is said on the page (Panel's reconnect tries again), never a
-    silent page whose taps go nowhere."""
+    """A dropped connection is said on the page (Panel's reconnect tries again) and the page
+    takes no taps until it is back: never a silent page whose taps go nowhere."""
     from tests.conftest import Server
 
     server = Server(["apps/dice_lab.py"], tmp_path / "dropped.sqlite3")
@@ -149,6 +149,13 @@ def test_a_page_says_so_when_the_server_is_gone(browser, tmp_path):
         server.process.wait()
         expect(page.get_by_text("Lost the connection to the table").first) \
             .to_be_visible(timeout=WAIT)
+        # ... and stops taking taps: the Undo button is under the veil.
+        veil = page.locator("#companion-offline")
+        expect(veil).to_be_visible(timeout=WAIT)
+        box = page.get_by_role("button", name="↶ Undo").bounding_box()
+        on_top = page.evaluate("([x, y]) => document.elementFromPoint(x, y).id",
+                               [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2])
+        assert on_top == "companion-offline"
     finally:
         page.close()
         server.stop()
