@@ -7,8 +7,9 @@ table or from the app; the state is the history of checks and their verdicts.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from fractions import Fraction
 
 from companion.core.dice import Roll, percent
@@ -67,10 +68,41 @@ class Verdict:
     success: bool
 
 
-@dataclass(frozen=True)
+class _Verdicts:
+    """The verdicts of one line of play, shared by every state on it: a state is a prefix
+    (its `count`), so applying a check to the newest state appends instead of copying the
+    whole history (a copy per check made a long game's replay grow with its square)."""
+
+    def __init__(self, verdicts: list[Verdict] | None = None):
+        self.verdicts = verdicts or []
+        self._lock = threading.Lock()
+
+    def extended(self, count: int, verdict: Verdict) -> _Verdicts:
+        """Verdicts whose first `count + 1` are this line's first `count` and `verdict`."""
+        with self._lock:
+            if len(self.verdicts) == count:
+                self.verdicts.append(verdict)
+                return self
+        return _Verdicts([*self.verdicts[:count], verdict])  # a new line after an undo
+
+
+@dataclass(frozen=True, eq=False)
 class DiceLabState(GameState):
-    history: tuple[Verdict, ...] = ()
     last_event: Event | None = None
+    _line: _Verdicts = field(default_factory=_Verdicts, repr=False)
+    count: int = 0  # checks so far: this state's prefix of `_line`
+
+    @property
+    def history(self) -> tuple[Verdict, ...]:
+        return tuple(self._line.verdicts[:self.count])
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, DiceLabState) and (self.last_event, self.history) == \
+            (other.last_event, other.history)
+
+    def __hash__(self) -> int:
+        last = self._line.verdicts[self.count - 1] if self.count else None
+        return hash((self.count, last))
 
     def dice_needed(self, action: Check) -> int:
         return action.n_dice
@@ -84,7 +116,8 @@ class DiceLabState(GameState):
         dice = Roll.of(action.dice, action.n_dice)
         success = succeeds(dice.total, action.target, action.goal, action.modifier)
         verdict = Verdict(action, dice.total, success)
-        return DiceLabState((*self.history, verdict), _event(verdict, dice))
+        return DiceLabState(_event(verdict, dice), self._line.extended(self.count, verdict),
+                            self.count + 1)
 
     def to_json(self) -> JSON:
         return {"history": [asdict(v.check) for v in self.history]}

@@ -94,3 +94,11 @@ def test_an_import_longer_than_replays_in_well_under_a_second_is_refused():
         import_session(None, text)
     text = json.dumps({**export, "actions": [action] * MAX_ACTIONS, "cursor": MAX_ACTIONS})
     assert len(import_session(None, text).log) == MAX_ACTIONS
+
+
+def test_an_honest_long_dice_lab_game_exports_and_imports_again(store):
+    """A table's 21,731 rolls (an evening of Dice Lab, issue 18) went out but would not
+    come back in under the old 5,000-action cap; replay is now linear in the log."""
+    session = Session.resume(store, saved_dice_lab(store, 21_731))
+    again = import_session(None, export_session(session))
+    assert again.log == session.log and again.state == session.state
