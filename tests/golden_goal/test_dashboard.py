@@ -63,14 +63,14 @@ def advance(board: GoldenGoalDashboard, until) -> None:
 
 
 def targets(board: GoldenGoalDashboard) -> set:
-    return set(board._targets(board.session.state))
+    return set(board.taps.targets(board.session.state))
 
 
 def test_the_page_builds_and_shows_the_toss(store):
     board = make(store)
-    assert "App chooses who places first" in board.toss_row[3].label
-    assert board.toss_row.visible and not board.dice_box.visible
-    assert "choose who plays" in board.event_box.object
+    assert "App chooses who places first" in board.turn.toss_row[3].label
+    assert board.turn.toss_row.visible and not board.turn.dice_box.visible
+    assert "choose who plays" in board.turn.event_box.object
 
 
 def test_setup_highlights_only_legal_squares_and_checks_the_formation_live(store):
@@ -85,11 +85,11 @@ def test_setup_highlights_only_legal_squares_and_checks_the_formation_live(store
     board.tap((3, 0))
     assert board.session.state.where["orange keeper"] == (3, 0)
     assert board.session.state.to_move == "blue"
-    assert "✓ Keeper in front of your net: 1" not in board.setup_rules.object  # blue's list
+    assert "✓ Keeper in front of your net: 1" not in board.turn.setup_rules.object  # blue's list
     board.chosen = "blue keeper"
     board.tap((4, 11))
-    assert "✓ Keeper in front of your net: 1" in board.setup_rules.object  # orange's again
-    assert "○ Outfielders on your half: 0 (need 2-3)" in board.setup_rules.object
+    assert "✓ Keeper in front of your net: 1" in board.turn.setup_rules.object  # orange's again
+    assert "○ Outfielders on your half: 0 (need 2-3)" in board.turn.setup_rules.object
 
 
 def test_place_at_random_uses_a_legal_square(store):
@@ -111,8 +111,8 @@ def test_kickoff_targets_are_the_legal_kicks_and_a_plan_shows_the_threat(store):
     assert targets(board) == ends
     board.tap((3, 4))
     assert isinstance(board.plan, Kick)
-    assert "then blue scores next turn" in board.plan_box.object
-    assert not board.play_button.disabled
+    assert "then blue scores next turn" in board.turn.plan_box.object
+    assert not board.turn.play_button.disabled
     board.confirm()
     assert board.session.state.ball == (3, 4) and board.session.state.phase == "roll"
     assert board.plan is None
@@ -124,10 +124,10 @@ def test_before_the_roll_the_odds_name_the_scoring_faces(store):
     board.tap((3, 4))
     board.confirm()
     state = board.session.state
-    assert board.odds.visible
-    assert score_hint(state) in board.odds.object
+    assert board.turn.odds.visible
+    assert score_hint(state) in board.turn.odds.object
     percent = re.escape(f"{len(scoring_faces(state))}/6") if scoring_faces(state) else "0/1"
-    assert re.search(percent, board.odds.object)
+    assert re.search(percent, board.turn.odds.object)
 
 
 def test_a_move_is_tapped_player_then_square_and_the_plan_names_the_opponents_chance(store):
@@ -147,7 +147,7 @@ def test_a_move_is_tapped_player_then_square_and_the_plan_names_the_opponents_ch
     ends = [o for o in state.legal_turns(2) if o.play.player == "blue 1" and not o.play.kicks]
     board.tap(ends[0].square)
     chance = opponent_chance_after(state, board.plan)
-    assert f"({exact_words(chance)})" in board.plan_box.object
+    assert f"({exact_words(chance)})" in board.turn.plan_box.object
     board.confirm()
     assert board.session.state.where["blue 1"] == ends[0].square
     assert board.session.state.to_move == "orange"
@@ -181,14 +181,14 @@ def test_after_the_roll_the_scoring_lines_are_listed_drawn_and_one_tap_plans_a_g
     board.roll((face,))
     state = board.session.state
     lines = scoring_lines(state, face)
-    assert len(board.lines_box.objects) == 1 + min(len(lines), 6)
-    assert "You can score with this" in board.lines_box[0].object
-    assert 'stroke="#ffd600"' in board.field.html  # the gold scoring lines on the field
+    assert len(board.turn.lines_box.objects) == 1 + min(len(lines), 6)
+    assert "You can score with this" in board.turn.lines_box[0].object
+    assert 'stroke="#ffd600"' in board.field.pad.html  # the gold scoring lines on the field
     board.plan_line(lines[0].outcome)
-    assert "This scores!" in board.plan_box.object
+    assert "This scores!" in board.turn.plan_box.object
     board.confirm()
     assert board.session.state.is_over
-    assert "Game over" in board.event_box.object and board.over_box.visible
+    assert "Game over" in board.turn.event_box.object and board.turn.over_box.visible
 
 
 def test_an_outfielder_kicking_from_in_front_of_a_net_is_then_placed(store):
@@ -233,7 +233,7 @@ def test_against_the_bot_it_plays_its_own_turns_and_one_undo_takes_them_back(sto
     assert state.to_move == "orange" and state.phase == "roll"  # blue rolled and played
     board.undo()  # one Undo takes back the bot's turn with orange's kick (issue 17)
     assert len(board.session.actions) == before and board.session.state == kicking
-    assert not board.bot_button.visible and targets(board)
+    assert not board.turn.bot_button.visible and targets(board)
     board.redo()
     assert board.session.state == state
 
@@ -242,12 +242,12 @@ def test_a_new_match_takes_the_chosen_mode_and_house_rules(store):
     """Longer Matches and HOUSE RULES: chosen at the start, shown as 'house rule'."""
     board = make(store)
     board.match = "first to 3"
-    board._set_house("own_goals", True)
+    board.settings.set_house("own_goals", True)
     board.start_new_match()
     assert board.session.options == {"match": "first to 3", "own_goals": True}
     assert board.session.state.options.own_goals
-    assert "First to 3 goals" in board.scoreboard.object
-    assert "own net: counts (house rule)" in board.scoreboard.object
+    assert "First to 3 goals" in board.turn.scoreboard.object
+    assert "own net: counts (house rule)" in board.turn.scoreboard.object
     assert board.session.actions == ()
 
 
@@ -263,18 +263,18 @@ def test_last_chance_and_restart_readings_are_house_rules_in_the_settings(store)
         for child in getattr(obj, "objects", []):
             walk(child)
 
-    walk(board._settings())
+    walk(board.settings.panel())
     text = " ".join(shown)
     assert "Last Chance: the leader scores again</b> <i>(house rule)</i>" in text
     assert "restart after a goal is the conceding team&#x27;s turn</b> <i>(house rule)</i>" \
         in text
     board.match = "last chance"
-    board._set_house("last_chance_restarts", False)
-    board._set_house("restart_is_a_turn", False)
+    board.settings.set_house("last_chance_restarts", False)
+    board.settings.set_house("restart_is_a_turn", False)
     board.start_new_match()
     options = board.session.state.options
     assert not options.last_chance_restarts and not options.restart_is_a_turn
-    assert "the first window stands (house rule)" in board.scoreboard.object
+    assert "the first window stands (house rule)" in board.turn.scoreboard.object
 
 
 def test_undo_and_redo_reach_the_log(store):
@@ -319,8 +319,8 @@ def test_the_bot_is_saved_with_the_match_and_kept_when_it_is_resumed(store):
     again = GoldenGoalDashboard(store=store)  # no session, no URL: the latest saved match
     again.__panel__()
     assert again.session.id == board.session.id and again.bot_team == "blue"
-    assert again.players == BOT_BLUE and again.players_choice.value == BOT_BLUE
-    assert "bot plays blue" in again.scoreboard.object
+    assert again.players == BOT_BLUE and again.settings.players_choice.value == BOT_BLUE
+    assert "bot plays blue" in again.turn.scoreboard.object
     # Mid-match the choice waits for the next match.
     board.players = TWO
     assert board.session.options["bot"] == "blue" and "next match" in board.message
@@ -334,7 +334,7 @@ def test_the_fields_readings_are_labelled_house_rules(store):
     beside a net (No Killjoy Rules: "an adjacent empty space") is a house rule in the
     settings."""
     board = make(store)
-    notes = board.field_notes.object
+    notes = board.field.notes.object
     assert "8 x 12 squares" in notes and "middle 4 columns x 3 rows" in notes
     assert "behind the goal line do not block a shot into the net <i>(house rule)</i>" in notes
     shown = []
@@ -345,19 +345,19 @@ def test_the_fields_readings_are_labelled_house_rules(store):
         for child in getattr(obj, "objects", []):
             walk(child)
 
-    walk(board._settings())
+    walk(board.settings.panel())
     assert "may be put behind the goal line</b> <i>(house rule)</i>" in " ".join(shown)
-    board._set_house("placement_out_of_bounds", True)
+    board.settings.set_house("placement_out_of_bounds", True)
     board.start_new_match()
     assert board.session.state.options.placement_out_of_bounds
-    assert "behind the goal line: yes (house rule)" in board.scoreboard.object
+    assert "behind the goal line: yes (house rule)" in board.turn.scoreboard.object
 
 
 def test_the_field_has_row_and_column_labels_matching_the_log(store):
     """The field is labelled as the log names squares ('orange 1 placed on c10'): column
     letters a-h along both end lines, row numbers 1-12 along both sides."""
     board = make(store)
-    html = board.field.html
+    html = board.field.pad.html
     field = board.session.state.field
     for column in range(field.columns):
         letter = field.name((column, 0))[0]
@@ -380,10 +380,10 @@ def test_the_bots_move_is_drawn_on_the_field_for_a_moment(store):
     board.confirm()  # then blue (the bot) rolls and plays
     state = board.session.state
     assert state.to_move == "orange" and state.phase == "roll"
-    html = board.field.html
+    html = board.field.pad.html
     assert 'class="gg-last"' in html and "gg-fade" in html and BOT_COLOUR in html
     played = board.session.actions[-1]
-    start = board._bot_last[0].where[played.player]
-    assert board._bot_marks(state)["bot_mover"][0] == start
+    start = board.bot_last[0].where[played.player]
+    assert board.field.bot_marks(state)["bot_mover"][0] == start
     board.roll((3,))
-    assert 'class="gg-last"' not in board.field.html
+    assert 'class="gg-last"' not in board.field.pad.html

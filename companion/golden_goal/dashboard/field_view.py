@@ -1,0 +1,108 @@
+"""The Field card: the mat drawn to scale (`drawing.field_svg`) in a tappable view, with
+what may be tapped now, the planned move, the scoring lines and the bot's last move drawn
+over it, and the field's readings below it."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+import panel as pn
+
+from companion.golden_goal.actions import Kick
+from companion.golden_goal.drawing import Marks, Target, field_svg, net_key
+from companion.golden_goal.engine import GoldenGoalState
+from companion.golden_goal.odds import turn_line
+from companion.golden_goal.turns import Outcome, other
+from companion.golden_goal.words import field_notes_html
+from companion.ui import TapPad, section
+
+if TYPE_CHECKING:
+    from companion.golden_goal.dashboard.main import GoldenGoalDashboard
+
+# The whole field fits the screen's height beside the controls in landscape. In portrait
+# the field comes first (FIELD_CARD_CSS) and keeps 400 px of the screen below it for the
+# score, the die and the odds; a square stays over 44 px on a 768 x 1024 tablet.
+FIELD_CSS = """
+.gg-field { max-height: calc(100vh - 140px); margin: 0 auto; }
+@media (orientation: portrait) { .gg-field { max-height: calc(100vh - 400px); } }
+"""
+FIELD_CARD_CSS = "@media (orientation: portrait) { :host { order: -1; } }"
+
+
+class FieldView(TapPad):
+    """The SVG field; a tap on a square calls `on_tap((c, r))`, on a net `on_tap('net:blue')`."""
+
+    def __init__(self, on_tap, **params):
+        super().__init__(lambda tapped: on_tap(parse_target(tapped)),
+                         stylesheets=[FIELD_CSS], **params)
+
+
+def parse_target(text: str) -> Target:
+    """'3,7' -> (3, 7); 'net:blue' stays as it is."""
+    if text.startswith("net:"):
+        return text
+    column, row = text.split(",")
+    return int(column), int(row)
+
+
+class FieldCard:
+    """The field and its notes; `update_taps(state)` redraws it after a tap or a change."""
+
+    def __init__(self, board: GoldenGoalDashboard) -> None:
+        self.board = board
+        self.pad = FieldView(board.taps.tap, sizing_mode="stretch_width")
+        self.notes = pn.pane.HTML(sizing_mode="stretch_width")
+
+    def update(self, state: GoldenGoalState) -> None:
+        """After a change of the game (the taps' marks follow in `update_taps`)."""
+        self.notes.object = field_notes_html(state)
+
+    def update_taps(self, state: GoldenGoalState) -> None:
+        self.pad.html = field_svg(state, self.marks(state))
+
+    def marks(self, state: GoldenGoalState) -> Marks:
+        """What to draw over the position: targets, the selection, the plan's paths; else
+        the bot's last move and, before a player is tapped, the ways to score."""
+        board = self.board
+        selected = state.where.get(board.chosen) if state.phase == "play" else None
+        marks = Marks(board.taps.targets(state), selected)
+        plan = board.plan
+        if isinstance(plan, Outcome):
+            line = turn_line(state, state.roll, plan)
+            start = state.where[plan.play.player]
+            ball = line.ball_path + ((net_key(plan.net),) if plan.net else ())
+            return replace(marks, mover_path=(start, *line.mover_path),
+                           ball_path=(state.ball, *ball) if ball else ())
+        if isinstance(plan, Kick):
+            after = state.apply(plan)
+            end = after.ball if after.ball is not None else net_key(other(state.to_move))
+            return replace(marks, ball_path=(state.ball, end))
+        marks = replace(marks, **self.bot_marks(state))
+        if state.phase == "play" and not board.chosen:
+            lines = tuple((state.ball, *line.ball_path, net_key(line.outcome.net))
+                          for line in board.moves.scoring_lines(state))
+            return replace(marks, lines=lines)
+        return marks
+
+    def bot_marks(self, state: GoldenGoalState) -> dict[str, tuple]:
+        """The bot's last move, while the field still shows the position it left and the
+        player has not started his own move."""
+        last = self.board.bot_last
+        if last is None or last[2] is not state or self.board.chosen:
+            return {}
+        before, action, after = last
+        net = () if after.ball is not None else (net_key(other(before.to_move)),)
+        if isinstance(action, Kick):
+            return {"bot_ball": (before.ball, after.ball) if after.ball is not None
+                    else (before.ball, *net)}
+        line = turn_line(before, before.roll, Outcome(action, before.where[action.player],
+                                                      after.ball, None))
+        ball = (before.ball, *line.ball_path, *net) if action.kicks else ()
+        return {"bot_mover": (before.where[action.player], *line.mover_path),
+                "bot_ball": ball}
+
+    def card(self) -> pn.Card:
+        field = section("Field", self.pad, self.notes, width=440)
+        field.stylesheets = [*field.stylesheets, FIELD_CARD_CSS]
+        return field

@@ -1,0 +1,58 @@
+"""Who plays (two at the table, or against the bot), the match mode and the house rules of
+the next new match. The "Who plays" choice is also offered before the toss."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import TYPE_CHECKING, Any
+
+import panel as pn
+
+from companion.golden_goal.words import BOT_TEAMS, HOUSE_DEFAULTS, HOUSE_RULES, MATCH_TEXT
+from companion.ui import TOUCH, button, choice, heading
+from companion.ui.theme import BUTTON_CSS
+
+if TYPE_CHECKING:
+    from companion.golden_goal.dashboard.main import GoldenGoalDashboard
+
+WIDE = {"sizing_mode": "stretch_width"}
+
+
+class SettingsView:
+    """The new match's settings, linked to the dashboard's `players`, `match`, `house`."""
+
+    def __init__(self, board: GoldenGoalDashboard) -> None:
+        self.board = board
+        self.players_choice = pn.widgets.RadioButtonGroup(
+            options=list(BOT_TEAMS), value=board.players, orientation="vertical",
+            height=len(BOT_TEAMS) * TOUCH, color="primary", variant="outline",
+            stylesheets=[BUTTON_CSS], **WIDE)
+        self.players_choice.link(board, value="players")
+
+    def show_players(self, players: str) -> None:
+        self.players_choice.value = players
+
+    def panel(self) -> pn.Column:
+        """The settings, built when the card is first drawn."""
+        board = self.board
+        match = choice({text.split(":")[0]: mode for mode, text in MATCH_TEXT.items()},
+                       board.match, **WIDE)
+        match.link(board, value="match")
+        rows = [heading("Who plays"), self.players_choice, heading("Match"), match]
+        for key, (label, values) in HOUSE_RULES.items():
+            widget = choice(values, HOUSE_DEFAULTS[key], **WIDE)
+            widget.param.watch(lambda e, k=key: self.set_house(k, e.new), "value")
+            rows += [pn.pane.HTML(f"<b>{escape(label)}</b> <i>(house rule)</i>", **WIDE),
+                     widget]
+        rows.append(button("Start a new match with these settings", board.start_new_match,
+                           color="primary", **WIDE))
+        return pn.Column(*rows, **WIDE)
+
+    def set_house(self, key: str, value: Any) -> None:
+        """One house rule for the next match; a rule back at its default is left out."""
+        house = dict(self.board.house)
+        if value == HOUSE_DEFAULTS[key]:
+            house.pop(key, None)
+        else:
+            house[key] = value
+        self.board.house = house

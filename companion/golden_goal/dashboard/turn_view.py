@@ -1,0 +1,199 @@
+"""The Match card: the score, the prompt, and the controls of the phase (the toss, the
+player to place, the die with the odds before the roll, the ways to score after it, the
+plan with the opponent's chance, Play it, the bot's button, a new match), then what just
+happened."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from html import escape
+from typing import TYPE_CHECKING
+
+import panel as pn
+
+from companion.golden_goal import rules
+from companion.golden_goal.actions import Pass
+from companion.golden_goal.dashboard.moves import players_left
+from companion.golden_goal.engine import GoldenGoalState
+from companion.golden_goal.odds import FACES, after_turn, score_hint, scoring_faces
+from companion.golden_goal.turns import Outcome, other
+from companion.golden_goal.words import (
+    event_html,
+    scoreboard_html,
+    setup_checklist,
+    turn_odds_html,
+)
+from companion.ui import DicePad, button, choice, heading, odds_html, section
+
+if TYPE_CHECKING:
+    from companion.golden_goal.dashboard.main import GoldenGoalDashboard
+
+WIDE = {"sizing_mode": "stretch_width"}
+SHOWN_LINES = 6  # scoring lines listed as buttons after a roll
+LEFT_CSS = ":host .bk-btn { text-align: left; }"  # a scoring line reads like a sentence
+
+
+class TurnView:
+    """The Match card's parts, built once; `update(state)` after a change of the game,
+    `update_taps(state)` after a tap that only changes the plan."""
+
+    def __init__(self, board: GoldenGoalDashboard) -> None:
+        self.board = board
+        self.scoreboard = pn.pane.HTML(**WIDE)
+        self.event_box = pn.pane.HTML(**WIDE)
+        self.prompt = pn.pane.HTML(**WIDE)
+        self.toss_row = pn.Column(
+            heading("Who plays"), board.settings.players_choice, heading("Who places first"),
+            button("App chooses who places first", lambda _: board.toss(None),
+                   color="primary", **WIDE),
+            pn.Row(button("Orange places first", lambda _: board.toss("orange"), **WIDE),
+                   button("Blue places first", lambda _: board.toss("blue"), **WIDE), **WIDE),
+            **WIDE)
+        self.setup_choice = choice([""], "", **WIDE)
+        self.setup_choice.param.watch(lambda e: setattr(board, "chosen", e.new or ""),
+                                      "value")
+        self.setup_rules = pn.pane.HTML(**WIDE)
+        self.setup_box = pn.Column(
+            heading("Player to place"), self.setup_choice, self.setup_rules,
+            button("Place this player at random", board.place_at_random, **WIDE), **WIDE)
+        self.dice = DicePad(board.roll, n_dice=1)
+        self.dice_box = pn.Column(self.dice, **WIDE)
+        self.odds = pn.pane.HTML(**WIDE)
+        self.lines_box = pn.Column(**WIDE)
+        self.plan_box = pn.pane.HTML(**WIDE)
+        self.play_button = button("Play it", board.confirm, color="primary", **WIDE)
+        self.confirm_row = pn.Row(self.play_button, button("Cancel", board.cancel, **WIDE),
+                                  **WIDE)
+        self.pass_button = button("No legal move: pass (house rule)", board.pass_turn, **WIDE)
+        self.bot_button = button("Let the bot play", board.bot_move, color="primary", **WIDE)
+        self.over_box = pn.Column(
+            button("Start a new match", board.start_new_match, color="primary", **WIDE),
+            **WIDE)
+
+    def card(self) -> pn.Card:
+        # The prompt, the die and the odds come right after the score: in portrait they are
+        # the first thing below the field. What just happened follows (also in the log).
+        return section(
+            "Match", self.scoreboard, self.board.message_view(), self.prompt, self.toss_row,
+            self.setup_box, self.dice_box, self.odds, self.lines_box, self.plan_box,
+            self.confirm_row, self.pass_button, self.bot_button, self.over_box, self.event_box,
+            width=440)
+
+    # After a change of the game.
+
+    def update(self, state: GoldenGoalState) -> None:
+        board = self.board
+        bot_turn = board.bot_to_move()
+        self.scoreboard.object = scoreboard_html(state, board.bot_team, bot_turn)
+        self.event_box.object = event_html(state)
+        phase, human = state.phase, not bot_turn and not state.is_over
+        self.toss_row.visible = phase == "toss"
+        self.setup_box.visible = phase == "setup" and human
+        if self.setup_box.visible:
+            self._update_setup(state)
+        rolling = phase in ("roll-off", "roll", "restart roll") and human
+        self.dice.param.update(n_dice=rules.ROLL_OFF_DICE if phase == "roll-off" else 1,
+                               verb={"roll-off": "Kickoff roll",
+                                     "restart roll": "Restart roll"}.get(phase, "Roll"))
+        self.dice_box.visible = rolling
+        self.odds.visible = phase in ("roll", "restart roll") and human
+        if self.odds.visible:
+            self.odds.object = turn_odds_html(state)
+        self._update_lines(state, human and phase == "play")
+        self.confirm_row.visible = human and phase in ("play", "kickoff", "restart kick")
+        stuck = not board.moves.outcomes(state) if phase == "play" else \
+            phase in ("kickoff", "restart kick") and state.legal_actions() == [Pass()]
+        self.pass_button.visible = human and stuck
+        self.bot_button.visible = bot_turn
+        self.bot_button.label = f"Let the bot play {board.bot_team}'s turn"
+        self.over_box.visible = state.is_over
+
+    def _update_setup(self, state: GoldenGoalState) -> None:
+        self.setup_choice.param.update(options=players_left(state),
+                                       value=self.board.taps.setup_player())
+        self.setup_rules.object = setup_checklist(state, state.to_move)
+
+    def _update_lines(self, state: GoldenGoalState, shown: bool) -> None:
+        if not shown:
+            self.lines_box.objects = []
+            return
+        lines = self.board.moves.scoring_lines(state)
+        if not lines:
+            self.lines_box.objects = [pn.pane.HTML(
+                f'<div class="scoring-lines">No way to score with this {state.roll}: look at '
+                "the opponent's chance after your move before you play it.</div>", **WIDE)]
+            return
+        header = pn.pane.HTML(
+            f'<div class="scoring-lines"><b>You can score with this {state.roll}</b> '
+            f"({len(lines)} way{'s' if len(lines) > 1 else ''}, gold on the field). "
+            "Tap one to plan it:</div>", **WIDE)
+        buttons = [button(f"Goal: {line.text}",
+                          lambda _, o=line.outcome: self.board.plan_line(o),
+                          wrap=True, stylesheets=[LEFT_CSS], **WIDE)
+                   for line in lines[:SHOWN_LINES]]
+        self.lines_box.objects = [header, *buttons]
+
+    # After a tap.
+
+    def update_taps(self, state: GoldenGoalState) -> None:
+        """The prompt and the plan: what a tap on the field changes here."""
+        plan = self.board.plan
+        self.prompt.object = ('<div class="prompt" style="font-size:1.1rem">'
+                              f"<b>{escape(self.instruction(state))}</b></div>")
+        self.plan_box.object = self._plan_html(state)
+        self.plan_box.visible = plan is not None
+        self.play_button.disabled = plan is None
+
+    def instruction(self, state: GoldenGoalState) -> str:
+        """What to do now, in one sentence."""
+        board = self.board
+        if state.is_over:
+            return "The match is over. Start a new one below."
+        if board.bot_to_move():
+            return f"The bot plays {state.to_move}: tap the button below."
+        return {
+            "toss": "Who places first? Let the app choose, or pick a team.",
+            "setup": f"{state.to_move}: tap a highlighted square to place "
+                     f"{board.taps.setup_player()}.",
+            "roll-off": "Both teams roll for the kickoff: die 1 is orange's, die 2 is blue's.",
+            "kickoff": f"{state.to_move} kicks off {state.roll} space(s): tap where the ball "
+                       "should stop.",
+            "roll": f"{state.to_move}: roll the die.",
+            "restart": f"{state.to_move}: tap the square in front of your net for the keeper "
+                       "and the ball.",
+            "restart roll": f"{state.to_move}: roll for the restart kick (a 1 is rolled again).",
+            "restart kick": f"{state.to_move} restarts with a {state.roll}: tap where the ball "
+                            "should stop.",
+            "play": self._play_step(state),
+        }[state.phase]
+
+    def _play_step(self, state: GoldenGoalState) -> str:
+        board = self.board
+        if board.plan is not None:
+            return "Check the plan below, then tap “Play it”."
+        if not board.chosen:
+            return f"{state.to_move} rolled {state.roll}: tap the player to move."
+        if board.ball_pick is not None:
+            return f"Tap where to put {board.chosen}, beside the net."
+        if board.kicking:
+            return f"{board.chosen} kicks: tap where the ball should stop (or a net to score)."
+        return f"{board.chosen}: tap where he ends, or the ball to kick it."
+
+    def _plan_html(self, state: GoldenGoalState) -> str:
+        """The planned move in words, and the opponent's chance to score after it."""
+        plan = self.board.plan
+        if plan is None:
+            return ""
+        action = plan.play if isinstance(plan, Outcome) else plan
+        after = state.apply(action)
+        text = after.last_event.text if after.last_event else ""
+        head = f'<div class="plan" style="font-size:1.05rem"><b>Plan:</b> {escape(text)}</div>'
+        if after.is_over or after.phase in ("restart", "over") or after.ball is None:
+            return head + '<div style="font-size:1.2rem;color:#2e7d32"><b>This scores!</b></div>'
+        opponent = other(state.to_move)
+        if after.phase != "roll":
+            return head
+        view = after_turn(state, plan) if isinstance(plan, Outcome) else after
+        chance = Fraction(len(scoring_faces(view)), len(FACES))
+        return head + odds_html(f"then {opponent} scores next turn", chance,
+                                f"{opponent}: {score_hint(view)}")
