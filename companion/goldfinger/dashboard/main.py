@@ -1,0 +1,388 @@
+"""The Goldfinger dashboard: the set-up, the legal actions with their odds, the dice, the map
+and the table, put together over one Session.
+
+Buttons come from `state.legal_actions()`, odds from `odds.py`, the result from the
+engine's last event: no rule is restated here. Rolled actions are chosen first (the odds
+bar shows the exact chance and the modifiers), then rolled on the dice pad: the app rolls,
+or the players tap the real dice. In map mode a bot may play one side; it answers after
+each of the player's actions (`play_bot`).
+
+Speed: every widget of the play phase is built once and then only changes its label,
+colour, visibility or text (the action list is a pool of reused rows; the map is one SVG
+string replaced in place). New Bokeh models per tap were what made a tap slow.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import threading
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any
+
+import panel as pn
+import param
+
+from companion.core.errors import CompanionError, InputError
+from companion.core.session import Session
+from companion.goldfinger import GAME, bot, odds, rules
+from companion.goldfinger import engine as e
+from companion.goldfinger.board import MAX_OPTION_BYTES, board_from_option, parse_board_file
+from companion.goldfinger.dashboard.map_part import MapPart, follow
+from companion.goldfinger.dashboard.parts import WIDE, note
+from companion.goldfinger.dashboard.placing_view import Placing
+from companion.goldfinger.dashboard.setup_view import SetupForm
+from companion.goldfinger.dashboard.step_views import ActionArea
+from companion.goldfinger.dashboard.words import (
+    BOT_SIDE,
+    HIDDEN,
+    MAP,
+    PLAYERS_FOR,
+    REAL,
+    TRACKER,
+    TWO,
+    VS_BOND,
+    VS_ENEMY,
+    armed_html,
+    status_html,
+    verdict_html,
+)
+from companion.goldfinger.legal import allowed
+from companion.ui import Counter, GameDashboard, heading, page, section
+
+BOT_LIMIT = 600  # actions a bot may take in one go (a whole Enemy phase is ~30)
+
+# In landscape the table's status stays in view beside the long action list (issue 17).
+TABLE_CARD_CSS = ("@media (orientation: landscape) { :host(.gf-sticky) { position: sticky; "
+                  "top: 8px; align-self: flex-start; z-index: 1; } }")
+
+
+class GoldfingerDashboard(GameDashboard):
+    game = GAME
+
+    mode = param.Selector(default=TRACKER, objects=[TRACKER, MAP])
+    players = param.Selector(default=TWO, objects=[TWO, VS_ENEMY, VS_BOND])
+    house = param.Dict(default=dict(rules.HOUSE_RULES), doc="House rules for a new game.")
+    board_data = param.Parameter(default=None, doc="A loaded board file's data, or None "
+                                 "for the sample board.")
+    armed = param.Parameter(default=None, doc="The rolled action chosen, waiting for dice.")
+    behind = param.List(default=[], doc="Tracker mode: the cars behind Bond for Oil/Smoke.")
+    card_mode = param.Selector(default=HIDDEN, objects=[HIDDEN, REAL])
+    next_card = param.Selector(default=rules.CARD_NAMES[0], objects=list(rules.CARD_NAMES))
+    placing = param.List(default=[], doc="Map set-up: (star, card or None) chosen so far.")
+    bond_space = param.String(default="", doc="Map set-up: the Space chosen for Bond.")
+    bot_report = param.List(default=[], doc="What the bot did in its last go.")
+    estimate = param.String(default="")
+    map_on = param.Boolean(default=False, doc="The game shown has a map.")
+
+    def __init__(self, **params):
+        super().__init__(**params)
+        self._cache: dict[str, tuple[Any, Any]] = {}  # name -> (state, value) for this state
+        self._build_widgets()
+        self._read_options()
+        self.param.watch(self._refresh, ["revision", "armed", "behind", "card_mode", "next_card",
+                                         "placing", "bond_space", "players", "bot_report"])
+        self.between.param.watch(self._refresh, "value")
+        self.param.watch(self.map_part.render_estimate, ["estimate", "revision"])
+        self._refresh()
+        self.map_part.render_estimate()
+
+    # Sessions and set-up choices.
+
+    def new_options(self) -> dict[str, Any]:
+        if self.mode == TRACKER:
+            return {"map": None, **self.house}
+        return {"map": self.board_data or "sample", "bot": BOT_SIDE[self.players], **self.house}
+
+    def _read_options(self) -> None:
+        """Show the choices the current game was made with (a resumed game keeps its bot)."""
+        options = self.session.options
+        board = options.get("map")
+        self.param.update(mode=MAP if board else TRACKER,
+                          players=PLAYERS_FOR.get(options.get("bot"), TWO),
+                          board_data=board if isinstance(board, dict) else None,
+                          map_on=self.state.board is not None,
+                          house={k: options.get(k, v) for k, v in rules.HOUSE_RULES.items()})
+        self.setup_form.sync()
+
+    def open(self, session: Session) -> None:
+        self.armed = None
+        self.param.update(placing=[], bond_space="", bot_report=[], estimate="")
+        super().open(session)
+        self._read_options()
+        self.picker.refresh()
+        self.play_bot()
+
+    def choose_setup(self, mode: str | None = None, players: str | None = None,
+                     board_data: Any = ..., **house: bool) -> None:
+        """Change the set-up choices; a game still in set-up restarts with them."""
+        self.mode = mode or self.mode
+        if board_data is not ...:
+            self.board_data = board_data
+        self.house = {**self.house, **house}
+        self.players = TWO if self.mode == TRACKER else (players or self.players)
+        if self.state.phase in ("cards", "bond"):
+            old = self.session
+            self.open(Session(self.game, self.new_options(), store=self.store))
+            self.store.delete(old.id)
+        else:
+            self.setup_form.sync()
+
+    def new_game(self, _event=None) -> None:
+        self.open(Session(self.game, self.new_options(), store=self.store))
+
+    def load_board_file(self, raw: bytes | None, name: str | None) -> None:
+        """A board file from the FileInput: checked, then kept in the game's options."""
+        if not raw or not name:
+            return
+        try:
+            data = parse_board_file(raw, name, limit=MAX_OPTION_BYTES)
+            board = board_from_option(data, name)
+        except InputError as error:
+            self.setup_form.refuse_board(str(error))
+            return
+        self.setup_form.refuse_board(None)
+        self.choose_setup(MAP, board_data=data)
+        self.message = f"Loaded {board.name} ({len(board.spaces)} spaces) from {name}."
+
+    # Acting.
+
+    @property
+    def state(self) -> e.GoldfingerState:
+        return self.session.state
+
+    def resolve(self, action: Any) -> Any:
+        """Fill in what tracker-mode templates leave to the players (distance, cars behind)."""
+        if self.state.board is None:
+            if isinstance(action, e.Fire):
+                return dataclasses.replace(action, spaces_between=self.between.value)
+            if isinstance(action, e.OilSlick | e.SmokeScreen):
+                return dataclasses.replace(action, cars=tuple(sorted(self.behind)))
+        return action
+
+    def choose(self, action: Any) -> None:
+        """A tapped button: rolled actions wait for the dice, the others happen at once."""
+        action = self.resolve(action)
+        if self.state.dice_needed(action):
+            self.armed = action
+            return
+        self.do(action)
+
+    def _press(self, what: Any) -> None:
+        with pn.io.hold():
+            what() if callable(what) else self.choose(what)
+
+    def undo(self) -> None:
+        with pn.io.hold():
+            super().undo()
+
+    def redo(self) -> None:
+        with pn.io.hold():
+            super().redo()
+
+    def roll(self, dice: tuple[int, ...] | None) -> None:
+        if self.armed is None:
+            self.message = "Choose what to roll for first."
+            return
+        self.do(dataclasses.replace(self.resolve(self.armed), dice=dice))
+
+    def do(self, action: Any) -> None:
+        """Apply an action for the human player, then let a bot answer."""
+        with pn.io.hold():  # the browser gets the whole new page at once
+            with param.parameterized.discard_events(self):  # one redraw, after the action
+                self.armed = None
+                self.bot_report = []
+            if self.act(action) is not None:
+                self.play_bot()
+            else:
+                self._refresh()
+
+    def bot_side(self) -> str | None:
+        return self.state.setup.bot if self.state.board is not None else None
+
+    def _bot_to_move(self) -> bool:
+        side = self.bot_side()
+        return side is not None and not self.state.is_over and self.state.side_to_act == side
+
+    def play_bot(self, _event=None) -> None:
+        """Let the bot play while it is its side's move (never after Undo, unless asked)."""
+        if not self._bot_to_move():
+            return
+        side, played = self.bot_side(), []
+        trails: dict[str, list[str]] = {}
+        with self.bot_turn():  # devices redraw once; one Undo takes it back with the move before
+            try:
+                for _ in range(BOT_LIMIT):
+                    state = self.state
+                    if state.is_over or state.side_to_act != side:
+                        break
+                    played.append(self.table.act(bot.bot_action(state)).text)
+                    follow(trails, state, self.state)
+            except CompanionError as error:
+                self.message = f"The bot stopped: {error}"
+            with param.parameterized.discard_events(self):
+                self.armed = None
+                self.bot_report = played
+                self.map_part.trails = (self.state, tuple(tuple(t) for t in trails.values()))
+        if not played:
+            self.revision += 1
+
+    # Map taps, and the set-up taps they lead to.
+
+    def tap(self, space: str) -> None:
+        """A tap on the map: place a card, place Bond, or move there, as the moment asks."""
+        state = self.state
+        if state.board is None or space not in state.board.spaces:
+            return
+        with pn.io.hold():
+            if state.phase == "cards":
+                self.toggle_star(space)
+            elif state.phase == "bond":
+                self.bond_space = space
+            else:
+                self.tap_space(space)
+
+    def tap_space(self, space: str) -> None:
+        if self._bot_to_move():
+            self.message = "It is the bot's move: tap 'Let the bot play now'."
+            return
+        for action in self.legal():
+            if isinstance(action, e.Move | e.QuickTurn) and action.to == space:
+                self.choose(action)
+                return
+        self.message = f"{space}: no move there now. The green rings show where you can go."
+
+    def toggle_star(self, star: str) -> None:
+        self.placing_view.toggle_star(star)
+
+    def place_cards(self, _event=None) -> None:
+        self.placing_view.place_cards()
+
+    def _place_bond(self, toward: str) -> None:
+        self.placing_view.place_bond(toward)
+
+    # What is legal now, with its odds (each worked out once per state).
+
+    def _once(self, name: str, work: Callable[[], Any]) -> Any:
+        state = self.state
+        kept = self._cache.get(name)
+        if kept is None or kept[0] is not state:
+            kept = (state, work())
+            self._cache[name] = kept
+        return kept[1]
+
+    def legal(self) -> list[Any]:
+        return self._once("legal", lambda: self.state.legal_actions() or [])
+
+    def chance(self, action: Any) -> tuple[Fraction, tuple] | None:
+        return odds.action_odds(self.state, self.resolve(action))
+
+    def button_text(self, action: Any) -> str:
+        return self.actions.button_text(action)
+
+    def words(self, action: Any) -> str:
+        return self.actions.words(action)
+
+    # Views: built once.
+
+    def _build_widgets(self) -> None:
+        self.between = Counter(label="Spaces between", value=0, low=0, high=30)
+        self._between_box = pn.Column(
+            note("Before you Fire: count the Spaces between the two pieces on the board."),
+            self.between, margin=0, visible=False, **WIDE)
+        self._verdict = pn.pane.HTML("", **WIDE)
+        self._status = pn.pane.HTML("", **WIDE)
+        self.actions = ActionArea(self)
+        self.placing_view = Placing(self)
+        self.map_part = MapPart(self)
+        self.map_view = self.map_part.view
+        self.setup_form = SetupForm(self)
+        # The names the tests and benchmarks read.
+        self.dice, self._actions = self.actions.dice, self.actions.column
+        self._phase_box, self._armed_pane = self.actions.phase_box, self.actions.armed_pane
+        self._dice_box, self._list = self.actions.dice_box, self.actions.above
+        self._rest_list, self._setup = self.actions.rest, self.setup_form.widgets
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        setup = section("Game set-up", self._setup["box"])
+        setup.visible = self.param.revision.rx.pipe(
+            lambda _: self.state.phase in ("cards", "bond"))
+        play = section("Play", self._verdict, self.message_view(),
+                       heading("What you can do now"), self._between_box, self._actions)
+        table = section("The table", self._status)
+        table.stylesheets = [*table.stylesheets, TABLE_CARD_CSS]
+        table.css_classes = [] if self.map_on else ["gf-sticky"]  # tracker mode only
+        self.param.watch(lambda ev: setattr(table, "css_classes", [] if ev.new else
+                                            ["gf-sticky"]), "map_on")
+        return page("007 Goldfinger", setup, play, self.map_part.section(), table,
+                    section("Log", self.log), section("Saved games", self.picker,
+                                                      collapsed=True))
+
+    # Re-rendering after a change: texts and properties only.
+
+    def _refresh(self, *_events) -> None:
+        armed, legal = self.armed, self.legal()
+        if armed is not None and not allowed(self.state, self.resolve(armed)):
+            armed = None
+        if armed is None and len(legal) == 1 and self.state.dice_needed(legal[0]) \
+                and not self._bot_to_move():
+            armed = legal[0]  # the only thing to do is a roll: have it ready
+        if armed != self.armed:
+            self.armed = armed  # its watcher comes back here
+            return
+        self._verdict.object = self._verdict_html()
+        self._armed_pane.object = self._armed_html()
+        self._status.object = self._status_html()
+        self._show_rows()
+        self._between_box.visible = self.state.board is None and any(
+            isinstance(a, e.Fire) for a in legal) and not self._bot_to_move()
+        self._refresh_roll()
+        if self.state.board is not None:
+            self.map_part.render()
+
+    def _refresh_roll(self) -> None:
+        armed = self.armed
+        self._dice_box.visible = not self._bot_to_move() and any(
+            self.state.dice_needed(a) for a in self.legal())
+        self.dice.param.update(enabled=armed is not None,
+                               verb=self.button_text(armed).split(" · ")[0] if armed else
+                               "Choose an action first")
+
+    def _show_rows(self) -> None:
+        setup = self.state.phase in ("cards", "bond") and not self._bot_to_move()
+        self.actions.show(self.placing_view.rows() if setup else None)
+
+    def texts(self) -> list[str]:
+        """The notes and button words of the action list as shown now."""
+        return self.actions.texts()
+
+    def press(self, text: str) -> None:
+        """Tap the action button with these words."""
+        self.actions.press(text)
+
+    # Texts (words.py), and the map's.
+
+    def _status_html(self) -> str:
+        return status_html(self.state)
+
+    def _armed_html(self) -> str:
+        action = None if self.armed is None else self.resolve(self.armed)
+        found = None if action is None or isinstance(action, e.StartTurn) else \
+            self.chance(action)
+        return armed_html(self.state, action, found)
+
+    def _verdict_html(self) -> str:
+        return verdict_html(self.state, self.bot_report)
+
+    def map_picture(self) -> str:
+        return self.map_part.picture()
+
+    def _danger_html(self) -> str:
+        return self.map_part.danger_html()
+
+    def start_estimate(self, _event=None) -> threading.Thread | None:
+        return self.map_part.start_estimate()
+
+    def _estimate_html(self) -> str:
+        return self.map_part.estimate_html()
+

@@ -1,0 +1,131 @@
+"""The map section (map mode): the board as one tappable SVG with Bond's reach chance on
+every Space and green rings where a tap can go, the bot's last moves as fading trails, the
+danger from each car, and the bot-against-bot whole-game estimate (in a thread, so the page
+never freezes).
+
+The SVG is one string replaced in place after every action (`map_svg`), not a plot rebuilt.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import TYPE_CHECKING, Any
+
+import panel as pn
+
+from companion.core.errors import CompanionError
+from companion.goldfinger import bot, odds, rules
+from companion.goldfinger import engine as e
+from companion.goldfinger.dashboard.parts import WIDE
+from companion.goldfinger.dashboard.words import (
+    ESTIMATE_GAMES,
+    LEGEND,
+    danger_html,
+    estimate_html,
+)
+from companion.goldfinger.map_svg import map_svg
+from companion.ui import TapPad, button, section
+
+if TYPE_CHECKING:
+    from companion.goldfinger.dashboard.main import GoldfingerDashboard
+
+# In portrait the map comes first, above the action list (issue 17).
+MAP_CARD_CSS = "@media (orientation: portrait) { :host { order: -1; } }"
+
+
+class MapPart:
+    """The map, the danger note and the estimate, re-filled after every change."""
+
+    def __init__(self, board: GoldfingerDashboard):
+        self.board = board
+        self.view = TapPad(board.tap, **WIDE)
+        self.danger = pn.pane.HTML("", **WIDE)
+        self.estimate_pane = pn.pane.HTML("", **WIDE)
+        self.trails: tuple[Any, tuple[tuple[str, ...], ...]] = (None, ())
+        self.estimate_for = -1
+
+    def section(self) -> pn.Card:
+        board = self.board
+        card = section("Map", self.view, pn.pane.HTML(LEGEND, sizing_mode="stretch_width"),
+                       self.danger, self.estimate_pane,
+                       button("Estimate Bond's chance (bot games)", board.start_estimate,
+                              sizing_mode="stretch_width"), width=460)
+        card.visible = board.param.map_on
+        card.stylesheets = [*card.stylesheets, MAP_CARD_CSS]
+        return card
+
+    # The picture.
+
+    def render(self) -> None:
+        self.view.html = self.picture()
+        self.danger.object = self.board._once("danger", self.danger_html)
+
+    def picture(self) -> str:
+        """The map's SVG for the moment: reach numbers, green rings where a tap can go."""
+        board = self.board
+        state = board.state
+        reach = board._once("reach", lambda: odds.bond_reach_chances(state)) \
+            if self.show_reach() else None
+        targets = [a.to for a in board.legal() if isinstance(a, e.Move | e.QuickTurn) and a.to]
+        if state.phase == "cards":
+            targets = [s for s in state.board.stars if s not in dict(board.placing)]
+        elif state.phase == "bond":
+            targets = [board.bond_space] if board.bond_space else []
+        if board._bot_to_move():
+            targets = []
+        shown, trails = self.trails
+        return map_svg(state, reach=reach, targets=targets,
+                       trails=trails if shown is state and board.bot_report else (),
+                       chosen_stars=[s for s, _ in board.placing])
+
+    def show_reach(self) -> bool:
+        state = self.board.state
+        return state.phase == "play" and not state.is_over and (
+            state.mover == rules.BOND or (state.mover is None and rules.BOND not in state.done))
+
+    def danger_html(self) -> str:
+        return danger_html(self.board.state, self.show_reach())
+
+    # Bot-against-bot estimate, in a thread so the page never freezes.
+
+    def start_estimate(self) -> threading.Thread | None:
+        board = self.board
+        state, revision = board.state, board.revision
+        if state.board is None:
+            board.estimate = "The estimate needs map mode."
+            return None
+        if state.phase == "cards":
+            board.estimate = "Place the cards first."
+            return None
+        board.estimate, self.estimate_for = "computing...", revision
+        worker = threading.Thread(target=self._estimate_in_background,
+                                  args=(state, revision), daemon=True)
+        worker.start()
+        return worker
+
+    def _estimate_in_background(self, state: e.GoldfingerState, revision: int) -> None:
+        try:
+            text = str(bot.estimate_bond_win(state, games=ESTIMATE_GAMES, seed=revision))
+        except CompanionError as error:
+            text = f"No estimate: {error}"
+        if self.estimate_for == revision:
+            self.board.estimate = text
+
+    def render_estimate(self, *_events) -> None:
+        self.estimate_pane.object = self.estimate_html()
+
+    def estimate_html(self) -> str:
+        board = self.board
+        return estimate_html(board.estimate, self.estimate_for != board.revision)
+
+
+def follow(trails: dict[str, list[str]], before: e.GoldfingerState,
+           after: e.GoldfingerState) -> None:
+    """Add to each piece's trail the Space it moved to in one action (map mode)."""
+    if after.board is None:
+        return
+    for piece in after.pieces:
+        old, new = before.piece(piece.name).space, piece.space
+        if new is not None and new != old:
+            trail = trails.setdefault(piece.name, [old] if old else [])
+            trail.append(new)

@@ -1,0 +1,115 @@
+"""A new game's choices: tracker or map mode, who plays (two people, or one side against a
+bot), the board (the sample or a group's own file) and the house rules.
+
+The widgets show the current game's choices (`sync`, without acting on them); a change
+restarts a game still in set-up (`GoldfingerDashboard.choose_setup`).
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import TYPE_CHECKING, Any
+
+import panel as pn
+
+from companion.goldfinger.board import MAX_OPTION_BYTES
+from companion.goldfinger.dashboard.parts import WIDE, note
+from companion.goldfinger.dashboard.words import (
+    HOUSE_TEXT,
+    MAP,
+    NO_BOTS_TEXT,
+    TRACKER,
+    TWO,
+    VS_BOND,
+    VS_ENEMY,
+)
+from companion.ui import TOUCH, button, choice, heading
+from companion.ui.plain import notice_html
+from companion.ui.theme import INPUT_CSS
+
+if TYPE_CHECKING:
+    from companion.goldfinger.dashboard.main import GoldfingerDashboard
+
+
+class SetupForm:
+    """The "Game set-up" section's widgets, by name (`widgets["box"]` is the section body)."""
+
+    def __init__(self, board: GoldfingerDashboard):
+        self.board = board
+        self._syncing = False
+        self.widgets = self._build()
+
+    def _build(self) -> dict[str, Any]:
+        board = self.board
+        mode = choice([TRACKER, MAP], board.mode, **WIDE)
+        mode.param.watch(lambda ev: self.changed(mode=ev.new), "value")
+        players = choice([TWO, VS_ENEMY, VS_BOND], board.players, **WIDE)
+        players.param.watch(lambda ev: self.changed(players=ev.new), "value")
+        upload = pn.widgets.FileInput(accept=".json,.yaml,.yml", multiple=False,
+                                      stylesheets=[INPUT_CSS], height=TOUCH, **WIDE)
+        upload.param.watch(lambda ev: board.load_board_file(upload.value, upload.filename),
+                           "value")
+        sample = button("Use the sample board", lambda _: self.changed(board_data=None),
+                        **WIDE)
+        widgets: dict[str, Any] = {
+            "mode": mode, "players": players, "upload": upload, "sample": sample,
+            "no_bots": pn.pane.Markdown(NO_BOTS_TEXT, **WIDE),
+            # The board's name and errors come from a file: HTML panes of escaped text.
+            "board_name": pn.pane.HTML("", **WIDE),
+            "board_error": pn.pane.HTML("", visible=False, **WIDE),
+            "house": {},
+        }
+        widgets["map_rows"] = pn.Column(
+            heading("Who plays"), players, heading("The board"), widgets["board_name"],
+            note("Load your own board (a JSON or YAML file in the format `board.py` "
+                 f"describes, at most {MAX_OPTION_BYTES // 1000} kB). It is saved with the "
+                 "game."), upload, widgets["board_error"], sample, margin=0, **WIDE)
+        rows: list[Any] = [pn.pane.Markdown(
+            "Tracker mode: you move on your own board and tell the app how far. Map mode: the "
+            "app knows the board (the sample, or one you load); tap the map to move, and a bot "
+            "can play one side.", **WIDE), mode, widgets["no_bots"], widgets["map_rows"],
+            heading("House rules (the rulebook is silent)")]
+        for key, text in HOUSE_TEXT.items():
+            switch = choice({"Yes": True, "No": False}, board.house[key], width=160)
+            switch.param.watch(lambda ev, key=key: self.changed(**{key: ev.new}), "value")
+            widgets["house"][key] = switch
+            rows.append(pn.Row(pn.pane.Markdown(f"**house rule:** {text}", **WIDE), switch,
+                               **WIDE))
+        rows.append(pn.pane.Markdown("These choices apply until turn 1 begins (changing one "
+                                     "restarts the set-up); later, start a new game under "
+                                     "Saved games.", **WIDE))
+        widgets["box"] = pn.Column(*rows, **WIDE)
+        return widgets
+
+    def changed(self, **changes: Any) -> None:
+        """A choice tapped (not one `sync` made): the dashboard applies it."""
+        if not self._syncing:
+            with pn.io.hold():
+                self.board.choose_setup(**changes)
+
+    def sync(self) -> None:
+        """The set-up widgets show this game's choices (without acting on them)."""
+        board, widgets, self._syncing = self.board, self.widgets, True
+        try:
+            widgets["mode"].value = board.mode
+            widgets["players"].value = board.players
+            for key, switch in widgets["house"].items():
+                switch.value = board.house[key]
+            on_map = board.mode == MAP
+            widgets["map_rows"].visible = on_map
+            widgets["no_bots"].visible = not on_map
+            shown = board.state.board
+            widgets["board_name"].object = f"<p>Playing on <b>{escape(shown.name)}</b>.</p>" \
+                if shown else ""
+            widgets["sample"].visible = board.board_data is not None
+        finally:
+            self._syncing = False
+
+    def refuse_board(self, error: str | None) -> None:
+        """Show why a board file was refused, or hide the last refusal."""
+        pane = self.widgets["board_error"]
+        if error is None:
+            pane.visible = False
+        else:
+            pane.param.update(object=notice_html(f"Board file refused: {error}", "danger"),
+                              visible=True)

@@ -1,0 +1,239 @@
+"""The action list: what can be done now, one button per legal action with its odds, the
+chosen action's odds and the dice right below its button, the cars-behind picker, then Oil,
+Smoke and End move.
+
+Every widget here is built once; a change relabels the buttons (`ActionList.show`) and
+turns boxes on or off. The buttons come from the dashboard's `legal()`, their odds from
+`chance()`: no rule is restated here.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING, Any
+
+import panel as pn
+
+from companion.core.dice import percent
+from companion.goldfinger import engine as e
+from companion.goldfinger import odds, rules
+from companion.goldfinger.dashboard.parts import WIDE, ActionList, Choice, Row, note
+from companion.goldfinger.dashboard.words import GROUP_TITLES, READINGS, piece_name
+from companion.goldfinger.legal import allowed, label
+from companion.ui import TOUCH, DicePad
+from companion.ui.theme import BUTTON_CSS
+
+if TYPE_CHECKING:
+    from companion.goldfinger.dashboard.main import GoldfingerDashboard
+
+
+class ActionArea:
+    """The column under "What you can do now": set-up rows (rebuilt, rare), then the action
+    list cut in two around the chosen action's odds and the dice pad."""
+
+    def __init__(self, board: GoldfingerDashboard):
+        self.board = board
+        self.dice = DicePad(board.roll, verb="Roll")
+        self.dice_box = pn.Column(self.dice, margin=0, **WIDE)
+        self.armed_pane = pn.pane.HTML("", **WIDE)
+        self.phase_box = pn.Column(margin=0, **WIDE)  # set-up rows, rebuilt (rare)
+        self.behind_cars = pn.widgets.CheckButtonGroup(
+            options=list(rules.ENEMY_CARS), value=[], height=TOUCH, stylesheets=[BUTTON_CSS],
+            color="primary", variant="outline", **WIDE)
+        self.behind_cars.link(board, value="behind")
+        self.behind_box = pn.Column(
+            note("Oil catches the cars 1-2 Spaces behind Bond, smoke those 3-5 behind: tap the "
+                 "cars caught, then release."), self.behind_cars, margin=0, visible=False,
+            **WIDE)
+        self.above = ActionList(board._press, **WIDE)
+        self.rest = ActionList(board._press, **WIDE)  # the rows after the chosen one
+        self.tail = ActionList(board._press, **WIDE)  # Oil, Smoke, End move
+        # The chosen action's odds and the dice sit right below its button (issue 17: the
+        # roll is where the eye already is, in both orientations).
+        self.column = pn.Column(self.phase_box, self.above, self.armed_pane, self.dice_box,
+                                self.rest, self.behind_box, self.tail, margin=0, **WIDE)
+
+    @property
+    def state(self) -> e.GoldfingerState:
+        return self.board.state
+
+    # Drawing.
+
+    def show(self, setup_rows: list[Any] | None) -> None:
+        """Draw the set-up rows (when given) or the action rows of the play."""
+        self.phase_box.objects = setup_rows or []
+        rows, tail = ([], []) if setup_rows is not None else self.rows()
+        if setup_rows is not None:
+            self.behind_box.visible = False
+        cut = self.armed_row(rows)
+        self.above.show(rows[:cut])
+        self.rest.show(rows[cut:])
+        self.tail.show(tail)
+
+    def armed_row(self, rows: list[Row]) -> int:
+        """How many rows go above the odds and the dice: up to the chosen action's row."""
+        board = self.board
+        if board.armed is None:
+            return len(rows)
+        armed = board.resolve(board.armed)
+        for index, row in enumerate(rows):
+            if any(not callable(c.do) and board.resolve(c.do) == armed for c in row.choices):
+                return index + 1
+        return len(rows)
+
+    def texts(self) -> list[str]:
+        """The notes and button words of the action list as shown now."""
+        return self.above.texts() + self.rest.texts() + self.tail.texts()
+
+    def press(self, text: str) -> None:
+        """Tap the action button with these words."""
+        for shown in (self.above, self.rest, self.tail):
+            if text in shown.labels():
+                shown.press(text)
+                return
+        raise KeyError(f"no button {text!r} now")
+
+    # The rows.
+
+    def rows(self) -> tuple[list[Row], list[Row]]:
+        """The action rows, and the rows after the cars-behind picker (Oil, Smoke, End)."""
+        state, board = self.state, self.board
+        self.behind_box.visible = False
+        if state.is_over:
+            return [Row(f"**{state.result or ''}**",
+                        (Choice(board.new_game, "Play again (new game)", "primary"),))], []
+        if board._bot_to_move():
+            return [Row("It is the bot's move.",
+                        (Choice(board.play_bot, "Let the bot play now", "primary"),))], []
+        return self.play_rows()
+
+    def play_rows(self) -> tuple[list[Row], list[Row]]:
+        state = self.state
+        legal = self.board.legal()
+        tracker = state.board is None
+        groups: dict[type, list[Any]] = {}
+        for action in legal:
+            groups.setdefault(type(action), []).append(action)
+        rows: list[Row] = []
+        if tracker and state.screen and any(
+                a.target == rules.BOND for a in groups.get(e.Fire, [])):
+            rows.append(Row("Screen raised: Enemy fire from behind the Aston Martin cannot "
+                            "hit it."))
+        if not tracker and state.screen and state.mover != rules.BOND:
+            rows.append(Row(READINGS["rear"]))
+        for kind, actions in groups.items():
+            if kind is e.Force:
+                actions = self.forces(actions)
+            if kind not in (e.OilSlick, e.SmokeScreen, e.EndMove):
+                rows += self.group(kind, actions, tracker)
+                rows += self.readings(kind, tracker)
+        tail = self.release_rows(groups.get(e.OilSlick, []) + groups.get(e.SmokeScreen, []),
+                                 tracker)
+        tail += [Row(choices=(self.choice(a, "warning"),)) for a in groups.get(e.EndMove, [])]
+        return (rows or ([] if tail else [Row("Nothing to do now.")])), tail
+
+    def group(self, kind: type, actions: list[Any], tracker: bool) -> list[Row]:
+        """One button for a lone action; a titled row of short buttons for several targets."""
+        move_note = "Move one Space at a time: tap a button or a green ring on the map." \
+            if kind is e.Move and not tracker else ""
+        if len(actions) == 1 or kind not in GROUP_TITLES:
+            rows = [Row(choices=(self.choice(a),)) for a in actions]
+            return [Row(move_note), *rows] if move_note else rows
+        found = [self.board.chance(a) for a in actions]
+        same = all(f == found[0] for f in found)
+        title = GROUP_TITLES[kind]
+        if same and found[0] is not None:
+            chance, mods = found[0]
+            extra = f" ({odds.describe_modifiers(mods)})" if mods else ""
+            title += f" · {percent(chance)}{extra}"
+        choices = []
+        for action, odds_now in zip(actions, found, strict=True):
+            text = self.words(action)
+            if not same and odds_now is not None:
+                text += f" · {percent(odds_now[0])}"
+            choices.append(self.choice(action, text=text))
+        title = f"**{title}**"
+        return [Row(f"{move_note}\n\n{title}" if move_note else title, tuple(choices),
+                    grouped=True)]
+
+    def release_rows(self, releases: list[Any], tracker: bool) -> list[Row]:
+        self.behind_box.visible = tracker and bool(releases)
+        if not releases:
+            return []
+        if tracker:
+            self.behind_cars.options = list(self.state.live_cars())
+        rows: list[Row] = []
+        for kind in dict.fromkeys(type(a) for a in releases):
+            action = self.board.resolve(kind())
+            if tracker and not allowed(self.state, action):
+                continue
+            rows.append(Row(choices=(self.choice(action),)))
+        if rows and not tracker:
+            rows.insert(0, Row(READINGS["behind"]))
+        return rows
+
+    def readings(self, kind: type, tracker: bool) -> list[Row]:
+        """The readings of unclear text behind this group of buttons, labelled."""
+        state = self.state
+        notes = []
+        if kind is e.Fire and tracker:
+            notes.append(READINGS["between"])
+        if kind is e.Force and state.mover == rules.BOND:
+            notes.append(READINGS["forced_turn"])
+            if not tracker:
+                notes.append(READINGS["aside"])
+        if kind is e.RaiseScreen and not tracker:
+            notes.append(READINGS["rear"])
+        return [Row(text) for text in notes]
+
+    def choice(self, action: Any, color: str | None = None, text: str | None = None) -> Choice:
+        board = self.board
+        armed = board.armed is not None and board.resolve(board.armed) == board.resolve(action)
+        return Choice(action, text or self.button_text(action),
+                      color or ("primary" if armed else "default"))
+
+    def forces(self, actions: list[Any]) -> list[Any]:
+        """Map mode: one Force button per free side Space, so the forcing player picks where
+        the forced piece goes (HOUSE RULE: the forcing player names it)."""
+        state, found = self.state, []
+        for action in actions:
+            if state.board is None or action.aside is not None or state.step is None:
+                found.append(action)
+                continue
+            space = state.piece(state.step.piece).space
+            asides = state.board.aside(space, state.occupied())
+            found += [dataclasses.replace(action, aside=s) for s in asides] or [action]
+        return found
+
+    # A button's words.
+
+    def button_text(self, action: Any) -> str:
+        action = self.board.resolve(action)
+        state = self.state
+        if isinstance(action, e.EndMove):
+            return f"End {piece_name(state.mover)}'s move"
+        if isinstance(action, e.StartTurn) and not state.dice_needed(action):
+            return f"{piece_name(action.piece)} has lost this turn: begin it (Fire only)"
+        text = self.words(action)
+        found = self.board.chance(action)
+        if found is not None:
+            chance, mods = found
+            text += f" · {percent(chance)}"
+            if mods:
+                text += f" ({odds.describe_modifiers(mods)})"
+        return text
+
+    def words(self, action: Any) -> str:
+        """A button's words: the engine's label, with what two look-alike buttons differ in
+        and what an action costs before it is tapped."""
+        action = self.board.resolve(action)
+        if isinstance(action, e.Fire) and self.state.board is None \
+                and action.target == rules.BOND:  # the Screen stops only fire from the rear
+            return "Fire at Bond from his rear" if action.from_rear else \
+                "Fire at Bond, not from his rear"
+        if isinstance(action, e.Force) and action.aside:
+            return f"{label(action)} aside to {action.aside}"
+        if isinstance(action, e.EjectGuard | e.RaiseScreen):
+            return f"{label(action)}: uses all {rules.ACTIONS_PER_TURN['bond']} of Bond's " \
+                "actions this turn"
+        return label(action)

@@ -1,0 +1,250 @@
+"""The Goldfinger dashboard's words: the set-up choices, the readings of unclear text, and
+the state in HTML (the table, the chosen action's odds, what just happened, the danger on
+the map, the whole-game estimate). No Panel here: every function reads a state and returns
+text, so a test or a notebook can call it.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from html import escape
+from typing import Any
+
+from companion.core.dice import percent
+from companion.goldfinger import engine as e
+from companion.goldfinger import odds, rules
+from companion.goldfinger.legal import label
+from companion.ui import odds_html
+
+TRACKER, MAP = "Tracker: no map", "Map: the app knows the board"
+TWO, VS_ENEMY, VS_BOND = "Two players", "I play Bond (Enemy bot)", "I play the Enemy (Bond bot)"
+BOT_SIDE = {TWO: None, VS_ENEMY: "enemy", VS_BOND: "bond"}
+PLAYERS_FOR = {side: players for players, side in BOT_SIDE.items()}
+HIDDEN, REAL = "The app hides the cards", "Real cards, face down"
+HOUSE_TEXT = {
+    "fire_after_losing_rest": "A piece that loses the rest of its turn may still Fire",
+    "lost_turns_add_up": "Two 'lose a turn' results add up",
+    "trick_jump_costs_move": "The Trick jump costs one Space of movement",
+    "quick_turn_costs_move": "A Quick Turn costs one Space (the landing Space; the skipped "
+                             "one is free)",
+}
+TRACKER_STARS = tuple(f"star {i}" for i in range(1, rules.CARDS_TO_PLACE + 1))
+ESTIMATE_GAMES = 100
+SUCCESS, FAILURE = "#2e7d32", "#b71c1c"
+NO_BOTS_TEXT = ("**Bots need the map.** In tracker mode two people play at the table; choose "
+                "map mode to play one side against the app.")
+
+# Readings of unclear text the app fixes (docs/assumptions.md), shown beside the buttons.
+READINGS = {
+    "between": "House rule: pieces side by side have 0 Spaces between them (\"1 for each "
+               "Space between\"); count only the Spaces in between.",
+    "forced_turn": "House rule: a car Bond forces loses its own next move: this round if it "
+                   "has not moved yet, else the next round.",
+    "aside": "House rule: the forcing player picks the free side Space the forced piece goes "
+             "to (one button per Space).",
+    "rear": "House rule: \"the rear\" of the Aston Martin is the half of the board behind "
+            "the way it faces; with the Screen raised, fire from there cannot hit it.",
+    "behind": "House rule: \"behind Bond\" for Oil and Smoke counts Spaces along the road "
+              "from Bond's Space, the way opposite to his heading.",
+}
+
+GROUP_TITLES = {
+    e.Move: "Move", e.StartTurn: "Roll movement", e.Fire: "Fire", e.Trick: "Trick",
+    e.Force: "Force", e.PickUpCard: "Pick Up Card",
+    e.RevealCard: "Enemy player: which card did Bond turn over?",
+    e.AvoidOil: "Avoid Oil", e.AvoidSmoke: "Avoid Smoke", e.QuickTurn: "Quick Turn",
+}
+
+LEGEND = (
+    '<div style="font-size:0.9rem;line-height:1.5">'
+    '<span style="color:#1f5fbf;font-weight:700">━ Road</span> · '
+    '<span style="color:#8c8c8c;font-weight:700">┅ Cut-Over</span> · '
+    '<span style="color:#c79400;font-weight:700">╌▶ Quick Turn (roll)</span> · '
+    '<span style="color:#d32f2f">★</span> star (filled: a card lies there) · '
+    '<span style="color:#4a148c">□ gate</span> · '
+    '<b>007</b> Bond, <span style="color:#b71c1c"><b>A-D</b></span> Enemy cars (the small '
+    'triangle shows the way each faces) · <span style="color:#00a152">◯</span> tap here now'
+    "</div>"
+)
+
+
+def piece_name(piece: str | None) -> str:
+    if piece is None:
+        return "nobody"
+    return "Bond" if piece == rules.BOND else f"Car {piece}"
+
+
+def side_of(piece: str) -> str:
+    return "bond" if piece == rules.BOND else "enemy"
+
+
+def markdown_html(text: str) -> str:
+    """The notes' little Markdown: paragraphs and **bold** (the text is escaped first)."""
+    if not text:
+        return ""
+    paragraphs = escape(text).split("\n\n")
+    html = "".join(f"<p style='margin:2px 0'>{p}</p>" for p in paragraphs)
+    while "**" in html:
+        html = html.replace("**", "<b>", 1).replace("**", "</b>", 1)
+    return html
+
+
+# The table.
+
+
+def status_html(state: e.GoldfingerState) -> str:
+    """The table in HTML: whose move (or the result), hits, Bond's kit, the step under way,
+    who has moved, the cards, the mode and house rules."""
+    lines = state.summary()
+    if state.is_over:
+        colour = SUCCESS if state.winner == rules.BOND else FAILURE
+        head = (f'<div class="game-over" style="font-size:1.5rem;font-weight:700;'
+                f'color:white;background:{colour};padding:12px;border-radius:8px">'
+                f"Game over. {escape(state.result or '')}</div>")
+    else:
+        head = (f'<div class="whose-move" style="font-size:1.35rem;font-weight:600">'
+                f"{escape(lines[0])}</div>")
+    parts = [head, hits_html(state), kit_html(state)]
+    if state.step:
+        step = state.step
+        used = ", ".join(u.replace("_", " ") for u in step.used) or "none yet"
+        parts.append(f"<div><b>{escape(piece_name(step.piece))}</b>: {step.left} of "
+                     f"{step.allowance} spaces left · {state.actions_left()} of "
+                     f"{rules.ACTIONS_PER_TURN[side_of(step.piece)]} actions left · used: "
+                     f"{escape(used)}{' · may only Fire' if step.fire_only else ''}</div>")
+    if state.phase == "play" and state.done:
+        parts.append(f"<div>Already moved this turn: "
+                     f"{escape(', '.join(piece_name(p) for p in state.done))}</div>")
+    parts.append(f"<div>{escape(lines[-1])}</div>")
+    parts.append(house_html(state))
+    return '<div class="tracker" style="font-size:1.05rem;line-height:1.6">' + \
+        "".join(parts) + "</div>"
+
+
+def hits_html(state: e.GoldfingerState) -> str:
+    rows = []
+    for piece in state.pieces:
+        limit = rules.BOND_CRASH_HITS if piece.name == rules.BOND else rules.ENEMY_CRASH_HITS
+        cells = "".join(
+            f'<span style="display:inline-block;width:14px;height:14px;margin:1px;'
+            f'border-radius:3px;background:{"#b71c1c" if i < piece.hits else "#ddd"}">'
+            "</span>" for i in range(limit))
+        note = f" · loses {piece.lost_turns} turn(s)" if piece.lost_turns else ""
+        where = f" · in {piece.space}" if piece.space and not piece.crashed else ""
+        text = "crashed" if piece.crashed else f"{piece.hits} of {limit} hits"
+        style = "opacity:0.4;text-decoration:line-through" if piece.crashed else ""
+        rows.append(f'<div class="hits" style="{style}"><b>{escape(piece_name(piece.name))}'
+                    f"</b> {cells} {text}{escape(note + where)}</div>")
+    return "".join(rows)
+
+
+def kit_html(state: e.GoldfingerState) -> str:
+    chips = [
+        "guard aboard: +4 to Bond's rolls" if state.guard else "guard ejected",
+        "screen raised: no hits from the rear, +3 to Double Back" if state.screen
+        else "screen down",
+        "oil used" if state.oil_used else "oil ready", "smoke used" if state.smoke_used
+        else "smoke ready",
+    ] + (["Bond has Tilly: head for a gate!"] if state.has_tilly else [])
+    return "<div>" + "".join(
+        f'<span style="display:inline-block;margin:2px 4px 2px 0;padding:2px 8px;'
+        f'border-radius:12px;background:rgba(127,127,127,0.18)">{escape(c)}</span>'
+        for c in chips) + "</div>"
+
+
+def house_html(state: e.GoldfingerState) -> str:
+    house = state.setup.house
+    mode = f"map mode ({state.board.name})" if state.board else "tracker mode (no map)"
+    bot_text = {None: "", "bond": " The app plays Bond.", "enemy": " The app plays the Enemy."}
+    rows = "; ".join(f"{escape(text)}: {'yes' if house[key] else 'no'}"
+                     for key, text in HOUSE_TEXT.items())
+    return (f'<div style="font-size:0.9rem;opacity:0.8">{escape(mode)}.'
+            f"{bot_text[state.setup.bot]} <b>house rules</b>: {rows}</div>")
+
+
+# The chosen action, and what just happened.
+
+
+def armed_html(state: e.GoldfingerState, action: Any,
+               found: tuple[Fraction, tuple] | None) -> str:
+    """The rolled action chosen (already resolved; None: none yet) with its exact chance
+    `found` (and modifiers), before the dice."""
+    if action is None:
+        return ('<div class="armed" style="opacity:0.75">Tap a rolled action to see its '
+                "exact chance, then roll.</div>")
+    if isinstance(action, e.StartTurn):
+        spread = odds.movement_distribution(side_of(action.piece))
+        return (f'<div class="armed"><b>{escape(label(action))}</b>: '
+                f"{min(spread)} to {max(spread)} spaces, each with chance 1 in 6 "
+                "(Movement table).</div>")
+    if found is None:
+        return f'<div class="armed"><b>{escape(label(action))}</b></div>'
+    chance, mods = found
+    detail = rule_text(state, action, mods)
+    return '<div class="armed">' + odds_html(label(action), chance, detail) + "</div>"
+
+
+def rule_text(state: e.GoldfingerState, action: Any, mods: tuple) -> str:
+    if isinstance(action, e.CardRoll):
+        card = rules.CARDS[state.pending.card]
+        return f"{card.safe} or less on two dice and Bond continues unaffected"
+    side = "enemy" if isinstance(action, e.AvoidOil | e.AvoidSmoke) or \
+        side_of(state.mover or rules.BOND) == "enemy" else "bond"
+    rule = odds.action_rule(side, e.ROLLED[type(action)])
+    added = f", {odds.describe_modifiers(mods)}" if mods else ", nothing added"
+    return (f"needs {rule.success[1]} or less on two dice{added}. Success: "
+            f"{rule.on_success.text} Failure: {rule.on_failure.text}")
+
+
+def verdict_html(state: e.GoldfingerState, bot_report: list[str]) -> str:
+    """The last event (Success or Failure when it was a roll), what the bot played, and the
+    game's end."""
+    event = state.last_event
+    if event is None:
+        return '<div class="verdict">Nothing rolled yet.</div>'
+    colour = {"success": SUCCESS, "failure": FAILURE}.get(event.outcome, "#555")
+    word = {"success": "Success. ", "failure": "Failure. "}.get(event.outcome, "")
+    played = ""
+    if bot_report:
+        items = "".join(f"<li>{escape(t)}</li>" for t in bot_report)
+        played = (f'<details open class="bot-report"><summary>The bot played '
+                  f"{len(bot_report)} action(s)</summary><ol>{items}</ol></details>")
+    over = ""
+    if state.is_over:
+        won = SUCCESS if state.winner == rules.BOND else FAILURE
+        over = (f'<div class="game-over-banner" style="font-size:1.4rem;font-weight:700;'
+                f'color:white;background:{won};padding:10px;border-radius:8px;'
+                f'margin-bottom:6px">Game over. {escape(state.result or "")}</div>')
+    return (f'{over}<div class="verdict" style="font-size:1.15rem;border-left:6px solid '
+            f'{colour};padding:6px 12px"><b style="color:{colour}">{word}</b>'
+            f"{escape(event.text)}</div>{played}")
+
+
+# The map's notes.
+
+
+def danger_html(state: e.GoldfingerState, show_reach: bool) -> str:
+    """What the numbers on the map mean, and each car's chance to hit Bond where he is."""
+    if state.board is None or state.phase != "play" or state.is_over:
+        return ""
+    parts = []
+    if show_reach:
+        parts.append("Numbers on the Spaces: Bond's chance (%) to reach each one this turn "
+                     "(his movement roll, the rolls for any Quick Turn, Double Back or Trick "
+                     "a path needs, played as well as possible).")
+    fire = odds.enemy_fire_chances(state)
+    if fire:
+        shots = ", ".join(f"car {c} {percent(p)}" for c, p in fire.items())
+        parts.append(f"If Bond stays where he is, each car's chance to hit him in its next "
+                     f"turn: {shots}. Expected hits on Bond: "
+                     f"{float(sum(fire.values(), Fraction(0))):.2f}.")
+    return '<div class="danger">' + "".join(f"<p>{escape(p)}</p>" for p in parts) + "</div>"
+
+
+def estimate_html(estimate: str, stale: bool) -> str:
+    """The bot-against-bot estimate, or how to ask for one."""
+    if not estimate:
+        return ('<div class="estimate" style="opacity:0.75">Whole-game hint: tap below to '
+                f"play {ESTIMATE_GAMES} bot-against-bot games from here.</div>")
+    later = " (from an earlier position)" if stale and estimate != "computing..." else ""
+    return f'<div class="estimate"><b>{escape(estimate)}</b>{later}</div>'
