@@ -205,5 +205,5 @@ class DiceLabDashboard(GameDashboard):
             hv.DynamicMap(pn.bind(self._chart, self.param.n_dice, self.param.goal,
                                   self.target.param.value, self.param.modifiers)),
         )
-        saved = section("Saved games", self.picker, collapsed=True)
+        saved = self.saved_games_section()
         return page("Dice Lab", setup, play, chart, saved)

@@ -816,7 +816,7 @@ class GoldenGunDashboard(GameDashboard):
                        self._chart, pn.pane.HTML(self.param.survival, sizing_mode="stretch_width"))
         log = section("Log", self.log)
         table = section("What each blue card does", self._table_view, collapsed=True)
-        saved = section("Saved games", self.picker, collapsed=True)
+        saved = self.saved_games_section()
         return page("The Man with the Golden Gun", play, maze, deck, log, self._setup_section(),
                     table, saved)
 

@@ -25,6 +25,9 @@ class SessionPicker(pn.viewable.Viewer):
         super().__init__()
         self._game, self._store, self._current = game, store, current
         self._on_open, self._new_options = on_open, new_options
+        self._built = False  # its widgets are made when the card is first opened
+
+    def _build(self) -> None:
         self._saved = pn.widgets.Select(label="Saved games", height=TOUCH + 20,
                                         sizing_mode="stretch_width", stylesheets=[INPUT_CSS])
         self._name = pn.widgets.TextInput(label="Name of this game", height=TOUCH + 20,
@@ -35,13 +38,16 @@ class SessionPicker(pn.viewable.Viewer):
         # Status text quotes files and names: shown as text, never as Markdown or HTML.
         self._status = pn.pane.HTML("", sizing_mode="stretch_width")
         self._download = pn.widgets.FileDownload(
-            callback=self._export, filename=f"{game.name}.json", label="Export to a file",
+            callback=self._export, filename=f"{self._game.name}.json", label="Export to a file",
             height=TOUCH, sizing_mode="stretch_width",
         )
+        self._built = True
         self.refresh()
 
     def refresh(self) -> None:
         """Re-read the list of saved games and the current name."""
+        if not self._built:
+            return
         records = self._store.list_sessions(self._game.name)
         self._saved.options = {_describe(r): r.id for r in records}
         self._saved.value = self._current().id if records else None
@@ -52,6 +58,8 @@ class SessionPicker(pn.viewable.Viewer):
     def game_changed(self) -> None:
         """A game whose log holds secrets is exported only once it is over: the file holds
         every down card and secret choice (and the seed behind the seat links)."""
+        if not self._built:
+            return
         hidden = self._game.secrets and not self._current().state.is_over
         self._download.param.update(
             disabled=hidden,
@@ -109,6 +117,8 @@ class SessionPicker(pn.viewable.Viewer):
         self._status.object = notice_html(text, kind, lead)
 
     def __panel__(self) -> pn.viewable.Viewable:
+        if not self._built:
+            self._build()
         wide = {"sizing_mode": "stretch_width"}
         download = self._download
         return pn.Column(
