@@ -67,8 +67,9 @@ class SessionPicker(pn.viewable.Viewer):
             else "Export to a file")
 
     def _new(self, _event) -> None:
-        self._open(Session(self._game, self._new_options(), store=self._store),
-                   "Started a new game.")
+        # The new game takes the page's settings, which may hold a bad name: said, not raised.
+        self._guard(lambda: self._open(Session(self._game, self._new_options(),
+                                               store=self._store), "Started a new game."), "")
 
     def _resume(self, _event) -> None:
         if self._saved.value:  # a saved game that no longer replays says so
