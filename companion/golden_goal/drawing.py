@@ -20,6 +20,7 @@ U = 10  # SVG units per square
 TEAM_COLOURS = {"orange": "#e65100", "blue": "#1565c0"}
 PITCH, BOX, NET_FRONT, OUT = "#2e7d32", "#388e3c", "#66bb6a", "#55695a"
 TARGET, SELECTED, GOLD = "#ffeb3b", "#ffffff", "#ffd600"
+NET_DEPTH = 0.45  # how far a net is drawn behind the goal line, in squares
 Target = Square | str  # a square, or "net:<team>"
 
 
@@ -95,6 +96,10 @@ def _bot_move(canvas: _Canvas, marks: Marks) -> str:
     return f'{style}<g class="gg-last" pointer-events="none">{mover}{ball}</g>'
 
 
+# A column letter's centre, in squares from the mat's outer edge, clear of the nets.
+LABEL_INSET = 0.28
+
+
 def _labels(canvas: _Canvas) -> str:
     """Column letters and row numbers in the out-of-bounds ring, as the log names squares
     ('e7'), so a group can copy a move onto the real mat."""
@@ -105,7 +110,7 @@ def _labels(canvas: _Canvas) -> str:
              'text-anchor="middle" pointer-events="none"')
     out = []
     for c in range(field.columns):
-        for y in (-ring + 0.22, field.rows + ring - 0.5):
+        for y in (-ring + LABEL_INSET, field.rows + ring - LABEL_INSET):
             x, sy = canvas.corner(c + 0.5, y)
             out.append(f'<text x="{x}" y="{sy + 1.2}" {style}>{chr(ord("a") + c)}</text>')
     for r in range(field.rows):
@@ -145,7 +150,7 @@ def _nets(canvas: _Canvas, marks: Marks) -> str:
     for team in TEAMS:
         low, high = min(nets), max(nets) + 1
         y_line = 0 if team == TEAMS[0] else canvas.field.rows
-        depth = -0.45 if team == TEAMS[0] else 0.45
+        depth = -NET_DEPTH if team == TEAMS[0] else NET_DEPTH
         (x0, y0), (x1, y1) = canvas.corner(low, y_line), canvas.corner(high, y_line + depth)
         top, height = min(y0, y1), abs(y1 - y0)
         key = net_key(team)

@@ -64,7 +64,8 @@ def scoreboard_html(state: GoldenGoalState, bot_team: str | None, bot_to_move: b
         f'<div style="font-size:1.7rem;font-weight:700">'
         f'<span style="color:{TEAM_COLOURS["orange"]}">orange {state.score[0]}</span> : '
         f'<span style="color:{TEAM_COLOURS["blue"]}">{state.score[1]} blue</span> '
-        f'<span class="turn" style="font-size:1.1rem;font-weight:400">{who}{doing}</span>'
+        '<span class="turn" style="display:inline-block;font-size:1.1rem;font-weight:400;'
+        f'line-height:1.3">{who}{doing}</span>'
         "</div>"
         f'<div style="font-size:0.95rem">Round {state.round} · '
         f"{escape(MATCH_TEXT[options.match])}{bot}</div>{house_html}</div>"
@@ -78,8 +79,8 @@ def event_html(state: GoldenGoalState) -> str:
                 f'<span style="font-size:1.05rem">{escape(event_text(state))}</span></div>')
     event = state.last_event
     if event is None:
-        return ('<div class="verdict">A new match: choose who plays, then who places '
-                "first.</div>")
+        return ('<div class="verdict">A new match: choose who plays (at the table, or '
+                "against the bot), and who places first.</div>")
     goal = "GOAL for" in event.text
     colour = "#2e7d32" if goal else "#9e9e9e"
     head = "<b>GOAL!</b> " if goal else ""
@@ -114,7 +115,8 @@ def field_notes_html(state: GoldenGoalState) -> str:
     ]
     items = "".join(f"<li>{escape(n)} <i>(house rule)</i></li>" for n in notes)
     return (f'<details class="field-notes" style="font-size:0.95rem;margin:2px 0">'
-            f'<summary style="min-height:{TOUCH}px;line-height:{TOUCH}px;cursor:pointer">'
+            f'<summary style="min-height:{TOUCH}px;box-sizing:border-box;padding:10px 0;'
+            'line-height:1.4;cursor:pointer">'
             f"House rules: the {field.columns} x {field.rows} field and its zones; players "
             "behind the goal line do not block</summary>"
             f'<ul style="margin:0;padding-left:18px">{items}</ul></details>')

@@ -98,7 +98,8 @@ def test_the_match_fits_the_tablet_and_the_whole_field_is_on_screen(served, page
                                                                      width, height):
     """Issue 17: at 1024x768 and 768x1024, during set-up ("Player to place") and after the
     kickoff, no text is wider than its button and nothing is wider than the screen; the
-    whole field (labelled a-h, 1-12) is on screen while playing, in portrait too."""
+    whole field (labelled a-h, 1-12), the die and the odds are on screen while playing, in
+    portrait too."""
     from tests.ui.fits import problems
 
     page.set_viewport_size({"width": width, "height": height})
@@ -128,3 +129,10 @@ def test_the_match_fits_the_tablet_and_the_whole_field_is_on_screen(served, page
     assert field["width"] / 10 >= 44  # a square (out of bounds ones too) is a touch target
     labels = page.locator("svg.gg-field text").all_text_contents()
     assert labels.count("a") == 2 and labels.count("12") == 2
+    # The die and the odds of the roll are on the same screen as the field (beside it in
+    # portrait, to its left in landscape): no scrolling between looking and rolling.
+    for what in (page.locator(".odds-hint"), page.locator(".odds").first,
+                 page.get_by_role("button", name="6", exact=True),
+                 page.get_by_role("button", name="Tap the die above")):
+        box = what.bounding_box()
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height, box

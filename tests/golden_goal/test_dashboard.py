@@ -68,8 +68,9 @@ def targets(board: GoldenGoalDashboard) -> set:
 
 def test_the_page_builds_and_shows_the_toss(store):
     board = make(store)
-    assert "App chooses who places first" in board.turn.toss_row[3].label
-    assert board.turn.toss_row.visible and not board.turn.dice_box.visible
+    assert "App chooses who places first" in board.turn.toss_row[1].label
+    assert board.turn.toss_row.visible and board.turn.who_plays.visible
+    assert not board.turn.dice_box.visible
     assert "choose who plays" in board.turn.event_box.object
 
 
@@ -387,3 +388,36 @@ def test_the_bots_move_is_drawn_on_the_field_for_a_moment(store):
     assert board.field.bot_marks(state)["bot_mover"][0] == start
     board.roll((3,))
     assert 'class="gg-last"' not in board.field.pad.html
+
+
+def test_the_column_letters_beside_the_nets_are_clear_of_them():
+    """Issue 17: the letters d and e at both ends are not drawn over the nets (white on the
+    light net they could not be read): each letter's glyph lies outside both nets."""
+    svg = field_svg(scene({}, ball=(3, 5), roll=1))
+    nets = [(float(y), float(y) + float(h)) for y, h in re.findall(
+        r'<rect x="[\d.]+" y="([\d.]+)" width="[\d.]+" height="([\d.]+)" fill="#eeeeee"', svg)]
+    assert len(nets) == 2
+    letters = re.findall(r'<text x="[\d.]+" y="([\d.]+)" font-size="([\d.]+)"[^>]*>([a-h])<',
+                         svg)
+    assert len(letters) == 16
+    for baseline, size, _letter in letters:
+        top, bottom = float(baseline) - 0.75 * float(size), float(baseline) + 0.2 * float(size)
+        assert all(bottom <= net_top or top >= net_bottom for net_top, net_bottom in nets)
+
+
+def test_the_match_card_puts_each_part_in_its_area_of_the_grid(store):
+    """Issue 17 (layout.py): the field, the turn beside it (with the odds), what just
+    happened, the die and the rest are the grid's areas, each once; the field's readings stay
+    on the page after the toss, when who plays is hidden."""
+    board = make(store)
+    to_kickoff(board)
+    board.tap((3, 4))
+    board.confirm()  # blue to roll: the die and the odds
+    area = {name: obj for obj in board.play_area
+            for name in ("side", "field", "event", "dice", "rest")
+            if f"gg-{name}" in obj.css_classes}
+    assert len(area) == 5 and area["field"] is board.field.pad
+    assert board.turn.odds in area["side"] and board.turn.odds.visible
+    assert board.turn.dice_box in area["dice"] and board.turn.dice_box.visible
+    assert board.field.notes in area["rest"] and not board.turn.who_plays.visible
+    assert area["event"] is board.turn.event_box

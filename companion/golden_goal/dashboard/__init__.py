@@ -10,8 +10,9 @@ is played. One team can be left to the bot (`bot.bot_player`).
 One module per part of the page:
 
 - `main`: the dashboard, one match over one Session, the bot's turns, redrawing
-- `turn_view`: the Match card: score, prompt, toss, set-up, die and odds, plan, Play it
-- `field_view`: the Field card: the tappable mat and what is drawn over it
+- `layout`: the Match card's grid: the field with the turn beside it, by screen
+- `turn_view`: the turn: score, prompt, toss, set-up, die and odds, plan, Play it
+- `field_view`: the tappable mat and what is drawn over it
 - `taps`: what a tap on the field means, phase by phase, and what may be tapped
 - `moves`: the engine's legal turns and scoring lines, kept per state (no Panel)
 - `settings_view`: who plays, the match mode and the house rules of a new match

@@ -1,6 +1,6 @@
-"""The Field card: the mat drawn to scale (`drawing.field_svg`) in a tappable view, with
-what may be tapped now, the planned move, the scoring lines and the bot's last move drawn
-over it, and the field's readings below it."""
+"""The field: the mat drawn to scale (`drawing.field_svg`) in a tappable view, with what
+may be tapped now, the planned move, the scoring lines and the bot's last move drawn over
+it; and the field's readings, shown with the rest of the Match card (`layout`)."""
 
 from __future__ import annotations
 
@@ -15,19 +15,13 @@ from companion.golden_goal.engine import GoldenGoalState
 from companion.golden_goal.odds import turn_line
 from companion.golden_goal.turns import Outcome, other
 from companion.golden_goal.words import field_notes_html
-from companion.ui import TapPad, section
+from companion.ui import TapPad
 
 if TYPE_CHECKING:
     from companion.golden_goal.dashboard.main import GoldenGoalDashboard
 
-# The whole field fits the screen's height beside the controls in landscape. In portrait
-# the field comes first (FIELD_CARD_CSS) and keeps 400 px of the screen below it for the
-# score, the die and the odds; a square stays over 44 px on a 768 x 1024 tablet.
-FIELD_CSS = """
-.gg-field { max-height: calc(100vh - 140px); margin: 0 auto; }
-@media (orientation: portrait) { .gg-field { max-height: calc(100vh - 400px); } }
-"""
-FIELD_CARD_CSS = "@media (orientation: portrait) { :host { order: -1; } }"
+# The field's column (`layout`) sets its size; it never grows taller than the screen.
+FIELD_CSS = ".gg-field { max-height: calc(100vh - 140px); margin: 0 auto; }"
 
 
 class FieldView(TapPad):
@@ -46,7 +40,7 @@ def parse_target(text: str) -> Target:
     return int(column), int(row)
 
 
-class FieldCard:
+class FieldArea:
     """The field and its notes; `update_taps(state)` redraws it after a tap or a change."""
 
     def __init__(self, board: GoldenGoalDashboard) -> None:
@@ -101,8 +95,3 @@ class FieldCard:
         ball = (before.ball, *line.ball_path, *net) if action.kicks else ()
         return {"bot_mover": (before.where[action.player], *line.mover_path),
                 "bot_ball": ball}
-
-    def card(self) -> pn.Card:
-        field = section("Field", self.pad, self.notes, width=440)
-        field.stylesheets = [*field.stylesheets, FIELD_CARD_CSS]
-        return field

@@ -16,7 +16,8 @@ from companion.core.session import Session
 from companion.golden_goal import GAME, rules
 from companion.golden_goal.actions import Kick, Pass, Play, Roll, RollOff, Toss
 from companion.golden_goal.bot import bot_player
-from companion.golden_goal.dashboard.field_view import FieldCard
+from companion.golden_goal.dashboard.field_view import FieldArea
+from companion.golden_goal.dashboard.layout import aspect, grid, match_card
 from companion.golden_goal.dashboard.moves import Moves
 from companion.golden_goal.dashboard.settings_view import SettingsView
 from companion.golden_goal.dashboard.taps import Taps
@@ -51,8 +52,9 @@ class GoldenGoalDashboard(GameDashboard):
         self.bot_last: tuple[GoldenGoalState, Any, GoldenGoalState] | None = None
         self.taps = Taps(self)
         self.settings = SettingsView(self)
-        self.field = FieldCard(self)
+        self.field = FieldArea(self)
         self.turn = TurnView(self)
+        self.play_area = None  # the Match card's grid, once the page is drawn
         self._read_players()
         self.param.watch(self._changed, "revision")
         self.param.watch(self._render_taps, ["chosen", "kicking", "ball_pick", "plan"])
@@ -70,6 +72,8 @@ class GoldenGoalDashboard(GameDashboard):
 
     def open(self, session: Session) -> None:
         super().open(session)
+        if self.play_area is not None:  # another mat may have another shape
+            self.play_area.styles = {"--gg-aspect": aspect(session.state.field)}
         self._read_players()
         self.picker.refresh()
 
@@ -191,8 +195,11 @@ class GoldenGoalDashboard(GameDashboard):
         self.turn.update_taps(state)
 
     def __panel__(self):
+        areas = self.turn.areas()
+        areas["rest"].append(self.field.notes)
+        self.play_area = grid(self.session.state.field, field=self.field.pad, **areas)
         log = section("Log", self.log, width=360)
         new = section("New match: players, mode and house rules", self.settings.panel(),
                       width=360, collapsed=True)
         saved = section("Saved games", self.picker, width=360, collapsed=True)
-        return page("Golden Goal", self.turn.card(), self.field.card(), log, new, saved)
+        return page("Golden Goal", match_card(self.play_area), log, new, saved)

@@ -1,7 +1,7 @@
-"""The Match card: the score, the prompt, and the controls of the phase (the toss, the
-player to place, the die with the odds before the roll, the ways to score after it, the
-plan with the opponent's chance, Play it, the bot's button, a new match), then what just
-happened."""
+"""The Match card's words and controls: the score, the prompt, and the controls of the
+phase (the toss, the player to place, the die with the odds before the roll, the ways to
+score after it, the plan with the opponent's chance, Play it, the bot's button, a new
+match), then what just happened. `layout` places them around the field."""
 
 from __future__ import annotations
 
@@ -23,12 +23,13 @@ from companion.golden_goal.words import (
     setup_checklist,
     turn_odds_html,
 )
-from companion.ui import DicePad, button, choice, heading, odds_html, section
+from companion.ui import DicePad, button, choice, heading, odds_html
 
 if TYPE_CHECKING:
     from companion.golden_goal.dashboard.main import GoldenGoalDashboard
 
 WIDE = {"sizing_mode": "stretch_width"}
+TOSS_BUTTON = {"flex": "1 1 160px"}  # side by side, or one above the other when narrow
 SHOWN_LINES = 6  # scoring lines listed as buttons after a roll
 LEFT_CSS = ":host .bk-btn { text-align: left; }"  # a scoring line reads like a sentence
 
@@ -42,13 +43,17 @@ class TurnView:
         self.scoreboard = pn.pane.HTML(**WIDE)
         self.event_box = pn.pane.HTML(**WIDE)
         self.prompt = pn.pane.HTML(**WIDE)
+        # Who places first beside the field; who plays (a setting of the match) under it.
         self.toss_row = pn.Column(
-            heading("Who plays"), board.settings.players_choice, heading("Who places first"),
+            heading("Who places first"),
             button("App chooses who places first", lambda _: board.toss(None),
                    color="primary", **WIDE),
-            pn.Row(button("Orange places first", lambda _: board.toss("orange"), **WIDE),
-                   button("Blue places first", lambda _: board.toss("blue"), **WIDE), **WIDE),
-            **WIDE)
+            pn.FlexBox(*(button(f"{team.capitalize()} places first",
+                                lambda _, t=team: board.toss(t), styles=TOSS_BUTTON)
+                         for team in rules.TEAMS), gap="0px", **WIDE),
+            margin=0, **WIDE)
+        self.who_plays = pn.Column(heading("Who plays"), board.settings.players_choice,
+                                   margin=0, **WIDE)
         self.setup_choice = choice([""], "", **WIDE)
         self.setup_choice.param.watch(lambda e: setattr(board, "chosen", e.new or ""),
                                       "value")
@@ -70,14 +75,19 @@ class TurnView:
             button("Start a new match", board.start_new_match, color="primary", **WIDE),
             **WIDE)
 
-    def card(self) -> pn.Card:
-        # The prompt, the die and the odds come right after the score: in portrait they are
-        # the first thing below the field. What just happened follows (also in the log).
-        return section(
-            "Match", self.scoreboard, self.board.message_view(), self.prompt, self.toss_row,
-            self.setup_box, self.dice_box, self.odds, self.lines_box, self.plan_box,
-            self.confirm_row, self.pass_button, self.bot_button, self.over_box, self.event_box,
-            width=440)
+    def areas(self) -> dict[str, pn.viewable.Viewable]:
+        """The card's parts by `layout` area: beside the field the score, the prompt, who
+        places first, the player to place, the odds of the roll, the plan with the
+        opponent's chance, Play it, the bot's button; what just happened (also in the log);
+        the die, or after the roll the ways to score; then who plays."""
+        side = pn.Column(
+            self.scoreboard, self.board.message_view(), self.prompt, self.toss_row,
+            self.setup_box, self.odds, self.plan_box,
+            self.confirm_row, self.pass_button, self.bot_button, self.over_box,
+            margin=0, **WIDE)
+        dice = pn.Column(self.dice_box, self.lines_box, margin=0, **WIDE)
+        return {"side": side, "event": self.event_box, "dice": dice,
+                "rest": pn.Column(self.who_plays, margin=0, **WIDE)}
 
     # After a change of the game.
 
@@ -87,7 +97,7 @@ class TurnView:
         self.scoreboard.object = scoreboard_html(state, board.bot_team, bot_turn)
         self.event_box.object = event_html(state)
         phase, human = state.phase, not bot_turn and not state.is_over
-        self.toss_row.visible = phase == "toss"
+        self.toss_row.visible = self.who_plays.visible = phase == "toss"
         self.setup_box.visible = phase == "setup" and human
         if self.setup_box.visible:
             self._update_setup(state)
