@@ -50,6 +50,7 @@ class GameDashboard(pn.viewable.Viewer):
         self.seat = seat if seat is not None else self._seat_from_url()
         self._watcher = self.table.param.watch(self._table_changed, "revision")
         self._shown = self.table.revision  # the table's revision this page last drew
+        self._ready, self._missed = True, False  # the browser is connected; a change waits
         self.log = LogView(self.undo, self.redo)
         self.picker = SessionPicker(self.game, self.store, lambda: self.session, self.open,
                                     self.new_options)
@@ -57,8 +58,10 @@ class GameDashboard(pn.viewable.Viewer):
         self._sync_log()
         self._remember_in_url()
         if self._doc is not None and self._doc.session_context is not None:  # served
+            self._ready = False
             pn.state.on_session_destroyed(self._leave_table)
             pn.state.onload(self._remember_in_url)  # the address is known once loaded
+            pn.state.onload(self._page_ready)
 
     @property
     def session(self) -> Session:
@@ -132,11 +135,23 @@ class GameDashboard(pn.viewable.Viewer):
 
     def _table_changed(self, _event) -> None:
         """Another device (or this one) changed the game: redraw this page, on its own
-        document's turn when the change came from elsewhere."""
+        document's turn when the change came from elsewhere; once it has loaded, when the
+        change came while it was loading."""
+        if not self._ready:
+            self._missed = True
+            return
         if self._doc is None or pn.state.curdoc is self._doc:
             self._redraw()
         else:
             self._doc.add_next_tick_callback(self._redraw_later)
+
+    def _page_ready(self) -> None:
+        """The browser is connected. A change made to the page before then never reaches
+        it, and leaves it out of step for every later change: draw the missed one now."""
+        self._ready = True
+        if self._missed:
+            self._missed = False
+            self._redraw_later()
 
     def _redraw_later(self) -> None:
         with hold(self._doc):

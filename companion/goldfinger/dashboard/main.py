@@ -10,6 +10,12 @@ each of the player's actions (`play_bot`).
 Speed: every widget of the play phase is built once and then only changes its label,
 colour, visibility or text (the action list is a pool of reused rows; the map is one SVG
 string replaced in place). New Bokeh models per tap were what made a tap slow.
+
+A side's own phone (a seat's join link, `self.seat`: 0 Bond, 1 the Enemy) shows that side's
+private view (`views.private_view`: the Enemy's cards by the stars) and the steps only when
+that side decides (`my_turn`); no set-up choices, saved games or join codes. The Enemy
+places the cards there: his choices so far (`placing`) are this page's alone. The shared
+tablet shows every step, for a group without phones, and never a card by a star.
 """
 
 from __future__ import annotations
@@ -44,11 +50,15 @@ from companion.goldfinger.dashboard.words import (
     VS_BOND,
     VS_ENEMY,
     armed_html,
+    own_html,
     status_html,
     verdict_html,
+    waiting_text,
 )
 from companion.goldfinger.legal import allowed
+from companion.goldfinger.views import ENEMY_SEAT, private_view, seat_decides, seat_names
 from companion.ui import Counter, GameDashboard, heading, page, section
+from companion.ui.presence import PresenceLink
 
 BOT_LIMIT = 600  # actions a bot may take in one go (a whole Enemy phase is ~30)
 
@@ -78,6 +88,8 @@ class GoldfingerDashboard(GameDashboard):
     def __init__(self, **params):
         super().__init__(**params)
         self._cache: dict[str, tuple[Any, Any]] = {}  # name -> (state, value) for this state
+        # A seat's page is counted as open; the tablet redraws when a phone comes or goes.
+        self._presence = PresenceLink(self.table, self.seat, self._table_changed)
         self._build_widgets()
         self._read_options()
         self.param.watch(self._refresh, ["revision", "armed", "behind", "card_mode", "next_card",
@@ -86,6 +98,28 @@ class GoldfingerDashboard(GameDashboard):
         self.param.watch(self.map_part.render_estimate, ["estimate", "revision"])
         self._refresh()
         self.map_part.render_estimate()
+
+    # Seats: a side's own phone.
+
+    def seat_names(self) -> list[str]:
+        """Bond and the Enemy may each join on a phone (not the Enemy when the app plays
+        him: his phone would show the bot's cards)."""
+        return seat_names(self.session.state)
+
+    def my_turn(self) -> bool:
+        """Whether this page shows the steps now: the tablet always; a side's own phone when
+        that side decides, when the bot is to move, or when the game is over."""
+        if self.seat is None or self.state.is_over or self._bot_to_move():
+            return True
+        return seat_decides(self.state, self.seat)
+
+    def enemy_phone_here(self) -> bool:
+        """Whether the Enemy's own phone has this game open (in this server process)."""
+        return self._presence.here(ENEMY_SEAT)
+
+    def _leave_table(self, session_context) -> None:
+        super()._leave_table(session_context)
+        self._presence.close()
 
     # Sessions and set-up choices.
 
@@ -108,7 +142,9 @@ class GoldfingerDashboard(GameDashboard):
     def open(self, session: Session) -> None:
         self.armed = None
         self.param.update(placing=[], bond_space="", bot_report=[], estimate="")
-        super().open(session)
+        self._presence.close()
+        super().open(session)  # the page is no seat's any more
+        self._presence = PresenceLink(self.table, self.seat, self._table_changed)
         self._read_options()
         self.picker.refresh()
         self.play_bot()
@@ -234,6 +270,9 @@ class GoldfingerDashboard(GameDashboard):
         state = self.state
         if state.board is None or space not in state.board.spaces:
             return
+        if not self.my_turn():
+            self.message = waiting_text(state)
+            return
         with pn.io.hold():
             if state.phase == "cards":
                 self.toggle_star(space)
@@ -292,6 +331,7 @@ class GoldfingerDashboard(GameDashboard):
             self.between, margin=0, visible=False, **WIDE)
         self._verdict = pn.pane.HTML("", **WIDE)
         self._status = pn.pane.HTML("", **WIDE)
+        self._own = pn.pane.HTML("", **WIDE)  # a side's own phone only
         self.actions = ActionArea(self)
         self.placing_view = Placing(self)
         self.map_part = MapPart(self)
@@ -304,9 +344,6 @@ class GoldfingerDashboard(GameDashboard):
         self._rest_list, self._setup = self.actions.rest, self.setup_form.widgets
 
     def __panel__(self) -> pn.viewable.Viewable:
-        setup = section("Game set-up", self._setup["box"])
-        setup.visible = self.param.revision.rx.pipe(
-            lambda _: self.state.phase in ("cards", "bond"))
         play = section("Play", self._verdict, self.message_view(),
                        heading("What you can do now"), self._between_box, self._actions)
         table = section("The table", self._status)
@@ -314,9 +351,15 @@ class GoldfingerDashboard(GameDashboard):
         table.css_classes = [] if self.map_on else ["gf-sticky"]  # tracker mode only
         self.param.watch(lambda ev: setattr(table, "css_classes", [] if ev.new else
                                             ["gf-sticky"]), "map_on")
-        return page("007 Goldfinger", setup, play, self.map_part.section(), table,
-                    section("Log", self.log), section("Saved games", self.picker,
-                                                      collapsed=True))
+        log = section("Log", self.log)
+        if self.seat is not None:  # a side's own phone: its own view first, no table admin
+            own = section("Your side (only this phone)", self._own)
+            return page("007 Goldfinger", own, play, self.map_part.section(), table, log)
+        setup = section("Game set-up", self._setup["box"])
+        setup.visible = self.param.revision.rx.pipe(
+            lambda _: self.state.phase in ("cards", "bond"))
+        return page("007 Goldfinger", setup, play, self.map_part.section(), table, log,
+                    self.share_section(), section("Saved games", self.picker, collapsed=True))
 
     # Re-rendering after a change: texts and properties only.
 
@@ -333,22 +376,28 @@ class GoldfingerDashboard(GameDashboard):
         self._verdict.object = self._verdict_html()
         self._armed_pane.object = self._armed_html()
         self._status.object = self._status_html()
+        if self.seat is not None:
+            self._own.object = own_html(private_view(self.state, self.seat))
         self._show_rows()
         self._between_box.visible = self.state.board is None and any(
-            isinstance(a, e.Fire) for a in legal) and not self._bot_to_move()
+            isinstance(a, e.Fire) for a in legal) and not self._bot_to_move() and self.my_turn()
         self._refresh_roll()
         if self.state.board is not None:
             self.map_part.render()
 
     def _refresh_roll(self) -> None:
-        armed = self.armed
-        self._dice_box.visible = not self._bot_to_move() and any(
+        armed, mine = self.armed, self.my_turn()
+        self._armed_pane.visible = mine
+        self._dice_box.visible = mine and not self._bot_to_move() and any(
             self.state.dice_needed(a) for a in self.legal())
         self.dice.param.update(enabled=armed is not None,
                                verb=self.button_text(armed).split(" · ")[0] if armed else
                                "Choose an action first")
 
     def _show_rows(self) -> None:
+        if not self.my_turn():
+            self.actions.show(self.placing_view.waiting_rows(), waiting_text(self.state))
+            return
         setup = self.state.phase in ("cards", "bond") and not self._bot_to_move()
         self.actions.show(self.placing_view.rows() if setup else None)
 

@@ -24,6 +24,7 @@ from companion.goldfinger.dashboard.words import (
     estimate_html,
 )
 from companion.goldfinger.map_svg import map_svg
+from companion.goldfinger.views import public_state
 from companion.ui import TapPad, button, section
 
 if TYPE_CHECKING:
@@ -71,7 +72,7 @@ class MapPart:
             targets = [s for s in state.board.stars if s not in dict(board.placing)]
         elif state.phase == "bond":
             targets = [board.bond_space] if board.bond_space else []
-        if board._bot_to_move():
+        if board._bot_to_move() or not board.my_turn():
             targets = []
         shown, trails = self.trails
         return map_svg(state, reach=reach, targets=targets,
@@ -98,8 +99,9 @@ class MapPart:
             board.estimate = "Place the cards first."
             return None
         board.estimate, self.estimate_for = "computing...", revision
+        # As the table knows it: where Tilly lies would change Bond's chance.
         worker = threading.Thread(target=self._estimate_in_background,
-                                  args=(state, revision), daemon=True)
+                                  args=(public_state(state), revision), daemon=True)
         worker.start()
         return worker
 

@@ -2,7 +2,9 @@
 his cars), then the Bond player places the Aston Martin.
 
 The rows are rebuilt when they change, which is rare. The cards chosen so far
-(`GoldfingerDashboard.placing`) belong to this page alone until "Place the cards".
+(`GoldfingerDashboard.placing`) belong to this page alone until "Place the cards": on the
+Enemy's own phone (seat 1) they never reach another page. The tablet keeps its own
+controls for a group without phones, and says so when the Enemy's phone is open.
 """
 
 from __future__ import annotations
@@ -14,7 +16,8 @@ import panel as pn
 from companion.goldfinger import bot, rules
 from companion.goldfinger import engine as e
 from companion.goldfinger.dashboard.parts import WIDE
-from companion.goldfinger.dashboard.words import HIDDEN, REAL, TRACKER_STARS
+from companion.goldfinger.dashboard.words import HIDDEN, PHONE_PLACING, REAL, TRACKER_STARS
+from companion.goldfinger.views import ENEMY_SEAT
 from companion.ui import button, choice
 
 if TYPE_CHECKING:
@@ -32,7 +35,16 @@ class Placing:
         return self.board.state
 
     def rows(self) -> list[Any]:
+        """The set-up rows of this page, when it is this page's to set up."""
         return self.card_rows() if self.state.phase == "cards" else self.bond_rows()
+
+    def waiting_rows(self) -> list[Any]:
+        """The Enemy's own phone while Bond is placed: he may still point his cars."""
+        state, board = self.state, self.board
+        if board.seat == ENEMY_SEAT and state.phase == "bond" and state.board is not None \
+                and board.bot_side() is None:
+            return self.aim_rows()
+        return []
 
     # The cards.
 
@@ -43,17 +55,19 @@ class Placing:
             board.message = f"{star} is not a red star Space: cards go by the stars."
             return
         board.message = ""
-        if star in dict(board.placing):
-            board.placing = [(s, c) for s, c in board.placing if s != star]
-        elif len(board.placing) < rules.CARDS_TO_PLACE:
+        placing = board.placing
+        if star in dict(placing):
+            placing = [(s, c) for s, c in placing if s != star]
+        elif len(placing) < rules.CARDS_TO_PLACE:
             card = board.next_card if board.card_mode == HIDDEN else None
-            board.placing = [*board.placing, (star, card)]
-        left = self.cards_left()
-        if left:
-            board.next_card = left[0]
+            placing = [*placing, (star, card)]
+        left = self.cards_left(placing)
+        # Both at once: the rows drawn for the new placing offer only the cards left, and
+        # a choice whose value is not among its options would clear it.
+        board.param.update(placing=placing, next_card=left[0] if left else board.next_card)
 
-    def cards_left(self) -> list[str]:
-        placed = {card for _, card in self.board.placing}
+    def cards_left(self, placing: list | None = None) -> list[str]:
+        placed = {card for _, card in (self.board.placing if placing is None else placing)}
         return [c for c in rules.CARD_NAMES if c not in placed]
 
     def place_cards(self) -> None:
@@ -71,6 +85,12 @@ class Placing:
         intro = pn.pane.Markdown(
             "**Set-up: the Enemy player places the five cards by five red star Spaces** "
             "(the Bond player looks away).", **WIDE)
+        if board.seat == ENEMY_SEAT:
+            intro = pn.pane.Markdown("**Set-up: place your five cards by five red star "
+                                     "Spaces.** Only this phone sees which card lies where.",
+                                     **WIDE)
+        elif board.enemy_phone_here():  # the tablet, while the Enemy's phone is open
+            intro = pn.pane.Markdown(PHONE_PLACING, css_classes=["phone-placing"], **WIDE)
         if state.board is None:
             return [intro, pn.pane.Markdown(
                 "Place the real cards face down on your board. The app calls the stars "
@@ -135,7 +155,7 @@ class Placing:
                                    wrap=True, **WIDE))
         rows.append(button("Let the Bond bot place him",
                            lambda _: board.do(bot.bond_bot(self.state)), **WIDE))
-        if board.bot_side() is None:  # two players: the Enemy may still point his cars
+        if board.bot_side() is None and board.seat is None:  # the Enemy may still aim
             rows += self.aim_rows()
         return rows
 

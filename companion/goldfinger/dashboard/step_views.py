@@ -59,11 +59,15 @@ class ActionArea:
 
     # Drawing.
 
-    def show(self, setup_rows: list[Any] | None) -> None:
-        """Draw the set-up rows (when given) or the action rows of the play."""
+    def show(self, setup_rows: list[Any] | None, waiting: str = "") -> None:
+        """Draw the set-up rows (when given) or the action rows of the play; on a side's
+        own phone while the other side decides, what it is `waiting` for instead."""
         self.phase_box.objects = setup_rows or []
-        rows, tail = ([], []) if setup_rows is not None else self.rows()
-        if setup_rows is not None:
+        if waiting:
+            rows, tail = [Row(waiting)], []
+        else:
+            rows, tail = ([], []) if setup_rows is not None else self.rows()
+        if setup_rows is not None or waiting:
             self.behind_box.visible = False
         cut = self.armed_row(rows)
         self.above.show(rows[:cut])
@@ -99,9 +103,10 @@ class ActionArea:
         """The action rows, and the rows after the cars-behind picker (Oil, Smoke, End)."""
         state, board = self.state, self.board
         self.behind_box.visible = False
-        if state.is_over:
-            return [Row(f"**{state.result or ''}**",
-                        (Choice(board.new_game, "Play again (new game)", "primary"),))], []
+        if state.is_over:  # a new game is the tablet's to start
+            again = () if board.seat is not None else \
+                (Choice(board.new_game, "Play again (new game)", "primary"),)
+            return [Row(f"**{state.result or ''}**", again)], []
         if board._bot_to_move():
             return [Row("It is the bot's move.",
                         (Choice(board.play_bot, "Let the bot play now", "primary"),))], []

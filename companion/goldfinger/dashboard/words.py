@@ -248,3 +248,43 @@ def estimate_html(estimate: str, stale: bool) -> str:
                 f"play {ESTIMATE_GAMES} bot-against-bot games from here.</div>")
     later = " (from an earlier position)" if stale and estimate != "computing..." else ""
     return f'<div class="estimate"><b>{escape(estimate)}</b>{later}</div>'
+
+
+# A side's own phone (a seat's join link).
+
+PHONE_PLACING = ("**The Enemy is placing the cards on his own phone.** This tablet shows none "
+                 "of them. No phone after all? Place them here while the Bond player looks "
+                 "away.")
+
+
+def waiting_text(state: e.GoldfingerState) -> str:
+    """On a side's own phone while the other side decides: who, and where."""
+    if state.phase == "cards":
+        return ("The Enemy player is placing the five cards, on the tablet or on his own "
+                "phone. Look away from the tablet while he does.")
+    if state.phase == "bond":
+        return "The Bond player places the Aston Martin, on the tablet or on his own phone."
+    if state.pending is not None and state.pending.kind == "reveal":
+        return ("The Enemy player says which card Bond turned over, on the tablet or on his "
+                "own phone.")
+    who = "Bond" if state.side_to_act == rules.BOND else "The Enemy"
+    return (f"{who} plays now, on the tablet or on his own phone. Your actions appear here "
+            "when it is your move.")
+
+
+def own_html(view: dict[str, Any]) -> str:
+    """A seat's private view (`views.private_view`) for its own phone only."""
+    head = f"<b>Your seat: {'Bond' if view['side'] == rules.BOND else 'the Enemy'}.</b> "
+    if view["side"] == rules.BOND:
+        body = ("Nothing on your side is secret: which card lies by which star you learn "
+                "when you turn it over, as the table does.")
+    elif not view["cards"]:
+        body = "No card is placed yet. Only this phone will show which card lies where."
+    else:
+        items = "".join(
+            f'<li data-star="{escape(c["star"])}"><b>{escape(c["star"])}</b>: '
+            f"{escape(c['card'] or 'a real card, face down (the app does not know which)')}"
+            f"{' (turned over)' if c['turned'] else ''}</li>" for c in view["cards"])
+        body = f"Only this phone shows which card lies where:<ul>{items}</ul>"
+    return (f'<div class="own-view" data-seat="{view["seat"]}" style="font-size:1.05rem">'
+            f"{head}{body}</div>")
