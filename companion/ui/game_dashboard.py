@@ -51,7 +51,7 @@ class GameDashboard(pn.viewable.Viewer):
         self._watcher = self.table.param.watch(self._table_changed, "revision")
         self._shown = self.table.revision  # the table's revision this page last drew
         self._ready, self._missed = True, False  # the browser is connected; a change waits
-        self.log = LogView(self.undo, self.redo)
+        self.log = LogView(self.undo, self.redo, steps=self.seat is None)
         self.picker = SessionPicker(self.game, self.store, lambda: self.session, self.open,
                                     self.new_options)
         self.param.watch(self._sync_log, "revision")
@@ -205,6 +205,9 @@ class GameDashboard(pn.viewable.Viewer):
 
     def _step(self, move) -> None:
         with hold():
+            if self.seat is not None:  # a player's phone: taking back is the table's call
+                self.message = "Undo and Redo are on the shared tablet."
+                return
             if self._behind_the_table():
                 return
             self.message = ""

@@ -17,13 +17,18 @@ class LogView(pn.viewable.Viewer):
     can_undo = param.Boolean(default=False)
     can_redo = param.Boolean(default=False)
 
-    def __init__(self, on_undo: Callable[[], None], on_redo: Callable[[], None], **params):
+    def __init__(self, on_undo: Callable[[], None], on_redo: Callable[[], None],
+                 steps: bool = True, **params):
+        """`steps` False: the log only (a player's own phone; Undo is the table's, on the
+        shared tablet)."""
         super().__init__(**params)
         self._undo = button("↶ Undo", lambda _: on_undo(), sizing_mode="stretch_width")
         self._redo = button("↷ Redo", lambda _: on_redo(), sizing_mode="stretch_width")
         self._lines = HtmlBox(max_height_px=320, sizing_mode="stretch_width")
-        self._layout = pn.Column(pn.Row(self._undo, self._redo, sizing_mode="stretch_width"),
-                                 self._lines, sizing_mode="stretch_width")
+        top = pn.Row(self._undo, self._redo, sizing_mode="stretch_width") if steps else \
+            pn.pane.HTML('<p style="opacity:0.75">Undo and Redo are on the shared tablet.</p>',
+                         sizing_mode="stretch_width")
+        self._layout = pn.Column(top, self._lines, sizing_mode="stretch_width")
         self.param.watch(self._render, ["lines", "can_undo", "can_redo"])
         self._render()
 

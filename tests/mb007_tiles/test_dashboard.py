@@ -176,6 +176,19 @@ def test_a_players_own_phone_shows_his_seat_and_no_table_admin(store):
     assert "Your seat: Black" in phone.steps.html
 
 
+def test_undo_is_the_tables_call_on_the_shared_tablet_not_a_players_phone(store):
+    """Shared table: a phone's log has no Undo; an undo reaching it anyway changes nothing."""
+    session = Session(GAME, {"players": 2, "mode": "tablet"}, seed=4, store=store)
+    tablet = TilesDashboard(store=store, session=session)
+    phone = TilesDashboard(store=store, session=session, seat=1)
+    tablet.act(ChooseFirst(0))
+    assert "Undo and Redo are on the shared tablet" in phone.log._layout[0].object
+    phone.undo()
+    assert "on the shared tablet" in phone.message and session.can_undo
+    tablet.undo()
+    assert not session.can_undo
+
+
 def test_the_join_section_follows_a_new_match(store):
     board = dashboard(store, {"players": 4})
     card = board.share_section()
