@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import json
 from fractions import Fraction
+from html import escape
 
 import yaml
 
@@ -20,8 +21,9 @@ from companion.goldfinger.dashboard import (
     VS_ENEMY,
     GoldfingerDashboard,
 )
+from companion.goldfinger.dashboard.words import verdict_html
 
-from .helpers import map_game, place
+from .helpers import bond_turn, dice, map_game, place, tracker_game
 
 
 def make(store, options=None, seed=5) -> GoldfingerDashboard:
@@ -466,3 +468,30 @@ def test_the_bots_go_is_drawn_on_the_map_named_as_the_log_names_spaces(store):
     assert 'class="gf-trail"' in picture and "gf-fade" in picture
     board.undo()  # the position changes: the bot's trails are gone
     assert "gf-trail" not in board.map_picture()
+
+
+def lose_a_turn(state: e.GoldfingerState, car: str) -> e.GoldfingerState:
+    pieces = tuple(dataclasses.replace(p, lost_turns=1) if p.name == car else p
+                   for p in state.pieces)
+    return dataclasses.replace(state, pieces=pieces)
+
+
+def test_success_and_failure_are_said_only_of_a_roll():
+    """Issue 17: a lost turn, the guard ejected or the card the Enemy names is not 'a
+    Failure' or 'a Success'; a roll is, and its words say which."""
+    missed = bond_turn().apply(e.Fire("B", spaces_between=1, dice=(6, 6)))
+    assert "Failure. </b>Bond fires at Car B" in verdict_html(missed, [])
+    no_roll = [
+        bond_turn().apply(e.EjectGuard()),
+        lose_a_turn(bond_turn().apply(e.EndMove()), "A").apply(e.StartTurn("A")),
+        bond_turn(tracker_game(cards=None)).apply(e.PickUpCard("s1", dice(2)))
+        .apply(e.RevealCard("Odd Job")),
+        bond_turn().apply(e.PickUpCard("s4", dice(2))),  # the roll succeeded; Odd Job is bad
+    ]
+    for state in no_roll:
+        html = verdict_html(state, [])
+        assert "Success." not in html and "Failure." not in html, state.last_event.text
+        assert escape(state.last_event.text) in html
+    assert "Car A loses this turn" in verdict_html(no_roll[1], [])
+    asked = bond_turn(tracker_game(cards=None)).apply(e.PickUpCard("s1", dice(2)))
+    assert "Success. </b>Bond tries to pick up the card by star s1" in verdict_html(asked, [])

@@ -196,14 +196,26 @@ def rule_text(state: e.GoldfingerState, action: Any, mods: tuple) -> str:
             f"{rule.on_success.text} Failure: {rule.on_failure.text}")
 
 
+def roll_word(state: e.GoldfingerState) -> str:
+    """"Success. " or "Failure. " when the last event is the result of a roll; nothing when
+    no die decided it (a lost turn, the guard ejected, the card the Enemy names, the 15th
+    turn over) or when the card turned over decides it, not the Pick Up roll before it."""
+    event, action = state.last_event, state.history[-1] if state.history else None
+    if event is None or getattr(action, "dice", None) is None or event.outcome == "info":
+        return ""
+    if isinstance(action, e.PickUpCard) and state.found and state.found[-1][0] == action.star:
+        return ""  # the roll succeeded (the text says so); the card is good or bad news
+    return "Success. " if event.outcome == "success" else "Failure. "
+
+
 def verdict_html(state: e.GoldfingerState, bot_report: list[str]) -> str:
-    """The last event (Success or Failure when it was a roll), what the bot played, and the
-    game's end."""
+    """The last event (Success or Failure only when a roll decided it), what the bot
+    played, and the game's end."""
     event = state.last_event
     if event is None:
         return '<div class="verdict">Nothing rolled yet.</div>'
     colour = {"success": SUCCESS, "failure": FAILURE}.get(event.outcome, "#555")
-    word = {"success": "Success. ", "failure": "Failure. "}.get(event.outcome, "")
+    word = roll_word(state)
     played = ""
     if bot_report:
         items = "".join(f"<li>{escape(t)}</li>" for t in bot_report)
