@@ -16,6 +16,14 @@ DISCONNECTED = ("Lost the connection to the table: trying again. If it does not 
 PAGE_CSS = """
 .bk-panel-models-layout-Card { border-radius: 10px; }
 body { font-size: 17px; }
+/* A long title is cut with an ellipsis instead of pushing the home link and the theme
+   switch off a phone's screen. */
+#header .app-header { min-width: 0; flex: 1 1 0; overflow: hidden; }
+#header .title { display: block; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+#header-items, #header .pn-toggle-theme { flex: 0 0 auto !important; width: auto !important; }
+@media (max-width: 640px) {
+  #header .title { font-size: 1.15rem; }
+}
 """
 # A card's header is a tap target (it opens and closes the card): at least 44 px high.
 CARD_CSS = """
@@ -85,7 +93,8 @@ def page(title: str, *sections: pn.viewable.Viewable,
         doc.js_on_event("connection_lost", CustomJS(code=OFFLINE_JS))
         doc.js_on_event("client_reconnected", CustomJS(code=ONLINE_JS))
     if home:
-        template.header.append(pn.pane.HTML(HOME_LINK, margin=(0, 8), align="center"))
+        template.header.append(pn.pane.HTML(HOME_LINK, margin=(0, 8), align="center",
+                                            sizing_mode="fixed", width=150, height=48))
     template.main.append(
         pn.FlexBox(*sections, flex_wrap="wrap", gap="12px", sizing_mode="stretch_width")
     )

@@ -130,6 +130,25 @@ def test_the_address_names_the_game_once_the_page_has_loaded(served, page: Page)
         page.get_by_role("button", name="Red 2 drew it"))).to_be_visible()
 
 
+def test_a_players_phone_never_scrolls_sideways(served, browser):
+    """A phone (390 px) shows the whole width: the header's long title is cut, not the home
+    link or the page."""
+    store = Store(served.db)
+    session = game_at_the_secret_choice(store)
+    store.close()
+    links = dict(join_links(session, f"{served.url}/mb007_tiles", ["Red", "Black"]))
+    phone = browser.new_page(viewport={"width": 390, "height": 844})
+    try:
+        phone.goto(links["Red's own phone"])
+        expect(phone.get_by_text("tap your letter. Only this phone sees it")) \
+            .to_be_visible(timeout=WAIT)
+        assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+        home = phone.get_by_role("link", name="⌂ All games").bounding_box()
+        assert home["x"] >= 0 and home["x"] + home["width"] <= 390
+    finally:
+        phone.close()
+
+
 def test_a_bad_session_address_still_opens_a_game(served, page: Page):
     page.goto(f"{served.url}/mb007_tiles?session=%FF%00<script>")
     expect(page.get_by_text("Board")).to_be_visible(timeout=WAIT)
