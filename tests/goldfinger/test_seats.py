@@ -87,10 +87,12 @@ def test_the_enemy_places_the_cards_on_his_phone_and_nobody_else_sees_them(store
     assert "placing the cards on his own phone" in " ".join(_texts(tablet))
     assert "placing the five cards" in " ".join(bond.texts())
     stars = tablet.state.board.stars[:5]
+    tablet.tap(stars[-1])  # someone starts on the tablet too: that page's own choice
     for star in stars:
         enemy.tap(star)  # each star takes the next card: Mirror, Old Lady, ...
     placed = dict(zip(stars, rules.CARD_NAMES, strict=True))
-    assert enemy.placing == list(placed.items()) and tablet.placing == bond.placing == []
+    assert enemy.placing == list(placed.items()) and bond.placing == []
+    assert tablet.placing == [(stars[-1], "Mirror")]
     assert f"Star {stars[0]}: Mirror (tap to take back)" in _texts(enemy)
     assert len(placement_shown(model_strings(enemy), placed)) == 5  # the check finds them
     for page in (tablet, bond):
@@ -100,6 +102,7 @@ def test_the_enemy_places_the_cards_on_his_phone_and_nobody_else_sees_them(store
 
     enemy.place_cards()
     assert tablet.state.phase == "bond" and dict(tablet.state.cards) == placed
+    assert tablet.placing == []  # the tablet's half-choice is dropped
     assert "known to the app" in tablet.log.lines[-1]
     own = enemy._own.object
     assert all(f"<b>{star}</b>: {card}</li>" in own for star, card in placed.items())

@@ -364,6 +364,11 @@ class GoldfingerDashboard(GameDashboard):
     # Re-rendering after a change: texts and properties only.
 
     def _refresh(self, *_events) -> None:
+        phase = self.state.phase
+        if (self.placing and phase != "cards") or (self.bond_space and phase != "bond"):
+            with param.parameterized.discard_events(self):  # set up on another device
+                self.param.update(placing=[] if phase != "cards" else self.placing,
+                                  bond_space="" if phase != "bond" else self.bond_space)
         armed, legal = self.armed, self.legal()
         if armed is not None and not allowed(self.state, self.resolve(armed)):
             armed = None
