@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import re
-import statistics
 import time
 from pathlib import Path
 
-from common import Server, median_ms, shadow_text_js
+from common import Server, Timing, median_ms, shadow_text_js
 from playwright.sync_api import Browser
 
 from companion.core.session import Session
@@ -59,7 +58,7 @@ def _room_taps(browser: Browser, tmp: Path) -> list[tuple[str, float]]:
                 _undo(page)
     finally:
         server.stop()
-    return [(f"Golden Gun: tap '{name}' -> its log line shown", statistics.median(times))
+    return [(f"Golden Gun: tap '{name}' -> its log line shown", Timing.of(times))
             for name, times in taps.items()]
 
 
@@ -98,7 +97,7 @@ def _tap_a_room(browser: Browser, tmp: Path) -> float:
                 times.append((time.perf_counter() - start) * 1000)
             undo.click()
             page.wait_for_function(UNDONE, timeout=20_000)
-        return statistics.median(times)
+        return Timing.of(times)
     finally:
         server.stop()
 

@@ -12,11 +12,10 @@ each car's chance to hit Bond).
 from __future__ import annotations
 
 import random
-import statistics
 import time
 from pathlib import Path
 
-from common import Server, median_ms, shadow_text_js
+from common import Server, Timing, median_ms, shadow_text_js
 from playwright.sync_api import Browser, Page
 
 from companion.goldfinger import bot, odds
@@ -67,7 +66,7 @@ def _undo_round_trips(page: Page, tap, line: str, before: int) -> float:
         times.append((time.perf_counter() - start) * 1000)
         page.get_by_role("button", name="↶ Undo").click()
         page.wait_for_function(gone, timeout=20_000)
-    return statistics.median(times)
+    return Timing.of(times)
 
 
 def _tap_space(page: Page, space: str) -> None:

@@ -11,10 +11,9 @@ from __future__ import annotations
 
 import itertools
 import random
-import statistics
 from pathlib import Path
 
-from common import Server, median_ms, round_trips, shadow_text_js
+from common import Server, Timing, median_ms, round_trips, shadow_text_js
 from playwright.sync_api import Browser, Page
 
 from companion.core.session import Session
@@ -62,7 +61,7 @@ def place_taps(page: Page) -> float:
     for _ in range(30):
         times.append(round_trips(page, tap, changed, rounds=1))
         undo(page, f"placed red 3 in {last[0]}")
-    return statistics.median(times)
+    return Timing.of(times)
 
 
 def pick_taps(page: Page) -> float:
@@ -76,7 +75,7 @@ def pick_taps(page: Page) -> float:
         times.append(round_trips(page, button.click, lambda _i: shadow_text_js(
             "text.includes('Red has chosen a letter in secret')"), rounds=1))
         undo(page, "Red has chosen a letter in secret")
-    return statistics.median(times)
+    return Timing.of(times)
 
 
 def browser_taps(browser: Browser, tmp: Path) -> tuple[float, float]:

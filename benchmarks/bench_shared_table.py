@@ -10,13 +10,12 @@ tile game's extra sessions all show the same live game, so every tap redraws all
 from __future__ import annotations
 
 import random
-import statistics
 import subprocess
 import sys
 import time
 from pathlib import Path
 
-from common import ROOT, Server, round_trips, shadow_text_js
+from common import ROOT, Server, Timing, round_trips, shadow_text_js
 from playwright.sync_api import Browser
 
 from companion.core.session import Session
@@ -102,7 +101,7 @@ def tap_with_open_sessions(browser: Browser, server: Server, session_id: str,
                 rounds=1))
             page.get_by_role("button", name="↶ Undo").click()
             page.wait_for_function(shadow_text_js(f"!text.includes('placed red 3 in {window}')"))
-        results[count] = statistics.median(times)
+        results[count] = Timing.of(times)
     for session in opened:
         session.close()
     page.close()

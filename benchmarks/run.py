@@ -12,7 +12,15 @@ import importlib
 import tempfile
 from pathlib import Path
 
-from common import CHROMIUM_ARGS, ROOT, Server, chromium_path, round_trips, shadow_text_js
+from common import (
+    CHROMIUM_ARGS,
+    ROOT,
+    Server,
+    Timing,
+    chromium_path,
+    round_trips,
+    shadow_text_js,
+)
 from playwright.sync_api import Browser, sync_playwright
 
 
@@ -46,9 +54,11 @@ def main() -> None:
                 failed.append(f"{name}: {type(error).__name__}: {str(error)[:200]}")
         browser.close()
     width = max(len(name) for name, _ in rows)
-    print(f"{'measurement':<{width}}  {'median':>10}  {'ratio to baseline':>17}")
+    print(f"{'measurement':<{width}}  {'median':>10}  {'ratio to baseline':>17}"
+          f"  {'95th percentile / baseline':>26}")
     for name, ms in rows:
-        print(f"{name:<{width}}  {ms:>7.2f} ms  {ms / base:>16.3f}x")
+        p95 = f"{ms.p95 / base:>25.3f}x" if isinstance(ms, Timing) else ""
+        print(f"{name:<{width}}  {ms:>7.2f} ms  {ms / base:>16.3f}x  {p95}")
     for failure in failed:
         print(f"FAILED {failure}")
     if failed:
