@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from common import Server, median_ms, round_trips, shadow_text_js
+from common import Finger, Server, median_ms, round_trips, shadow_text_js
 from playwright.sync_api import Browser
 
 from companion.dice_lab.engine import Check
@@ -18,7 +18,7 @@ def measure(browser: Browser, tmp: Path) -> list[tuple[str, float]]:
         button = page.get_by_role("button", name="Roll: app rolls 2 dice")
         button.wait_for()
         page.wait_for_timeout(500)
-        roll = round_trips(page, button.click, lambda i: shadow_text_js(
+        roll = round_trips(page, Finger(page, button), lambda i: shadow_text_js(
             f"/(^|\\s){i}\\. 2 dice, at most 7/.test(text)"))
     finally:
         server.stop()

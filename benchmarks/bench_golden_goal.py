@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from common import Server, round_trips, shadow_text_js
+from common import Finger, Server, round_trips, shadow_text_js
 from playwright.sync_api import Browser, Page
 
 from companion.core.session import Session
@@ -94,11 +94,11 @@ def alternating(page: Page, squares: list[tuple[int, int]],
     """A tap on each square in turn, and the JS predicate for what the last tap shows."""
     turn, last = itertools.count(), [squares[0]]
 
-    def tap_next() -> None:
+    def next_square():
         last[0] = squares[next(turn) % len(squares)]
-        tap(page, last[0])
+        return page.get_by_role("button", name=name(last[0]), exact=True)
 
-    return tap_next, lambda _round: shown(last[0])
+    return Finger(page, next_square), lambda _round: shown(last[0])
 
 
 def browser_taps(browser: Browser, tmp: Path) -> tuple[float, float]:

@@ -6,7 +6,7 @@ import re
 import time
 from pathlib import Path
 
-from common import Server, Timing, median_ms, shadow_text_js
+from common import Finger, Server, Timing, median_ms, shadow_text_js
 from playwright.sync_api import Browser
 
 from companion.core.session import Session
@@ -66,8 +66,10 @@ def _logged_tap(page, target) -> float:
     target.wait_for()
     page.wait_for_timeout(200)  # the page settles: the tap is timed, not the wait
     before = page.evaluate(LOG_LINES)
+    tap = Finger(page, target)
+    tap.aim()
     start = time.perf_counter()
-    target.click()
+    tap()
     page.wait_for_function(GREW, arg=before, timeout=20_000)
     return (time.perf_counter() - start) * 1000
 

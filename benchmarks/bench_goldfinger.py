@@ -15,7 +15,7 @@ import random
 import time
 from pathlib import Path
 
-from common import Server, Timing, median_ms, shadow_text_js
+from common import Finger, Server, Timing, median_ms, shadow_text_js
 from playwright.sync_api import Browser, Page
 
 from companion.goldfinger import bot, odds
@@ -54,12 +54,13 @@ def enemy_phase(state: e.GoldfingerState) -> e.GoldfingerState:
     return state
 
 
-def _undo_round_trips(page: Page, tap, line: str, before: int) -> float:
+def _undo_round_trips(page: Page, tap: Finger, line: str, before: int) -> float:
     """Median ms from `tap()` until log line `before+1` reads `line`; Undo between rounds."""
     shown = shadow_text_js(f"/(^|\\s){before + 1}\\. {line}/.test(text)")
     gone = shadow_text_js(f"!/(^|\\s){before + 1}\\. /.test(text)")
     times = []
     for _ in range(ROUNDS):
+        tap.aim()
         start = time.perf_counter()
         tap()
         page.wait_for_function(shown, timeout=20_000)
@@ -68,9 +69,6 @@ def _undo_round_trips(page: Page, tap, line: str, before: int) -> float:
         page.wait_for_function(gone, timeout=20_000)
     return Timing.of(times)
 
-
-def _tap_space(page: Page, space: str) -> None:
-    page.locator(f'[data-tap="{space}"]').click()
 
 
 def _browser(browser: Browser, tmp: Path) -> list[tuple[str, float]]:
@@ -83,11 +81,11 @@ def _browser(browser: Browser, tmp: Path) -> list[tuple[str, float]]:
         roll = page.get_by_role("button", name="Roll movement for Bond: app rolls 2 dice")
         roll.wait_for()
         page.wait_for_timeout(500)
-        app_roll = _undo_round_trips(page, roll.click, "Turn 1: Bond rolls", 2)
+        app_roll = _undo_round_trips(page, Finger(page, roll), "Turn 1: Bond rolls", 2)
         roll.click()
         move = page.get_by_role("button", name="Move 1", exact=True)
         move.wait_for()
-        move_one = _undo_round_trips(page, move.click, "Bond moves 1 space", 3)
+        move_one = _undo_round_trips(page, Finger(page, move), "Bond moves 1 space", 3)
 
         page.get_by_role("button", name="Saved games").click()
         page.get_by_role("button", name="New game").click()
@@ -95,11 +93,11 @@ def _browser(browser: Browser, tmp: Path) -> list[tuple[str, float]]:
         page.get_by_role("button", name="Map: the app knows the board").click()
         page.get_by_role("button", name="Let the Enemy bot place them").click()
         page.get_by_text("places the Aston Martin").wait_for()
-        _tap_space(page, "x5y4")
+        page.locator('[data-tap="x5y4"]').click()
         page.get_by_role("button", name="Place Bond in x5y4 facing x6y4").click()
         page.get_by_role("button", name="Roll movement for Bond: app rolls 2 dice").click()
         page.wait_for_function(shadow_text_js("/3\\. Turn 1: Bond rolls/.test(text)"))
-        map_tap = _undo_round_trips(page, lambda: _tap_space(page, "x6y4"),
+        map_tap = _undo_round_trips(page, Finger(page, page.locator('[data-tap="x6y4"]')),
                                     "Bond moves to x6y4", 3)
     finally:
         server.stop()

@@ -8,7 +8,7 @@ import re
 from dataclasses import replace
 from pathlib import Path
 
-from common import Server, median_ms, round_trips, shadow_text_js
+from common import Finger, Server, median_ms, round_trips, shadow_text_js
 from playwright.sync_api import Browser
 
 from companion.core.registry import games
@@ -86,10 +86,10 @@ def _step_tap(page):
                                "this turn")
     next_step = page.get_by_role("button", name=NEXT)
 
-    def tap() -> None:  # Develop Plot Zone ends with "no Plot card", the others with Done
-        (no_plot if "Develop Plot Zone" in status.inner_text() else next_step).click()
+    def target():  # Develop Plot Zone ends with "no Plot card", the others with Done
+        return no_plot if "Develop Plot Zone" in status.inner_text() else next_step
 
-    return tap
+    return Finger(page, target)
 
 
 def intrigue_round_trip(page) -> float:
@@ -105,5 +105,5 @@ def intrigue_round_trip(page) -> float:
     page.wait_for_function(shadow_text_js("text.includes('goes On Assignment')"))
     apply = page.get_by_role("button", name="Apply the Intrigue card")
     lines = int(page.locator(".log-line").first.inner_text().split(".")[0])
-    return round_trips(page, apply.click, lambda i: shadow_text_js(
+    return round_trips(page, Finger(page, apply), lambda i: shadow_text_js(
         f"/(^|\\s){lines + i}\\. An Intrigue card/.test(text)"))

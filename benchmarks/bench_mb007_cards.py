@@ -14,7 +14,7 @@ import statistics
 import time
 from pathlib import Path
 
-from common import Server, round_trips, shadow_text_js
+from common import Finger, Server, round_trips, shadow_text_js
 from playwright.sync_api import Browser
 
 from companion.core.session import Session
@@ -63,17 +63,16 @@ def browser_tap(browser: Browser, tmp: Path) -> float:
         page.wait_for_timeout(500)
         turn = itertools.count()
 
-        def tap() -> None:
+        def target():
             if next(turn) % 2 == 0:
-                page.get_by_role("button", name="5", exact=True).first.click()  # a card key
-            else:
-                page.get_by_role("button", name="Take back the last card (so far: 5)").click()
+                return page.get_by_role("button", name="5", exact=True).first  # a card key
+            return page.get_by_role("button", name="Take back the last card (so far: 5)")
 
         def shown(i: int) -> str:
             side = "right" if i % 2 == 1 else "left"
             return shadow_text_js(f"text.includes(\"Seat 1's {side} up card\")")
 
-        return round_trips(page, tap, shown)
+        return round_trips(page, Finger(page, target), shown)
     finally:
         server.stop()
 

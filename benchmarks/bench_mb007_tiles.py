@@ -13,7 +13,7 @@ import itertools
 import random
 from pathlib import Path
 
-from common import Server, Timing, median_ms, round_trips, shadow_text_js
+from common import Finger, Server, Timing, median_ms, round_trips, shadow_text_js
 from playwright.sync_api import Browser, Page
 
 from companion.core.session import Session
@@ -50,9 +50,11 @@ def place_taps(page: Page) -> float:
     windows = itertools.cycle(WINDOWS)
     last = [""]
 
-    def tap() -> None:
+    def target():
         last[0] = next(windows)
-        page.get_by_role("button", name=f"window {last[0]}").click()
+        return page.get_by_role("button", name=f"window {last[0]}")
+
+    tap = Finger(page, target)
 
     def changed(_round: int) -> str:
         return shadow_text_js(f"text.includes('placed red 3 in {last[0]}')")
@@ -72,7 +74,7 @@ def pick_taps(page: Page) -> float:
         letter = next(letters)
         button = page.locator("button", has_text=f"{letter} ·").first
         button.wait_for()
-        times.append(round_trips(page, button.click, lambda _i: shadow_text_js(
+        times.append(round_trips(page, Finger(page, button), lambda _i: shadow_text_js(
             "text.includes('Red has chosen a letter in secret')"), rounds=1))
         undo(page, "Red has chosen a letter in secret")
     return Timing.of(times)

@@ -15,7 +15,7 @@ import sys
 import time
 from pathlib import Path
 
-from common import ROOT, Server, Timing, round_trips, shadow_text_js
+from common import ROOT, Finger, Server, Timing, round_trips, shadow_text_js
 from playwright.sync_api import Browser
 
 from companion.core.session import Session
@@ -96,7 +96,7 @@ def tap_with_open_sessions(browser: Browser, server: Server, session_id: str,
         for i in range(15):
             window = windows[i % len(windows)]
             times.append(round_trips(
-                page, lambda w=window: page.get_by_role("button", name=f"window {w}").click(),
+                page, Finger(page, page.get_by_role("button", name=f"window {window}")),
                 lambda _i, w=window: shadow_text_js(f"text.includes('placed red 3 in {w}')"),
                 rounds=1))
             page.get_by_role("button", name="↶ Undo").click()

@@ -8,7 +8,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from playwright.sync_api import Page
+from playwright.sync_api import Locator, Page
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -16,8 +16,8 @@ if str(ROOT) not in sys.path:
 
 from tests.conftest import CHROMIUM_ARGS, Server, chromium_path  # noqa: E402
 
-__all__ = ["CHROMIUM_ARGS", "ROOT", "Server", "Timing", "chromium_path", "median_ms",
-           "round_trips", "shadow_text_js"]
+__all__ = ["CHROMIUM_ARGS", "ROOT", "Finger", "Server", "Timing", "chromium_path",
+           "median_ms", "round_trips", "shadow_text_js"]
 ROUNDS = 30
 
 
@@ -45,12 +45,40 @@ def median_ms(call: Callable[[], object], repeat: int = 30) -> float:
     return statistics.median(times)
 
 
+class Finger:
+    """A tap as a finger makes it: the target is found first, untimed (`aim`), then the
+    timed tap is a touch at its centre. Playwright's `locator.click()` searches the page's
+    accessibility tree on every call, which costs more the bigger the page: that search is
+    the benchmark's, not the app's.
+
+    `target` is a Locator, or a function that returns the next one (called once per aim).
+    """
+
+    def __init__(self, page: Page, target: Locator | Callable[[], Locator]):
+        self.page, self.target = page, target
+        self.point: tuple[float, float] | None = None
+
+    def aim(self) -> None:
+        locator = self.target if isinstance(self.target, Locator) else self.target()
+        locator.scroll_into_view_if_needed()
+        box = locator.bounding_box()
+        self.point = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+    def __call__(self) -> None:
+        if self.point is None:
+            self.aim()
+        self.page.mouse.click(*self.point)
+        self.point = None
+
+
 def round_trips(page: Page, tap: Callable[[], None], changed: Callable[[int], str],
                 rounds: int = ROUNDS) -> Timing:
     """Milliseconds from a tap until the JS predicate `changed(i)` holds: the median, with
-    the 95th percentile."""
+    the 95th percentile. A `Finger` is aimed before its timer starts."""
     times = []
     for i in range(1, rounds + 1):
+        if isinstance(tap, Finger):
+            tap.aim()
         start = time.perf_counter()
         tap()
         page.wait_for_function(changed(i), timeout=20_000)
