@@ -1,0 +1,397 @@
+"""The Man with the Golden Gun's State: everything on the table, what the players may know
+of the decks, the actions allowed now, and `new_state`. The rules that change it are in
+`steps` (Set Up, new sections, Steps 1-3, Ending the Game) and `cards` (the blue card,
+Steps 4-7); `engine` registers them in `HANDLERS` (so this module imports nothing above it).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
+
+from companion.core.errors import InputError, RuleError
+from companion.core.game import JSON, Event, Game, GameState
+from companion.golden_gun import board, rules
+from companion.golden_gun.actions import (
+    ACTION_TYPES,
+    ROLLED,
+    AddSection,
+    ApplyEffect,
+    Dodge,
+    EndCard,
+    Fire,
+    Hold,
+    Move,
+    ReadGreen,
+    Reveal,
+    RollGreen,
+    ScaramangaShot,
+    SearchExit,
+    SetUp,
+    Wait,
+)
+from companion.golden_gun.effects import VOCABULARY, Paragraph, Step
+from companion.golden_gun.options import Config, parse_options
+
+Phase = Literal["setup", "move", "read", "roll", "decide", "reveal", "dodge", "shot", "sheet",
+                "wait", "over"]
+Source = Literal["deck", "room"]
+# The rule for each action type and the phases it is allowed in, registered by `engine`
+# (the modules that hold them sit above this one): handler(state, action, notes) -> state.
+HANDLERS: dict[type, tuple[Callable[[Any, Any, list[str]], Any], tuple[str, ...]]] = {}
+
+# What the dashboard shows as "the current step" (How to Play numbering).
+PHASE_TEXT: dict[str, str] = {
+    "setup": "Set up: shuffle the decks and draw the first maze section",
+    "move": "Step 1: move Bond into a connected room",
+    "read": "Step 2: read the green card in the room",
+    "roll": "Step 3: roll two dice against the green card's number",
+    "decide": "Step 5: fire on purpose or hold fire",
+    "reveal": "Read the blue card",
+    "dodge": "Wounds and Dodges: roll two dice to dodge (4 or less)",
+    "shot": "Scaramanga's Shot: roll two dice",
+    "sheet": "Blue Card Summary Sheet: tap what the card does, then End card",
+    "wait": "Bond has lost this turn",
+    "over": "The game is over",
+}
+
+
+# The state.
+
+@dataclass(frozen=True)
+class GoldenGunState(GameState):
+    """Everything on the table; never changed in place (apply returns a new state).
+
+    Counts (`unseen`, `discards`, `greens_unseen`) are what a player can know: the cards
+    not yet seen in the current blue deck, of which the first `upper_left` come from the
+    upper half and so cannot be special. Solo also holds the real order (`blue_deck`,
+    `green_deck`) and the face-down greens in rooms (`greens`); companion leaves them empty.
+    """
+
+    config: Config
+    phase: Phase
+    ammo: int = rules.START_BULLETS
+    wounds: int = 0
+    room: str | None = None
+    sections: int = 1
+    maze: board.Maze | None = None
+    unplaced: tuple[str, ...] = ()
+    entered: tuple[str, ...] = ()
+    greens: Mapping[str, int] = field(default_factory=dict)
+    emptied: frozenset[str] = frozenset()
+    blues: Mapping[str, str] = field(default_factory=dict)
+    unseen: Mapping[str, int] = field(default_factory=dict)
+    upper_left: int = 0
+    discards: Mapping[str, int] = field(default_factory=dict)
+    drawn: tuple[str, ...] = ()
+    blue_deck: tuple[str, ...] = ()
+    greens_unseen: Mapping[int, int] = field(default_factory=dict)
+    green_deck: tuple[int, ...] = ()
+    green: int | None = None
+    paragraph: Paragraph | None = None
+    source: Source = "deck"
+    card: str | None = None
+    pending: tuple[Step, ...] = ()
+    card_stays: bool = False
+    lose_turn: bool = False
+    free_move: bool = False
+    solex: bool = False
+    last_search: str | None = None
+    moved_since_solex: bool = False  # Escaping: "Moving as usual, he moves to ..." first
+    ended: Literal["won", "killed"] | None = None
+    history: tuple[Any, ...] = ()
+    last_event: Event | None = None
+
+    # What the table sees.
+
+    @property
+    def is_over(self) -> bool:
+        return self.ended is not None
+
+    @property
+    def result(self) -> str | None:
+        if self.ended == "won":
+            return "Bond escaped with the Solex Agitator: you win."
+        if self.ended == "killed":
+            return "Bond was killed in the funhouse: Scaramanga wins."
+        return None
+
+    @property
+    def step_text(self) -> str:
+        """The current step of the room sequence, in the rulebook's words."""
+        if self.phase == "reveal":
+            where = "in the room" if self.source == "room" else "on top of the blue deck"
+            return f"Read the blue card {where}: its {self.paragraph} paragraph"
+        if self.must_search:
+            return (f"Ending the Game: Bond must look for the exit in {self.room} (two dice, "
+                    f"{rules.EXIT_AT_MOST} or less) before he moves on")
+        return PHASE_TEXT[self.phase]
+
+    def maze_text(self) -> str:
+        """The solo maze as text, top row first: B Bond, # wall, g face-down green card,
+        S Scaramanga, b another blue card, . empty room, blank off the table."""
+        if self.maze is None or not self.maze.placed:
+            return ""
+        cells = self.maze.room_cells
+        marks = {cell: self._mark(room) for room, cell in cells.items()}
+        marks.update({cell: "#" for cell in self.maze.walls})
+        xs, ys = [x for x, _ in marks], [y for _, y in marks]
+        return "\n".join("".join(marks.get((x, y), " ") for x in range(min(xs), max(xs) + 1))
+                         for y in range(min(ys), max(ys) + 1))
+
+    def _mark(self, room: str) -> str:
+        if room == self.room:
+            return "B"
+        if room in self.blues:
+            return "S" if self.blues[room] == rules.SCARAMANGA else "b"
+        return "g" if room in self.greens else "."
+
+    @property
+    def scaramanga_room(self) -> str | None:
+        """The room where Scaramanga's card lies (he is there), if any."""
+        return next((r for r, kind in self.blues.items() if kind == rules.SCARAMANGA), None)
+
+    def rooms_entered(self, section: int) -> int:
+        """How many different rooms of `section` Bond has entered (New Maze Sections)."""
+        return sum(1 for r in self.entered if r.startswith(f"{section}:"))
+
+    @property
+    def can_add_section(self) -> bool:
+        return (self.phase == "move" and self.sections < rules.MAZE_SECTIONS
+                and self.rooms_entered(self.sections) >= rules.ROOMS_BEFORE_NEW_SECTION
+                and not self.must_search)
+
+    @property
+    def must_search(self) -> bool:
+        """Ending the Game, Escaping: Bond holds the Solex Agitator and may look for the
+        exit here, so he must before he moves on. Companion mode cannot see the group's
+        maze, so there the engine cannot tell an edge room and leaves this to the group."""
+        return (rules.MUST_SEARCH_UNTIL_FOUND and self.phase == "move" and self.solex
+                and self.maze is not None and no_search(self) is None)
+
+    @property
+    def room_has_green(self) -> bool:
+        """Whether Bond's room has a face-down green card (companion: if greens are left)."""
+        return self._has_green(self.room) if self.room else False
+
+    def _has_green(self, room: str) -> bool:
+        if self.config.mode == "solo":
+            return room in self.greens
+        return room not in self.emptied and room not in self.blues \
+            and sum(self.greens_unseen.values()) > 0
+
+    def possible_kinds(self) -> tuple[str, ...]:
+        """The blue kinds the next card from the deck can be (after a reshuffle if due)."""
+        unseen, upper_left = self.deck_knowledge()
+        return tuple(k for k in rules.BLUE_KINDS if unseen.get(k, 0)
+                     and not (upper_left and k in rules.SPECIAL_KINDS))
+
+    def deck_knowledge(self) -> tuple[Mapping[str, int], int]:
+        """(unseen counts, cards left in the upper half) of the deck the next card comes
+        from: the discards when the deck is empty and the house rule reshuffles them."""
+        if sum(self.unseen.values()) or not self.config.reshuffle_blue:
+            return self.unseen, self.upper_left
+        return self.discards, 0
+
+    def move_targets(self) -> tuple[str, ...]:
+        """Rooms Bond may move into now. Companion lists a 4 x 3 grid per section on the
+        table (any 'section:letter row' name is accepted by Move)."""
+        if self.maze is None:
+            rooms = [board.room_name(s, c, r) for s in range(1, self.sections + 1)
+                     for r in range(board.SECTION_ROWS) for c in range(board.SECTION_COLUMNS)]
+        elif self.room is None:
+            rooms = list(self.maze.edge_rooms())
+        elif self.free_move:
+            rooms = list(self.maze.rooms)
+        else:
+            rooms = list(self.maze.neighbours(self.room))
+        return tuple(r for r in rooms if r != self.room)
+
+    def dice_needed(self, action: Any) -> int:
+        return rules.DICE_PER_ROLL if isinstance(action, ROLLED) else 0
+
+    def fill_chance(self, action: Any, rng: random.Random) -> Any:
+        """Roll missing dice; solo also shuffles (SetUp) and deals the top blue card."""
+        if isinstance(action, SetUp) and self.config.mode == "solo":
+            return fill_setup(self.config, action, rng)
+        if isinstance(action, Reveal) and action.kind is None and self.phase == "reveal":
+            return replace(action, kind=self._known_card(rng))
+        return super().fill_chance(action, rng)
+
+    def _known_card(self, rng: random.Random) -> str | None:
+        if self.source == "room":
+            return self.blues.get(self.room or "")
+        if self.config.mode == "companion":
+            return None
+        if self.blue_deck:
+            return self.blue_deck[0]
+        unseen, _ = self.deck_knowledge()
+        return rng.choice([k for k, n in sorted(unseen.items()) for _ in range(n)])
+
+    def legal_actions(self) -> list[Any]:
+        """Everything allowed now (dice and dealt cards None: the Session fills them)."""
+        return _LEGAL[self.phase](self)
+
+    # Changing it.
+
+    def apply(self, action: Any) -> GoldenGunState:
+        """The state after `action`; RuleError names the rule that forbids it."""
+        if type(action) not in ACTION_TYPES:
+            raise InputError(f"{type(action).__name__} is not a Golden Gun action")
+        if self.is_over:
+            raise RuleError("the game is over", rules.ESCAPING)
+        handler, phases = HANDLERS[type(action)]
+        if self.phase not in phases:
+            raise RuleError(f"{type(action).__name__} is not allowed now: {self.step_text}",
+                            _phase_rule(self.phase))
+        notes: list[str] = []
+        new = handler(self, action, notes)
+        return replace(new, history=(*self.history, action),
+                       last_event=Event(" ".join(notes), _outcome(self, new, action)))
+
+    def to_json(self) -> JSON:
+        """The options and the actions that led here (dice and cards filled in)."""
+        return {"options": dict(self.config.options),
+                "actions": [_CODEC.action_to_json(a) for a in self.history]}
+
+    @classmethod
+    def from_json(cls, data: JSON) -> GoldenGunState:
+        """Rebuild a state by replaying `to_json`'s actions; InputError if they do not."""
+        if not isinstance(data, dict) or set(data) != {"options", "actions"} \
+                or not isinstance(data["actions"], list):
+            raise InputError("a Golden Gun state is an object with 'options' and 'actions'")
+        state = new_state(data["options"])
+        for raw in data["actions"]:
+            state = state.apply(_CODEC.action_from_json(raw))
+        return state
+
+
+def new_state(options: Mapping[str, JSON]) -> GoldenGunState:
+    """The state before Bond's first move; solo starts with SetUp."""
+    config = parse_options(options)
+    knowledge = {"unseen": {k: n for k, n in config.blue_deck.items() if n},
+                 "upper_left": config.upper_size, "greens_unseen": dict(config.green_deck)}
+    if config.mode == "solo":
+        return GoldenGunState(config, "setup", sections=0, maze=board.Maze(), **knowledge)
+    return GoldenGunState(config, "move", **knowledge)
+
+
+# Set Up's chance (solo): the shuffles, recorded in the SetUp action.
+
+def deal_blue_deck(counts: Mapping[str, int], upper_size: int,
+                   rng: random.Random) -> tuple[str, ...]:
+    """The blue deck as Set Up builds it, top card first.
+
+    The plain cards are shuffled and halved; the three special cards are shuffled into the
+    lower half, which goes under the upper half.
+    """
+    plain = [k for k, n in counts.items() if k not in rules.SPECIAL_KINDS for _ in range(n)]
+    rng.shuffle(plain)
+    lower = plain[upper_size:] + list(rules.SPECIAL_KINDS)
+    rng.shuffle(lower)
+    return (*plain[:upper_size], *lower)
+
+
+def fill_setup(config: Config, action: SetUp, rng: random.Random) -> SetUp:
+    greens = [n for n, count in config.green_deck.items() for _ in range(count)]
+    rng.shuffle(greens)
+    return SetUp(
+        action.blue_deck or deal_blue_deck(config.blue_deck, config.upper_size, rng),
+        action.green_deck or tuple(greens),
+        action.sections or board.generate_sections(rng, rooms_wanted=config.section_rooms),
+    )
+
+
+# Ending the Game.
+
+def no_search(state: GoldenGunState) -> str | None:
+    """Why Bond may not look for the exit now, or None."""
+    if not state.solex:
+        return "Bond must find the Solex Agitator before he escapes"
+    if state.room is None:
+        return "Bond is not in the maze yet"
+    if state.scaramanga_room == state.room:
+        return "Bond cannot look for an exit with Scaramanga in the room"
+    if state.config.exit_after_moving and not state.moved_since_solex:
+        return ("Bond first moves to another room, as usual, then looks for the exit "
+                "(house rule: not in the room where he found the Solex Agitator)")
+    if state.last_search == state.room:
+        how = " (house rule: counting searches)" if state.config.exit_repeat == "searches" \
+            else ""
+        return f"Bond cannot look for an exit in the same room twice in a row{how}"
+    if state.maze is not None and not state.maze.is_edge(state.room):
+        return "the exit is on the outside edge of the maze"
+    return None
+
+
+# Counts, what the rule for the action was, and how it went.
+
+def minus(counts: Mapping[Any, int], key: Any) -> dict[Any, int]:
+    return {k: n - (k == key) for k, n in counts.items() if n - (k == key)}
+
+
+def plus(counts: Mapping[Any, int], key: Any) -> dict[Any, int]:
+    return {**counts, key: counts.get(key, 0) + 1}
+
+
+def _phase_rule(phase: str) -> str:
+    return {"dodge": rules.WOUNDS, "shot": rules.WOUNDS, "sheet": rules.SUMMARY_SHEET,
+            "setup": rules.SET_UP}.get(phase, rules.HOW_TO_PLAY)
+
+
+def _outcome(old: GoldenGunState, new: GoldenGunState,
+              action: Any) -> Literal["success", "failure", "info"]:
+    if new.ended == "killed" or new.wounds > old.wounds:
+        return "failure"
+    if new.ended == "won" or new.solex > old.solex:
+        return "success"
+    if isinstance(action, RollGreen):
+        return "success" if new.phase == "decide" else "failure"
+    if isinstance(action, SearchExit):
+        return "failure"
+    if isinstance(action, Dodge | ScaramangaShot):
+        return "success"
+    return "info"
+
+
+# The actions allowed in each phase.
+
+def _legal_move(state: GoldenGunState) -> list[Any]:
+    if state.must_search:
+        return [SearchExit()]
+    actions: list[Any] = [Move(r) for r in state.move_targets()]
+    if state.can_add_section:
+        positions = state.maze.free_positions() if state.maze is not None else (None,)
+        actions += [AddSection(at) for at in positions]
+    if no_search(state) is None:
+        actions.append(SearchExit())
+    return actions
+
+
+def _legal_reveal(state: GoldenGunState) -> list[Any]:
+    if state.source == "deck" and state.config.mode == "companion":
+        return [Reveal(k) for k in state.possible_kinds()]
+    return [Reveal()]
+
+
+_LEGAL: dict[str, Any] = {
+    "setup": lambda s: [SetUp()],
+    "move": _legal_move,
+    "read": lambda s: [ReadGreen(n) for n in sorted(s.greens_unseen) if s.greens_unseen[n]],
+    "roll": lambda s: [RollGreen()],
+    "decide": lambda s: ([Fire()] if s.ammo else []) + [Hold()],
+    "reveal": _legal_reveal,
+    "dodge": lambda s: [Dodge()],
+    "shot": lambda s: [ScaramangaShot()],
+    "sheet": lambda s: [ApplyEffect(e) for e in VOCABULARY] + [EndCard()],
+    "wait": lambda s: [Wait()],
+    "over": lambda s: [],
+}
+
+
+# Actions to and from JSON, checked field by field: the same rules as the registered GAME
+# (companion.golden_gun), without importing the package from inside it.
+_CODEC = Game(name="golden_gun", title="The Man with the Golden Gun", summary="",
+              new_state=new_state, action_types=ACTION_TYPES, dashboard="")
