@@ -19,6 +19,7 @@ from tests.conftest import CHROMIUM_ARGS, Server, chromium_path  # noqa: E402
 __all__ = ["CHROMIUM_ARGS", "ROOT", "Finger", "Server", "Timing", "chromium_path",
            "median_ms", "round_trips", "shadow_text_js"]
 ROUNDS = 30
+SETTLE_MS = 250  # between taps, untimed
 
 
 class Timing(float):
@@ -52,6 +53,8 @@ class Finger:
     the benchmark's, not the app's.
 
     `target` is a Locator, or a function that returns the next one (called once per aim).
+    Aiming also lets the page settle for `SETTLE_MS`: a person taps again a moment after he
+    has seen the last change, not while the browser is still painting it.
     """
 
     def __init__(self, page: Page, target: Locator | Callable[[], Locator]):
@@ -59,6 +62,7 @@ class Finger:
         self.point: tuple[float, float] | None = None
 
     def aim(self) -> None:
+        self.page.wait_for_timeout(SETTLE_MS)
         locator = self.target if isinstance(self.target, Locator) else self.target()
         locator.scroll_into_view_if_needed()
         box = locator.bounding_box()
