@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import random
 from fractions import Fraction
 from html import escape
 
@@ -414,7 +415,8 @@ def test_tracker_readings_are_labelled_beside_the_buttons(store):
 def test_map_readings_are_labelled_and_the_forcing_player_picks_the_side_space(store):
     """Movement: the forced piece "is moved aside" (HOUSE RULE: the forcing player picks the
     free side Space: one button each); Special Actions: "behind Bond" for Oil and Smoke and
-    "the rear" for the Screen are labelled house rules where they matter."""
+    "the rear" for the Screen; Firing Weapons: "1 for each Space between" (adjacent = 0
+    between, the range the app counts on the map): labelled house rules where they matter."""
     board = make(store, {"map": "sample"})
     state = place(map_game(), "C", "x6y4", "x7y4").apply(e.StartTurn("bond", (3, 4)))
     _from(board, state.apply(e.Move(to="x6y4")))
@@ -432,6 +434,16 @@ def test_map_readings_are_labelled_and_the_forcing_player_picks_the_side_space(s
     _from(board, screened.apply(e.StartTurn("A", (3, 4))))
     assert any('"the rear" of the Aston Martin is the half of the board' in t
                for t in texts(board))
+    _from(board, first_state_with_a_fire(map_game()))
+    assert any("0 Spaces between them" in t and "House rule" in t for t in texts(board))
+
+
+def first_state_with_a_fire(state: e.GoldfingerState) -> e.GoldfingerState:
+    """The first position of a seeded random game from `state` where someone may fire."""
+    rng = random.Random(0)
+    while not any(isinstance(a, e.Fire) for a in state.legal_actions()):
+        state = state.apply(state.fill_chance(rng.choice(state.legal_actions()), rng))
+    return state
 
 
 def test_the_chosen_actions_odds_and_dice_come_right_below_its_button(store):

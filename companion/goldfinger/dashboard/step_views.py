@@ -181,7 +181,7 @@ class ActionArea:
         """The readings of unclear text behind this group of buttons, labelled."""
         state = self.state
         notes = []
-        if kind is e.Fire and tracker:
+        if kind is e.Fire:  # on the map the app counts them by the same reading
             notes.append(READINGS["between"])
         if kind is e.Force and state.mover == rules.BOND:
             notes.append(READINGS["forced_turn"])
