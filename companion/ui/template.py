@@ -11,8 +11,9 @@ from panel.theme import Fast as _PanelFast
 
 ACCENT = "#8a1c1c"  # a dinner-jacket red, readable on light and dark
 
-DISCONNECTED = ("Lost the connection to the table: trying again. If it does not come back, "
-                "reload the page: the game is saved.")
+DISCONNECTED = ("Lost the connection to the table: trying again. Nothing you tap counts "
+                "until it is back. If it does not come back, reload the page: the game is "
+                "saved.")
 PAGE_CSS = """
 .bk-panel-models-layout-Card { border-radius: 10px; }
 body { font-size: 17px; }
@@ -47,33 +48,39 @@ class Fast(_PanelFast):
     _resources: ClassVar[dict] = {**_PanelFast._resources, "font": {}}
 
 
-# While the connection is down, a veil over the page takes every tap (the notice stays on
-# top of it): a tap that cannot reach the server must not look as if it did.
+# While the connection is down, a veil over the page says so and takes every tap: a tap
+# that cannot reach the server must not look as if it did. (Panel's own notice needs its
+# notification area, which cost every page a quarter of a second to open.)
 OFFLINE_JS = """
 let veil = document.getElementById("companion-offline");
 if (veil === null) {
   veil = document.createElement("div");
   veil.id = "companion-offline";
   veil.setAttribute("role", "alert");
-  veil.style.cssText = "position:fixed;inset:0;z-index:9000;background:rgba(40,40,40,0.45);" +
-    "display:flex;align-items:flex-start;justify-content:center;padding-top:96px;" +
-    "font-size:1.3rem;font-weight:600;color:#fff;text-align:center";
-  veil.textContent = "Not connected to the table: nothing you tap counts until it is back.";
+  veil.style.cssText = "position:fixed;inset:0;z-index:9000;background:rgba(40,40,40,0.6);" +
+    "display:flex;align-items:flex-start;justify-content:center;padding:96px 24px 0;" +
+    "font-size:1.3rem;font-weight:600;color:#fff;text-align:center;line-height:1.4";
+  veil.textContent = MESSAGE;
   document.body.appendChild(veil);
 }
 """
 ONLINE_JS = """
 const veil = document.getElementById("companion-offline");
-if (veil !== null) { veil.remove(); }
+if (veil !== null) {  // says so for a moment, already letting taps through
+  veil.textContent = "Back at the table: the page shows the game as it is now.";
+  veil.style.background = "rgba(46,125,50,0.35)";
+  veil.style.pointerEvents = "none";
+  veil.id = "companion-back";
+  setTimeout(() => veil.remove(), 2500);
+}
 """
 
 
 def extension() -> None:
     """Panel's extension as every app loads it: widths that stretch, and a dropped
-    connection said on the page and retried (Panel's reconnect), so a device never takes
-    taps that go nowhere in silence."""
-    pn.extension(sizing_mode="stretch_width", notifications=True, reconnect=True,
-                 disconnect_notification=DISCONNECTED)
+    connection retried (Panel's reconnect) and said on the page by `page`'s veil, so a
+    device never takes taps that go nowhere in silence."""
+    pn.extension(sizing_mode="stretch_width", reconnect=True)
 
 
 def page(title: str, *sections: pn.viewable.Viewable,
@@ -90,7 +97,8 @@ def page(title: str, *sections: pn.viewable.Viewable,
     )
     doc = pn.state.curdoc
     if doc is not None and doc.session_context is not None:  # served: a page in a browser
-        doc.js_on_event("connection_lost", CustomJS(code=OFFLINE_JS))
+        doc.js_on_event("connection_lost", CustomJS(code=OFFLINE_JS,
+                                                    args={"MESSAGE": DISCONNECTED}))
         doc.js_on_event("client_reconnected", CustomJS(code=ONLINE_JS))
     if home:
         template.header.append(pn.pane.HTML(HOME_LINK, margin=(0, 8), align="center",
