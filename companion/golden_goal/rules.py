@@ -87,7 +87,8 @@ PASS_WHEN_STUCK = True
 # end-of-turn checks apply to it.
 RESTART_IS_A_TURN = True
 # HOUSE RULE: Last Chance's "3 rounds to tie" are the conceding team's next 3 turns (the
-# restart first); if the score is not level after the third, the leading team wins.
+# restart first while restart_is_a_turn, else after it); if the score is not level after
+# the third, the leading team wins. Labelled in the UI (words.last_chance_reading).
 LAST_CHANCE_TURNS = 2 * LAST_CHANCE_ROUNDS - 1
 # Input sanity, not a rule: a turn lists at most this many kicks (passes included).
 MAX_KICKS_PER_TURN = 64

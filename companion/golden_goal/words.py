@@ -43,6 +43,9 @@ HOUSE_RULES = {
                           {"yes": True, "no": False}),
 }
 HOUSE_DEFAULTS = {**rules.DEFAULT_OPTIONS, "restart_is_a_turn": rules.RESTART_IS_A_TURN}
+# HOUSE RULE rules.LAST_CHANCE_TURNS (fixed, no option): Longer Matches' "3 rounds to tie"
+# counted as the conceding team's own turns; shown wherever a Last Chance match is.
+LAST_CHANCE_OWN_TURNS = (rules.LAST_CHANCE_TURNS + 1) // 2
 VERDICT_CSS = "font-size:1.15rem;padding:8px 12px;border-left:6px solid {};line-height:1.4"
 
 
@@ -52,6 +55,8 @@ def scoreboard_html(state: GoldenGoalState, bot_team: str | None, bot_to_move: b
     house = [f"{label}: {value_text(key, getattr(options, key))} (house rule)"
              for key, (label, _) in HOUSE_RULES.items()
              if getattr(options, key) != HOUSE_DEFAULTS[key]]
+    if options.match == "last chance":
+        house.append(f"{last_chance_reading(options.restart_is_a_turn)} (house rule)")
     who = "" if state.is_over or state.to_move is None else (
         f'<span style="color:{TEAM_COLOURS[state.to_move]};font-weight:700">'
         f"{state.to_move}</span> ")
@@ -124,6 +129,16 @@ def field_notes_html(state: GoldenGoalState) -> str:
 
 def ball_key(outcome: Outcome) -> Target:
     return outcome.ball if outcome.ball is not None else net_key(outcome.net)
+
+
+def last_chance_reading(restart_is_a_turn: bool | None = None) -> str:
+    """How the app counts Last Chance's "3 rounds to tie" (Longer Matches does not say): the
+    conceding team's next 3 turns, the restart the first of them when it is a turn (option
+    `restart_is_a_turn`; None: either, for the settings)."""
+    first = {True: "the restart first", False: "after the restart",
+             None: "the restart first when it counts as a turn"}[restart_is_a_turn]
+    return (f"Last Chance's {rules.LAST_CHANCE_ROUNDS} rounds = the conceding team's next "
+            f"{LAST_CHANCE_OWN_TURNS} turns ({first})")
 
 
 def value_text(key: str, value: Any) -> str:

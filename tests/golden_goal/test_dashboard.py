@@ -278,6 +278,35 @@ def test_last_chance_and_restart_readings_are_house_rules_in_the_settings(store)
     assert "the first window stands (house rule)" in board.turn.scoreboard.object
 
 
+def test_last_chance_rounds_counted_as_the_conceding_teams_turns_is_a_labelled_house_rule(
+        store):
+    """Longer Matches, Last Chance: "When a goal is scored, the opposing team has 3 rounds to
+    tie" does not say what a round is. The app's reading (HOUSE RULE LAST_CHANCE_TURNS: the
+    conceding team's next 3 turns, the restart first when it counts as a turn) is labelled
+    'house rule' under the Match choice and on a Last Chance match's scoreboard."""
+    board = make(store)
+    shown = []
+
+    def walk(obj):
+        if isinstance(getattr(obj, "object", None), str):
+            shown.append(obj.object)
+        for child in getattr(obj, "objects", []):
+            walk(child)
+
+    walk(board.settings.panel())
+    assert ("Last Chance&#x27;s 3 rounds = the conceding team&#x27;s next 3 turns (the restart "
+            "first when it counts as a turn)</b> <i>(house rule)</i>") in " ".join(shown)
+    assert "Last Chance&#x27;s" not in board.turn.scoreboard.object  # a Golden Goal match
+    board.match = "last chance"
+    board.start_new_match()
+    assert ("Last Chance&#x27;s 3 rounds = the conceding team&#x27;s next 3 turns (the restart "
+            "first) (house rule)") in board.turn.scoreboard.object
+    board.settings.set_house("restart_is_a_turn", False)
+    board.start_new_match()
+    assert ("the conceding team&#x27;s next 3 turns (after the restart) (house rule)"
+            in board.turn.scoreboard.object)
+
+
 def test_undo_and_redo_reach_the_log(store):
     board = make(store)
     board.act(Toss("orange"))

@@ -8,7 +8,13 @@ from typing import TYPE_CHECKING, Any
 
 import panel as pn
 
-from companion.golden_goal.words import BOT_TEAMS, HOUSE_DEFAULTS, HOUSE_RULES, MATCH_TEXT
+from companion.golden_goal.words import (
+    BOT_TEAMS,
+    HOUSE_DEFAULTS,
+    HOUSE_RULES,
+    MATCH_TEXT,
+    last_chance_reading,
+)
 from companion.ui import TOUCH, button, choice, heading
 from companion.ui.theme import BUTTON_CSS
 
@@ -38,7 +44,9 @@ class SettingsView:
         match = choice({text.split(":")[0]: mode for mode, text in MATCH_TEXT.items()},
                        board.match, **WIDE)
         match.link(board, value="match")
-        rows = [heading("Who plays"), self.players_choice, heading("Match"), match]
+        rows = [heading("Who plays"), self.players_choice, heading("Match"), match,
+                pn.pane.HTML(f"<b>{escape(last_chance_reading())}</b> <i>(house rule)</i>",
+                             **WIDE)]
         for key, (label, values) in HOUSE_RULES.items():
             widget = choice(values, HOUSE_DEFAULTS[key], **WIDE)
             widget.param.watch(lambda e, k=key: self.set_house(k, e.new), "value")
