@@ -200,10 +200,18 @@ class DiceLabDashboard(GameDashboard):
                          sizing_mode="stretch_width"),
             heading("History"), self.log,
         )
-        chart = section(
-            "Every total and its chance",
-            hv.DynamicMap(pn.bind(self._chart, self.param.n_dice, self.param.goal,
-                                  self.target.param.value, self.param.modifiers)),
-        )
+        chart = section("Every total and its chance")
+
+        def draw_chart() -> None:
+            chart.objects = [hv.DynamicMap(pn.bind(
+                self._chart, self.param.n_dice, self.param.goal, self.target.param.value,
+                self.param.modifiers))]
+
+        # The chart is the page's heaviest part: in a browser it is drawn once the page is
+        # up, so the check and the roll can be tapped a second sooner.
+        if self._doc is not None and self._doc.session_context is not None:
+            pn.state.onload(draw_chart)
+        else:
+            draw_chart()
         saved = self.saved_games_section()
         return page("Dice Lab", setup, play, chart, saved)
