@@ -30,7 +30,7 @@ from companion.core.store import JOIN_CODE_LENGTH, SessionRecord, Store
 EXPORT_FORMAT = "companion-session"
 EXPORT_VERSION = 1
 MAX_IMPORT_BYTES = 5_000_000
-MAX_ACTIONS = 25_000  # an import replays in under a second (Dice Lab: 25,000 in ~0.8 s)
+MAX_ACTIONS = 25_000  # no game takes a longer import (each its own `max_import_actions`)
 CHECKPOINT_EVERY = 64  # an undo replays at most this many actions
 WITH_PREVIOUS = "_with_previous"  # in a stored action: undone together with the one before
 MAX_SEED = 2**63 - 1  # seeds fit SQLite's signed 64-bit integers
@@ -254,6 +254,9 @@ def import_session(store: Store | None, text: str | bytes) -> Session:
     """
     data = _parse_export(text)
     game = find_game(data["game"])
+    if len(data["actions"]) > game.max_import_actions:
+        raise InputError(f"the file holds more than {game.max_import_actions} actions, "
+                         f"more than {game.title} replays in well under a second")
     if data["game_version"] != game.version:
         raise InputError(f"the file is from {game.title} version {data['game_version']}, "
                          f"this companion plays version {game.version}")

@@ -97,8 +97,9 @@ class DiceLabState(GameState):
         return tuple(self._line.verdicts[:self.count])
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, DiceLabState) and (self.last_event, self.history) == \
-            (other.last_event, other.history)
+        if not isinstance(other, DiceLabState):
+            return NotImplemented
+        return (self.last_event, self.history) == (other.last_event, other.history)
 
     def __hash__(self) -> int:
         last = self._line.verdicts[self.count - 1] if self.count else None

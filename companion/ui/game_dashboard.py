@@ -25,7 +25,7 @@ from companion.core.game import Event, Game
 from companion.core.session import Session
 from companion.core.store import Store, shared_store
 from companion.ui.live_table import live_table, seat_key
-from companion.ui.log_view import LogView
+from companion.ui.log_view import UNDO_ON_THE_TABLET, LogView
 from companion.ui.plain import notice
 from companion.ui.session_picker import SessionPicker
 from companion.ui.share_view import ShareView
@@ -48,17 +48,19 @@ class GameDashboard(pn.viewable.Viewer):
         self.table = live_table(self.store, session if session is not None
                                 else self._initial_session())
         self.seat = seat if seat is not None else self._seat_from_url()
-        self._watcher = self.table.param.watch(self._table_changed, "revision")
+        served = self._doc is not None and self._doc.session_context is not None
+        # Whether the browser is connected, and whether a change waits for it: read and
+        # set only on this page's own document thread.
+        self._ready, self._missed = not served, False
         self._shown = self.table.revision  # the table's revision this page last drew
-        self._ready, self._missed = True, False  # the browser is connected; a change waits
+        self._watcher = self.table.param.watch(self._table_changed, "revision")
         self.log = LogView(self.undo, self.redo, steps=self.seat is None)
         self.picker = SessionPicker(self.game, self.store, lambda: self.session, self.open,
                                     self.new_options)
         self.param.watch(self._sync_log, "revision")
         self._sync_log()
         self._remember_in_url()
-        if self._doc is not None and self._doc.session_context is not None:  # served
-            self._ready = False
+        if served:
             pn.state.on_session_destroyed(self._leave_table)
             pn.state.onload(self._remember_in_url)  # the address is known once loaded
             pn.state.onload(self._page_ready)
@@ -135,15 +137,19 @@ class GameDashboard(pn.viewable.Viewer):
 
     def _table_changed(self, _event) -> None:
         """Another device (or this one) changed the game: redraw this page, on its own
-        document's turn when the change came from elsewhere; once it has loaded, when the
-        change came while it was loading."""
-        if not self._ready:
-            self._missed = True
-            return
-        if self._doc is None or pn.state.curdoc is self._doc:
+        document's turn when the change came from elsewhere (another page, or the thread
+        that follows other server processes); once it has loaded, when the change came
+        while it was loading."""
+        if self._doc is None or (pn.state.curdoc is self._doc and self._ready):
             self._redraw()
         else:
-            self._doc.add_next_tick_callback(self._redraw_later)
+            self._doc.add_next_tick_callback(self._redraw_when_ready)
+
+    def _redraw_when_ready(self) -> None:
+        if self._ready:
+            self._redraw_later()
+        else:
+            self._missed = True
 
     def _page_ready(self) -> None:
         """The browser is connected. A change made to the page before then never reaches
@@ -206,7 +212,7 @@ class GameDashboard(pn.viewable.Viewer):
     def _step(self, move) -> None:
         with hold():
             if self.seat is not None:  # a player's phone: taking back is the table's call
-                self.message = "Undo and Redo are on the shared tablet."
+                self.message = UNDO_ON_THE_TABLET
                 return
             if self._behind_the_table():
                 return

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import logging
 import sqlite3
 import threading
 import weakref
@@ -156,6 +157,8 @@ def _start_watcher(store: Store) -> threading.Thread:
                     table.sync()
             except (CompanionError, sqlite3.Error):
                 continue  # a table deleted or the file busy: its devices keep their view
+            except Exception:  # never let one bad reload stop this process following others
+                logging.getLogger(__name__).exception("following the other processes' changes")
 
     thread = threading.Thread(target=watch, name=f"live tables of {store.path.name}",
                               daemon=True)

@@ -11,6 +11,8 @@ import param
 from companion.ui.tap_pad import HtmlBox
 from companion.ui.theme import button
 
+UNDO_ON_THE_TABLET = "Undo and Redo are on the shared tablet."
+
 
 class LogView(pn.viewable.Viewer):
     lines = param.List(default=[])
@@ -26,7 +28,7 @@ class LogView(pn.viewable.Viewer):
         self._redo = button("↷ Redo", lambda _: on_redo(), sizing_mode="stretch_width")
         self._lines = HtmlBox(max_height_px=320, sizing_mode="stretch_width")
         top = pn.Row(self._undo, self._redo, sizing_mode="stretch_width") if steps else \
-            pn.pane.HTML('<p style="opacity:0.75">Undo and Redo are on the shared tablet.</p>',
+            pn.pane.HTML(f'<p style="opacity:0.75">{UNDO_ON_THE_TABLET}</p>',
                          sizing_mode="stretch_width")
         self._layout = pn.Column(top, self._lines, sizing_mode="stretch_width")
         self.param.watch(self._render, ["lines", "can_undo", "can_redo"])

@@ -201,5 +201,5 @@ class GoldenGoalDashboard(GameDashboard):
         log = section("Log", self.log, width=360)
         new = section("New match: players, mode and house rules", self.settings.panel(),
                       width=360, collapsed=True)
-        saved = section("Saved games", self.picker, width=360, collapsed=True)
+        saved = self.saved_games_section()
         return page("Golden Goal", match_card(self.play_area), log, new, saved)

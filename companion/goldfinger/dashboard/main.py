@@ -147,6 +147,7 @@ class GoldfingerDashboard(GameDashboard):
         self._presence = PresenceLink(self.table, self.seat, self._table_changed)
         self._read_options()
         self.picker.refresh()
+        self._refresh()  # drawn once more: the new game's Enemy phone may already be open
         self.play_bot()
 
     def choose_setup(self, mode: str | None = None, players: str | None = None,
@@ -359,7 +360,7 @@ class GoldfingerDashboard(GameDashboard):
         setup.visible = self.param.revision.rx.pipe(
             lambda _: self.state.phase in ("cards", "bond"))
         return page("007 Goldfinger", setup, play, self.map_part.section(), table, log,
-                    self.share_section(), section("Saved games", self.picker, collapsed=True))
+                    self.share_section(), self.saved_games_section())
 
     # Re-rendering after a change: texts and properties only.
 
