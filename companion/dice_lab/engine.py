@@ -14,7 +14,7 @@ from fractions import Fraction
 
 from companion.core.dice import Roll, percent
 from companion.core.errors import InputError
-from companion.core.game import JSON, Event, GameState, check_options
+from companion.core.game import JSON, Event, Game, GameState, check_options
 from companion.dice_lab import rules
 from companion.dice_lab.odds import chance, succeeds
 
@@ -126,13 +126,11 @@ class DiceLabState(GameState):
     @classmethod
     def from_json(cls, data: JSON) -> DiceLabState:
         """Rebuild a state from `to_json`, checking every check again."""
-        from companion.dice_lab import GAME
-
         if not isinstance(data, dict) or not isinstance(data.get("history"), list):
             raise InputError("a Dice Lab state is an object with a 'history' list")
         state = cls()
         for check in data["history"]:
-            state = state.apply(GAME.action_from_json({"type": "Check", **check}))
+            state = state.apply(_CODEC.action_from_json({"type": "Check", **check}))
         return state
 
 
@@ -149,3 +147,9 @@ def _event(verdict: Verdict, dice: Roll) -> Event:
 def new_state(options: Mapping[str, JSON]) -> DiceLabState:
     check_options(options, (), "Dice Lab")
     return DiceLabState()
+
+
+# Checks from JSON, field by field: the same rules as the registered GAME (companion.dice_lab),
+# without importing the package from inside it.
+_CODEC = Game(name="dice_lab", title="Dice Lab", summary="", new_state=new_state,
+              action_types=(Check,), dashboard="")
