@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from html import unescape
 
+from bokeh.document import Document
 from playwright.sync_api import Browser, Page
 
 
@@ -18,3 +19,13 @@ def open_recording(browser: Browser, url: str) -> tuple[Page, list[str]]:
             frame if isinstance(frame, str) else frame.decode("utf-8", "replace")))))
     page.goto(url)
     return page, frames
+
+
+def model_strings(board) -> list[str]:
+    """Every string property of every Bokeh model of a dashboard's page (what the browser
+    would be sent), an HTML pane's text unescaped once: the same check without a browser."""
+    doc = Document()
+    board.__panel__().server_doc(doc)
+    return [unescape(value) for model in doc.models
+            for value in model.properties_with_values(include_defaults=False).values()
+            if isinstance(value, str)]

@@ -67,3 +67,21 @@ def place(state: GoldfingerState, piece: str, space: str | None, toward: str | N
     new = dataclasses.replace(old, space=space, heading=heading)
     pieces = tuple(new if p.name == piece else p for p in state.pieces)
     return dataclasses.replace(state, pieces=pieces)
+
+
+def texts(board) -> list[str]:
+    """Every label and text shown among the action rows: set-up widgets and the action list."""
+    found = []
+
+    def walk(obj):
+        if not getattr(obj, "visible", True):
+            return
+        for attr in ("label", "object"):
+            value = getattr(obj, attr, None)
+            if isinstance(value, str):
+                found.append(value)
+        for child in getattr(obj, "objects", []):
+            walk(child)
+
+    walk(board._phase_box)
+    return found + board.texts()

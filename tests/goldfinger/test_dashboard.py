@@ -24,7 +24,7 @@ from companion.goldfinger.dashboard import (
 )
 from companion.goldfinger.dashboard.words import verdict_html
 
-from .helpers import bond_turn, dice, map_game, place, tracker_game
+from .helpers import bond_turn, dice, map_game, place, texts, tracker_game
 
 
 def make(store, options=None, seed=5) -> GoldfingerDashboard:
@@ -32,22 +32,6 @@ def make(store, options=None, seed=5) -> GoldfingerDashboard:
     return GoldfingerDashboard(store=store, session=session)
 
 
-def texts(board: GoldfingerDashboard) -> list[str]:
-    """Every label and text shown among the action rows: set-up widgets and the action list."""
-    found = []
-
-    def walk(obj):
-        if not getattr(obj, "visible", True):
-            return
-        for attr in ("label", "object"):
-            value = getattr(obj, attr, None)
-            if isinstance(value, str):
-                found.append(value)
-        for child in getattr(obj, "objects", []):
-            walk(child)
-
-    walk(board._phase_box)
-    return found + board.texts()
 
 
 def start_tracker(board: GoldfingerDashboard) -> None:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from html import unescape
 
 import pytest
 from bokeh.document import Document
@@ -18,8 +17,9 @@ from companion.goldfinger import engine as e
 from companion.goldfinger.dashboard import REAL, GoldfingerDashboard
 from companion.goldfinger.views import private_view, public_state, seat_names
 from companion.ui.presence import presence
+from tests.frames import model_strings
 
-from .helpers import CARDS, dice, map_game
+from .helpers import CARDS, dice, map_game, texts
 
 BOND_SEAT, ENEMY_SEAT = 0, 1
 
@@ -30,15 +30,6 @@ def table(store, options=None) -> dict[object, GoldfingerDashboard]:
     return {seat: GoldfingerDashboard(store=store, session=session, seat=seat)
             for seat in (None, BOND_SEAT, ENEMY_SEAT)}
 
-
-def model_strings(board: GoldfingerDashboard) -> list[str]:
-    """Every string property of every Bokeh model of the board's page (what the browser
-    would be sent), an HTML pane's text unescaped once."""
-    doc = Document()
-    board.__panel__().server_doc(doc)
-    return [unescape(value) for model in doc.models
-            for value in model.properties_with_values(include_defaults=False).values()
-            if isinstance(value, str)]
 
 
 def placement_shown(strings: list[str], placed: dict[str, str]) -> list[str]:
@@ -84,7 +75,7 @@ def test_the_enemy_places_the_cards_on_his_phone_and_nobody_else_sees_them(store
     pages = table(store)
     tablet, bond, enemy = pages[None], pages[BOND_SEAT], pages[ENEMY_SEAT]
     assert presence(tablet.table).here(ENEMY_SEAT)
-    assert "placing the cards on his own phone" in " ".join(_texts(tablet))
+    assert "placing the cards on his own phone" in " ".join(texts(tablet))
     assert "placing the five cards" in " ".join(bond.texts())
     stars = tablet.state.board.stars[:5]
     tablet.tap(stars[-1])  # someone starts on the tablet too: that page's own choice
@@ -93,7 +84,7 @@ def test_the_enemy_places_the_cards_on_his_phone_and_nobody_else_sees_them(store
     placed = dict(zip(stars, rules.CARD_NAMES, strict=True))
     assert enemy.placing == list(placed.items()) and bond.placing == []
     assert tablet.placing == [(stars[-1], "Mirror")]
-    assert f"Star {stars[0]}: Mirror (tap to take back)" in _texts(enemy)
+    assert f"Star {stars[0]}: Mirror (tap to take back)" in texts(enemy)
     assert len(placement_shown(model_strings(enemy), placed)) == 5  # the check finds them
     for page in (tablet, bond):
         assert placement_shown(model_strings(page), placed) == []
@@ -122,8 +113,8 @@ def test_bond_is_placed_on_his_phone_and_the_enemy_may_aim_on_his(store):
     tablet, bond, enemy = pages[None], pages[BOND_SEAT], pages[ENEMY_SEAT]
     tablet.do(bot.enemy_bot(tablet.state))  # the tablet lets the Enemy bot place them
     assert enemy._own.object.count("<li") == 5 and "own-view" not in tablet._own.object
-    assert any("may point each car" in t for t in _texts(enemy))
-    assert not any("may point each car" in t for t in _texts(bond))
+    assert any("may point each car" in t for t in texts(enemy))
+    assert not any("may point each car" in t for t in texts(bond))
     bond.tap("x5y4")
     assert bond.bond_space == "x5y4" and enemy.bond_space == tablet.bond_space == ""
     bond._place_bond("x6y4")
@@ -167,22 +158,6 @@ def test_the_estimate_reads_the_cards_as_the_table_knows_them(store, monkeypatch
     assert {card for _, card in board.state.cards} == set(CARDS)
 
 
-def _texts(board: GoldfingerDashboard) -> list[str]:
-    """The set-up rows' words and the action list's."""
-    found = []
-
-    def walk(obj):
-        if not getattr(obj, "visible", True):
-            return
-        for attr in ("label", "object"):
-            value = getattr(obj, attr, None)
-            if isinstance(value, str):
-                found.append(value)
-        for child in getattr(obj, "objects", []):
-            walk(child)
-
-    walk(board._phase_box)
-    return found + board.texts()
 
 
 def test_cards_placed_star_by_star_on_a_drawn_page(store):

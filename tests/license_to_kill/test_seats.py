@@ -4,10 +4,7 @@ else's; the tablet's page holds none; each player sets up and plays his turn on 
 
 from __future__ import annotations
 
-from html import unescape
-
 import pytest
-from bokeh.document import Document
 
 from companion.core.errors import InputError
 from companion.core.session import Session
@@ -15,6 +12,7 @@ from companion.license_to_kill import GAME
 from companion.license_to_kill.dashboard import LicenseToKillDashboard
 from companion.license_to_kill.engine import NextStep, PlacePlot
 from companion.license_to_kill.views import private_view
+from tests.frames import model_strings
 
 from .helpers import act, options, started
 
@@ -25,15 +23,6 @@ def table(store) -> tuple[LicenseToKillDashboard, dict[int, LicenseToKillDashboa
     phones = {p: LicenseToKillDashboard(store=store, session=session, seat=p) for p in (0, 1)}
     return tablet, phones
 
-
-def model_strings(board: LicenseToKillDashboard) -> list[str]:
-    """Every string property of every Bokeh model of the board's page (what the browser
-    would be sent), an HTML pane's text unescaped once."""
-    doc = Document()
-    board.__panel__().server_doc(doc)
-    return [unescape(value) for model in doc.models
-            for value in model.properties_with_values(include_defaults=False).values()
-            if isinstance(value, str)]
 
 
 def set_up(board: LicenseToKillDashboard, mission: str, villain: str, bond: str) -> None:
