@@ -62,6 +62,20 @@ def advance(board: GoldenGoalDashboard, until) -> None:
     raise AssertionError("never reached")
 
 
+def settings_texts(board: GoldenGoalDashboard) -> list[str]:
+    """Every text shown in the new-match settings, outermost first."""
+    shown = []
+
+    def walk(obj):
+        if isinstance(getattr(obj, "object", None), str):
+            shown.append(obj.object)
+        for child in getattr(obj, "objects", []):
+            walk(child)
+
+    walk(board.settings.panel())
+    return shown
+
+
 def targets(board: GoldenGoalDashboard) -> set:
     return set(board.taps.targets(board.session.state))
 
@@ -256,15 +270,7 @@ def test_last_chance_and_restart_readings_are_house_rules_in_the_settings(store)
     """Longer Matches, Last Chance ("When a goal is scored, the opposing team has 3 rounds to
     tie") and the restart: both readings are labelled house rules and switchable."""
     board = make(store)
-    shown = []
-
-    def walk(obj):
-        if isinstance(getattr(obj, "object", None), str):
-            shown.append(obj.object)
-        for child in getattr(obj, "objects", []):
-            walk(child)
-
-    walk(board.settings.panel())
+    shown = settings_texts(board)
     text = " ".join(shown)
     assert "Last Chance: the leader scores again</b> <i>(house rule)</i>" in text
     assert "restart after a goal is the conceding team&#x27;s turn</b> <i>(house rule)</i>" \
@@ -285,15 +291,7 @@ def test_last_chance_rounds_counted_as_the_conceding_teams_turns_is_a_labelled_h
     conceding team's next 3 turns, the restart first when it counts as a turn) is labelled
     'house rule' under the Match choice and on a Last Chance match's scoreboard."""
     board = make(store)
-    shown = []
-
-    def walk(obj):
-        if isinstance(getattr(obj, "object", None), str):
-            shown.append(obj.object)
-        for child in getattr(obj, "objects", []):
-            walk(child)
-
-    walk(board.settings.panel())
+    shown = settings_texts(board)
     assert ("Last Chance&#x27;s 3 rounds = the conceding team&#x27;s next 3 turns (the restart "
             "first when it counts as a turn)</b> <i>(house rule)</i>") in " ".join(shown)
     assert "Last Chance&#x27;s" not in board.turn.scoreboard.object  # a Golden Goal match
@@ -367,15 +365,7 @@ def test_the_fields_readings_are_labelled_house_rules(store):
     notes = board.field.notes.object
     assert "8 x 12 squares" in notes and "middle 4 columns x 3 rows" in notes
     assert "behind the goal line do not block a shot into the net <i>(house rule)</i>" in notes
-    shown = []
-
-    def walk(obj):
-        if isinstance(getattr(obj, "object", None), str):
-            shown.append(obj.object)
-        for child in getattr(obj, "objects", []):
-            walk(child)
-
-    walk(board.settings.panel())
+    shown = settings_texts(board)
     assert "may be put behind the goal line</b> <i>(house rule)</i>" in " ".join(shown)
     board.settings.set_house("placement_out_of_bounds", True)
     board.start_new_match()
