@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tests.conftest import CHROMIUM_ARGS, Server, chromium_path  # noqa: E402
-from tests.ui.fits import open_every_card  # noqa: E402
+from tests.ui.fits import SECTION, open_every_fold  # noqa: E402
 from tests.ui.test_fits_tablet import ACTIONS, SIZES, settled  # noqa: E402
 
 OUT = ROOT / "docs" / "screenshots"
@@ -33,9 +33,9 @@ def main(apps: list[str]) -> None:
                     for size, (width, height) in SIZES.items():
                         page = browser.new_page(viewport={"width": width, "height": height})
                         page.goto(f"{server.url}/{app}")
-                        page.locator(".card-header:visible").first.wait_for(timeout=20_000)
+                        page.locator(f"{SECTION}:visible").first.wait_for(timeout=20_000)
                         if ACTIONS.get(app):  # they tap in the set-up cards
-                            open_every_card(page)
+                            open_every_fold(page)
                             settled(page)
                             ACTIONS[app](page, server)
                         settled(page)

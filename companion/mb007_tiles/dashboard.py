@@ -28,6 +28,7 @@ from companion.mb007_tiles.drawing import BOARD_CSS, COLOURS, board_svg, tile_ch
 from companion.mb007_tiles.engine import TilesState, private_view
 from companion.mb007_tiles.odds import WindowAdvice, placement_advice, round_equilibrium
 from companion.ui import ChoicePad, GameDashboard, TapPad, button, choice, heading, page, section
+from companion.ui.plain import notice_html
 from companion.ui.tap_pad import tap_button
 from companion.ui.template import closed_section
 from companion.ui.theme import BUTTON_CSS, INPUT_CSS, TOUCH
@@ -63,7 +64,7 @@ class TilesDashboard(GameDashboard):
                                margin=(4, 10))
         self.advice = self.session.state.options.advice
         self.param.watch(self._changed, "revision")
-        self.param.watch(self._render, ["looking", "advice"])
+        self.param.watch(self._render, ["looking", "advice", "message"])
         self._render()
 
     def seat_names(self) -> list[str]:
@@ -157,8 +158,8 @@ class TilesDashboard(GameDashboard):
         self._render_turn(state, advice)
 
     def _render_turn(self, state: TilesState, advice: list[WindowAdvice]) -> None:
-        """The turn in one HTML property (one update a tap): what happened, what to do now
-        and its buttons, the advice, the score."""
+        """The turn in one HTML property (one update a tap): why a tap was refused, what
+        happened, what to do now and its buttons, the advice, the score."""
         pad = self.steps
         pad.new_drawing()
         prompt, buttons = self._current_step(state)
@@ -167,7 +168,8 @@ class TilesDashboard(GameDashboard):
                                       "Let the app play its seats", "act act-primary"))
         toggle = "Hide the advice" if self.advice else "Show the advice"
         buttons.append(tap_button(pad.tap_for(("advice", not self.advice), toggle), toggle))
-        pad.html = (f"{self._seat_html()}{self._event_html(state)}{_last_round_html(state)}"
+        pad.html = (f"{notice_html(self.message)}"
+                    f"{self._seat_html()}{self._event_html(state)}{_last_round_html(state)}"
                     f'<div class="note prompt"><b>{escape(prompt)}</b></div>'
                     f'<div class="bar" style="margin:6px 0">{"".join(buttons)}</div>'
                     f"{self._advice_html(state, advice)}{self._scoreboard_html(state)}")
@@ -373,7 +375,7 @@ class TilesDashboard(GameDashboard):
 
     def __panel__(self) -> pn.viewable.Viewable:
         board = section("Board", self.board, width=460)
-        turn = section("Turn", self.message_view(), self.steps, width=360)
+        turn = section("Turn", self.steps, width=360)
         log = section("Log", self.log, width=360)
         if self.seat is not None:  # a player's own phone: this game, no table admin
             return page("James Bond 007: the tile game", board, turn, log)

@@ -7,12 +7,27 @@ from companion.ui.log_view import LogView
 from companion.ui.odds_bar import OddsBar, odds_html
 from companion.ui.session_picker import SessionPicker
 from companion.ui.tap_pad import ChoicePad, TapPad, tap_button
-from companion.ui.template import extension, page, section
+from companion.ui.template import Fold, closed_section, extension, page, section
 from companion.ui.theme import TOUCH, button, choice, heading
 
 __all__ = [
-    "TOUCH", "ChoicePad", "Counter", "DicePad", "GameDashboard", "LogView", "OddsBar",
-    "SessionPicker", "TapPad", "button", "choice", "extension", "heading", "odds_html", "page",
+    "TOUCH",
+    "ChoicePad",
+    "Counter",
+    "DicePad",
+    "Fold",
+    "GameDashboard",
+    "LogView",
+    "OddsBar",
+    "SessionPicker",
+    "TapPad",
+    "button",
+    "choice",
+    "closed_section",
+    "extension",
+    "heading",
+    "odds_html",
+    "page",
     "section",
     "tap_button",
 ]

@@ -29,7 +29,7 @@ from companion.ui.log_view import UNDO_ON_THE_TABLET, LogView
 from companion.ui.plain import notice
 from companion.ui.session_picker import SessionPicker
 from companion.ui.share_view import ShareView
-from companion.ui.template import closed_section, section
+from companion.ui.template import Fold, closed_section, section
 
 
 class GameDashboard(pn.viewable.Viewer):
@@ -128,8 +128,12 @@ class GameDashboard(pn.viewable.Viewer):
             view.refresh()  # the new game's code and seats
 
     def _remember_in_url(self) -> None:
-        if pn.state.location is not None:
-            pn.state.location.update_query(session=self.session.id)
+        location = pn.state.location
+        if location is not None:
+            was = location.search
+            location.update_query(session=self.session.id)
+            if location.search == was:  # set before the page loaded: send it again now
+                location.param.trigger("search")
 
     def _leave_table(self, session_context) -> None:
         """The page closed: stop redrawing it when the table changes."""
@@ -229,7 +233,7 @@ class GameDashboard(pn.viewable.Viewer):
 
     # Views every dashboard shows.
 
-    def share_section(self) -> pn.Card:
+    def share_section(self) -> Fold:
         """Join this table: the code, and a QR code for the table and (on the shared
         tablet only) for each seat; drawn when opened."""
         view = ShareView(lambda: self.session,
@@ -240,7 +244,7 @@ class GameDashboard(pn.viewable.Viewer):
         self._share = (card, view)
         return card
 
-    def saved_games_section(self) -> pn.Card:
+    def saved_games_section(self) -> Fold:
         """The saved games (new, resume, rename, export, import, delete), built when opened."""
         return closed_section("Saved games", lambda: self.picker, width=360)
 

@@ -19,7 +19,7 @@ LINK_CSS = (
 )
 
 
-def join_section(store: Store) -> pn.Card:
+def join_section(store: Store) -> pn.Column:
     """Type the code the tablet shows; get the link to that table's game."""
     code = pn.widgets.TextInput(label="Join code (on the tablet: “Join this table”)",
                                 placeholder="ab12-cd34", height=TOUCH + 20, max_length=40,
@@ -42,7 +42,7 @@ def join_section(store: Store) -> pn.Card:
                    found, width=340)
 
 
-def index_page(store: Store | None = None) -> pn.template.FastListTemplate:
+def index_page(store: Store | None = None) -> pn.Column:
     cards = [
         section(
             game.title,

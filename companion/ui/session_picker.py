@@ -13,7 +13,7 @@ from companion.core.game import Game
 from companion.core.session import Session, export_session, import_session
 from companion.core.store import Store
 from companion.ui.plain import notice_html
-from companion.ui.theme import INPUT_CSS, TOUCH, button
+from companion.ui.theme import INPUT_CSS, TOUCH, WRAP_CSS, button
 
 
 class SessionPicker(pn.viewable.Viewer):
@@ -39,7 +39,7 @@ class SessionPicker(pn.viewable.Viewer):
         self._status = pn.pane.HTML("", sizing_mode="stretch_width")
         self._download = pn.widgets.FileDownload(
             callback=self._export, filename=f"{self._game.name}.json", label="Export to a file",
-            height=TOUCH, sizing_mode="stretch_width",
+            height=TOUCH + 12, sizing_mode="stretch_width", stylesheets=[WRAP_CSS],
         )
         self._built = True
         self.refresh()

@@ -1,51 +1,74 @@
-"""The one page template: a header with the title and light/dark, content that reflows."""
+"""The one page: a header with the title, the way home and light/dark; sections that reflow.
+
+Built from a handful of plain Panel layouts, not a Panel template: every component costs
+each open session about 30 KiB of server memory, and a template (FastListTemplate) cost
+about 240 KiB and a third of a second of first render on every page of the shared table.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from html import escape
 from typing import ClassVar
 
 import panel as pn
+import param
 from bokeh.models import CustomJS
-from panel.theme import Fast as _PanelFast
 
 ACCENT = "#8a1c1c"  # a dinner-jacket red, readable on light and dark
 
 DISCONNECTED = ("Lost the connection to the table: trying again. Nothing you tap counts "
                 "until it is back. If it does not come back, reload the page: the game is "
                 "saved.")
-PAGE_CSS = """
-.bk-panel-models-layout-Card { border-radius: 10px; }
-body { font-size: 17px; }
-/* A long title is cut with an ellipsis instead of pushing the home link and the theme
-   switch off a phone's screen. */
-#header .app-header { min-width: 0; flex: 1 1 0; overflow: hidden; }
-#header .title { display: block; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
-#header-items, #header .pn-toggle-theme { flex: 0 0 auto !important; width: auto !important; }
-@media (max-width: 640px) {
-  #header .title { font-size: 1.15rem; }
-}
+# The page's own stylesheet (the document's, outside every component's shadow root). Font,
+# size and accent reach inside each component through Bokeh's and the design's inherited
+# custom properties.
+PAGE_CSS = f"""
+html, body {{ margin: 0; font-size: 17px; font-family: var(--bokeh-base-font);
+  --bokeh-font-size: 17px;
+  --bokeh-base-font: -apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif;
+  --companion-accent: {ACCENT}; --design-primary-color: {ACCENT};
+  --design-primary-text-color: #ffffff; }}
 """
-# A card's header is a tap target (it opens and closes the card): at least 44 px high.
-CARD_CSS = """
-:host .card-header { min-height: 44px; align-items: center; }
-:host .card-button { min-height: 44px; min-width: 44px; }
+DARK_CSS = "html, body { background: #181818; color: #f0f0f0; }"
+HEADER_CSS = """
+.companion-header { display: flex; align-items: center; gap: 10px; min-height: 60px;
+  padding: 4px 12px; box-sizing: border-box; background: var(--companion-accent);
+  color: #ffffff; }
+.companion-header h1 { flex: 1 1 0; min-width: 0; margin: 0; font-size: 1.5rem;
+  font-weight: 600; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.companion-header button { min-height: 44px; min-width: 52px; border-radius: 6px;
+  border: 2px solid rgba(255,255,255,0.85); background: transparent; color: #ffffff;
+  font-size: 1.2rem; cursor: pointer; }
+@media (max-width: 640px) { .companion-header h1 { font-size: 1.15rem; } }
+"""
+# The page flows its sections side by side when there is room: a plain Column told to wrap
+# (Panel's FlexBox is two models, a Column one).
+FLOW_CSS = ":host { flex-flow: row wrap; align-content: flex-start; row-gap: 12px; }"
+# A section is a bordered block; a fold's header is a tap target of at least 44 px.
+SECTION_STYLES = {"border": "1px solid var(--panel-border-color, #d0d0d0)",
+                  "border-radius": "10px", "padding": "2px 4px 6px",
+                  "background": "var(--panel-background-color, #ffffff)"}
+FOLD_CSS = """
+:host .bk-btn { min-height: 48px; justify-content: flex-start; text-align: left;
+  font-size: 1.05rem; font-weight: 600; white-space: normal; border: none;
+  background: transparent; color: inherit; }
 """
 # Back to the index from every app: the header's first thing, a thumb-sized link.
 HOME_LINK = (
     '<a class="home-link" href="./" style="display:inline-flex;align-items:center;'
     "min-height:44px;min-width:44px;padding:0 14px;box-sizing:border-box;border-radius:6px;"
     "border:2px solid rgba(255,255,255,0.85);color:#ffffff;text-decoration:none;"
-    'font-size:1.05rem;white-space:nowrap">⌂ All games</a>'
+    'font-size:1.05rem;white-space:nowrap;flex:0 0 auto">⌂ All games</a>'
 )
-
-
-class Fast(_PanelFast):
-    """Panel's Fast design without the Open Sans font it asks Google for on every load:
-    a tablet served from a laptop at a cabin table has no internet. The page uses the
-    system font. (Named Fast: Panel finds the design's own files by its class name.)"""
-
-    _resources: ClassVar[dict] = {**_PanelFast._resources, "font": {}}
+# Light or dark: the same page again with ?theme=dark (Panel's own reading of it), the
+# game's address kept.
+THEME_SWITCH = (
+    '<button type="button" class="theme-switch" aria-label="{label}" title="{label}" '
+    "onclick=\"const u = new window.URL(window.location.href); "
+    "u.searchParams.set('theme', '{other}'); "
+    'window.location.assign(u.href)">{icon}</button>'
+)
 
 
 # While the connection is down, a veil over the page says so and takes every tap: a tap
@@ -77,57 +100,117 @@ if (veil !== null) {  // says so for a moment, already letting taps through
 
 
 def extension() -> None:
-    """Panel's extension as every app loads it: widths that stretch, and a dropped
-    connection retried (Panel's reconnect) and said on the page by `page`'s veil, so a
-    device never takes taps that go nowhere in silence."""
-    pn.extension(sizing_mode="stretch_width", reconnect=True)
+    """Panel's extension as every app loads it: widths that stretch, the page's stylesheet,
+    and a dropped connection retried (Panel's reconnect) and said on the page by `page`'s
+    veil, so a device never takes taps that go nowhere in silence."""
+    pn.extension(sizing_mode="stretch_width", reconnect=True, raw_css=[PAGE_CSS],
+                 browser_info=False)  # nothing reads it; a model less on every page
 
 
-def page(title: str, *sections: pn.viewable.Viewable,
-         home: bool = True) -> pn.template.FastListTemplate:
+def header_html(title: str, home: bool, dark: bool) -> str:
+    switch = THEME_SWITCH.format(label="Light page" if dark else "Dark page",
+                                 other="default" if dark else "dark",
+                                 icon="☀" if dark else "☾")
+    return (f'<header class="companion-header"><h1 class="title">{escape(title)}</h1>'
+            f'{HOME_LINK if home else ""}{switch}</header>')
+
+
+def page(title: str, *sections: pn.viewable.Viewable, home: bool = True) -> pn.Column:
     """A page that fits 768x1024 and 1024x768: sections side by side when there is room.
 
     Everything it loads comes from the server (no web font); with `home`, the header has a
     big link back to the index of games.
     """
-    template = pn.template.FastListTemplate(
-        title=title, header_background=ACCENT, accent_base_color=ACCENT, theme_toggle=True,
-        font="system-ui, sans-serif", font_url="", main_layout=None, raw_css=[PAGE_CSS],
-        design=Fast,
-    )
+    dark = pn.config.theme == "dark"
     doc = pn.state.curdoc
     if doc is not None and doc.session_context is not None:  # served: a page in a browser
         doc.js_on_event("connection_lost", CustomJS(code=OFFLINE_JS,
                                                     args={"MESSAGE": DISCONNECTED}))
         doc.js_on_event("client_reconnected", CustomJS(code=ONLINE_JS))
-    if home:
-        template.header.append(pn.pane.HTML(HOME_LINK, margin=(0, 8), align="center",
-                                            sizing_mode="fixed", width=150, height=48))
-    template.main.append(
-        pn.FlexBox(*sections, flex_wrap="wrap", gap="12px", sizing_mode="stretch_width")
-    )
-    return template
+        if dark:
+            pn.config.raw_css = [*pn.config.raw_css, DARK_CSS]  # this session's page only
+    header = pn.pane.HTML(header_html(title, home, dark), sizing_mode="stretch_width",
+                          margin=0, stylesheets=[HEADER_CSS], styles={"flex": "1 1 100%"})
+    return pn.Column(header, *sections, margin=0, sizing_mode="stretch_width",
+                     stylesheets=[FLOW_CSS])
+
+
+def sections_of(shown: pn.Column) -> list[pn.viewable.Viewable]:
+    """The sections of a page `page` made, in order (for tests and notebooks)."""
+    return list(shown.objects[1:])
+
+
+def title_css(title: str) -> str:
+    """A stylesheet that draws `title` (the kit's own words, never a player's) as the
+    section's heading, before its first child.
+
+    >>> title_css('Say "hi"').split(";")[0]
+    ':host::before { content: "Say \\\\22 hi\\\\22 "'
+    """
+    quoted = "".join(f"\\{ord(c):x} " if c in '"\\\n<>' else c for c in title)
+    return (f':host::before {{ content: "{quoted}"; display: block; margin: 6px 4px 2px; '
+            "font-size: 1.1rem; font-weight: 600; }")
+
+
+def _box(width: int) -> dict:
+    """A section's size: at least `width` px wide when the screen allows, full otherwise."""
+    return {"sizing_mode": "stretch_width", "min_width": 300, "margin": (0, 8),
+            "styles": {**SECTION_STYLES, "flex": f"1 1 {width}px"},
+            "css_classes": ["companion-section"]}
+
+
+class Section(pn.Column):
+    """A titled, bordered block of the page: one plain Column, its title drawn by its own
+    stylesheet (`title_css`). A Panel Card was five models, and a heading pane one more:
+    each costs every open device about 30 KiB of the server's memory."""
+
+    title = param.String(default="")
+
+    _rename: ClassVar[dict] = {**pn.Column._rename, "title": None}
+
+
+class Fold(Section):
+    """A section that opens and closes when its title is tapped. Closed, it holds only its
+    title: the contents leave the page (and, with `build`, are not even made until the
+    first opening), so a page that never opens it pays nothing for them."""
+
+    collapsed = param.Boolean(default=True)
+
+    _rename: ClassVar[dict] = {**Section._rename, "collapsed": None}
+
+    def __init__(self, *contents: pn.viewable.Viewable,
+                 build: Callable[[], pn.viewable.Viewable] | None = None, **params):
+        super().__init__(**params)
+        self._contents, self._build = list(contents), build
+        self._toggle = pn.widgets.Button(sizing_mode="stretch_width", margin=0,
+                                         stylesheets=[FOLD_CSS])
+        self._toggle.on_click(lambda _event: setattr(self, "collapsed", not self.collapsed))
+        self.param.watch(self._show, "collapsed")
+        self._show()
+
+    def _show(self, *_events) -> None:
+        self._toggle.name = f"{'▸' if self.collapsed else '▾'} {self.title}"
+        self._toggle.description = None
+        if not self.collapsed and self._build is not None:
+            self._contents, self._build = [self._build()], None
+        self.objects = [self._toggle, *([] if self.collapsed else self._contents)]
+
+    @property
+    def contents(self) -> list[pn.viewable.Viewable]:
+        """What the fold shows when open (built by now only if it has been opened)."""
+        return list(self._contents)
 
 
 def section(title: str, *objects: pn.viewable.Viewable, width: int = 440,
-            collapsed: bool = False) -> pn.Card:
-    """A titled card, at least `width` px wide when the screen allows, full width otherwise."""
-    return pn.Card(
-        *objects, title=title, collapsed=collapsed, sizing_mode="stretch_width",
-        min_width=320, styles={"flex": f"1 1 {width}px"}, margin=4, stylesheets=[CARD_CSS],
-    )
+            collapsed: bool | None = None) -> Section:
+    """A titled section, at least `width` px wide when the screen allows, full width
+    otherwise. `collapsed` True or False makes it a `Fold` that starts closed or open."""
+    if collapsed is not None:
+        return Fold(*objects, title=title, collapsed=collapsed, **_box(width))
+    return Section(*objects, title=title, stylesheets=[title_css(title)], **_box(width))
 
 
 def closed_section(title: str, build: Callable[[], pn.viewable.Viewable],
-                   width: int = 440) -> pn.Card:
-    """A closed card whose contents are built when it is first opened: a page that never
-    opens it (most pages, most of the time) pays nothing for it, in the server's memory or
-    in the browser."""
-    card = section(title, width=width, collapsed=True)
-
-    def opened(event) -> None:
-        if not event.new and not card.objects:
-            card.objects = [build()]
-
-    card.param.watch(opened, "collapsed")
-    return card
+                   width: int = 440) -> Fold:
+    """A closed fold whose contents `build` makes when it is first opened."""
+    return Fold(title=title, build=build, collapsed=True, **_box(width))

@@ -44,7 +44,7 @@ def step(page: Page):
 def test_a_companion_room_with_real_dice_then_a_few_solo_moves(served, page: Page):
     page.set_viewport_size({"width": 768, "height": 1024})
     page.goto(served.url + "/golden_gun")
-    expect(page.get_by_text("The room sequence")).to_be_visible(timeout=WAIT)
+    expect(page.get_by_role("button", name="New game: set-up")).to_be_visible(timeout=WAIT)
     start_new_game(page, "Companion: our own board and cards", "companion")
     expect(page.locator(".ammo")).to_have_text("Bullets: 7", timeout=WAIT)
 

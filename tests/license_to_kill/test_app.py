@@ -44,7 +44,8 @@ def go_to(page: Page, step: str) -> None:
 def test_an_attack_with_real_dice_and_a_plot_overcome(served, page: Page):
     page.set_viewport_size({"width": 768, "height": 1024})
     page.goto(served.url + "/license_to_kill")
-    expect(page.get_by_text("The race to 60", exact=False)).to_be_visible(timeout=WAIT)
+    expect(page.get_by_role("button", name="New game: players and house rules")).to_be_visible(
+        timeout=WAIT)
     start_new_game(page, ["Ann", "Bob"])
     set_up(page, "Ann", "Avenge Felix Leiter (PV 6, CV 6)", "Goldfinger",
            "Sample Bond 2 (PV 5, CV 5)")
@@ -112,7 +113,8 @@ def test_a_won_over_personality_gives_her_icon_to_a_bond_without_her_requirement
     goes On Assignment with The Navy Hero (no Savoir Faire) and gives him her icon."""
     page.set_viewport_size({"width": 768, "height": 1024})
     page.goto(served.url + "/license_to_kill")
-    expect(page.get_by_text("The race to 60", exact=False)).to_be_visible(timeout=WAIT)
+    expect(page.get_by_role("button", name="New game: players and house rules")).to_be_visible(
+        timeout=WAIT)
     start_new_game(page, ["Ann", "Bob"])
     set_up(page, "Ann", "Avenge Felix Leiter (PV 6, CV 6)", "Goldfinger",
            "The Charmer (PV 4, CV 6)")

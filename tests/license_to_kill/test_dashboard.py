@@ -14,6 +14,7 @@ from companion.license_to_kill import GAME
 from companion.license_to_kill.dashboard import LicenseToKillDashboard, parse_deck
 from companion.license_to_kill.engine import HenchmanAttack, NextStep, PlacePlot, Setup
 from companion.license_to_kill.odds import henchman_attack
+from companion.ui.template import sections_of
 
 from .helpers import options
 
@@ -272,12 +273,12 @@ def test_a_new_game_takes_the_players_and_house_rules_on_screen(store):
     assert [p.name for p in board.state.players] == ["Ann", "Player 2", "Ann (3)"]
     assert board.state.config.house["team_values"] == "sum"
     assert board.session.id in {r.id for r in store.list_sessions("license_to_kill")}
-    new_game = next(o for o in board.__panel__().main[0].objects
+    new_game = next(o for o in sections_of(board.__panel__())
                     if getattr(o, "title", "") == "New game: players and house rules")
-    assert new_game.objects == []  # built when first opened
+    assert new_game.contents == []  # built when first opened
     new_game.collapsed = False
     assert new_game.title == "New game: players and house rules"
-    labels = [o.object for o in new_game.objects if isinstance(o, pn.pane.HTML)]
+    labels = [o.object for o in new_game.contents[0] if isinstance(o, pn.pane.HTML)]
     assert sum("house rule" in label for label in labels) == 6
     form.personality_place.value = "not_on_top"
     board.start_new_game()

@@ -11,6 +11,7 @@ from companion.mb007_tiles import GAME
 from companion.mb007_tiles.actions import ChooseFirst, Pick
 from companion.mb007_tiles.bot import autoplay_action
 from companion.mb007_tiles.dashboard import TilesDashboard
+from companion.ui.template import sections_of
 
 
 def dashboard(store, options, **moves) -> TilesDashboard:
@@ -171,7 +172,7 @@ def test_a_players_own_phone_shows_his_seat_and_no_table_admin(store):
     session = Session(GAME, {"players": 2, "mode": "tablet"}, seed=4, store=store)
     phone = TilesDashboard(store=store, session=session, seat=1)
     page = phone.__panel__()
-    titles = [getattr(card, "title", "") for card in page.main[0].objects]
+    titles = [getattr(card, "title", "") for card in sections_of(page)]
     assert titles == ["Board", "Turn", "Log"]
     assert "Your seat: Black" in phone.steps.html
 
@@ -182,7 +183,7 @@ def test_undo_is_the_tables_call_on_the_shared_tablet_not_a_players_phone(store)
     tablet = TilesDashboard(store=store, session=session)
     phone = TilesDashboard(store=store, session=session, seat=1)
     tablet.act(ChooseFirst(0))
-    assert "Undo and Redo are on the shared tablet" in phone.log._layout[0].object
+    assert "Undo and Redo are on the shared tablet" in phone.log.html
     phone.undo()
     assert "on the shared tablet" in phone.message and session.can_undo
     tablet.undo()
@@ -196,6 +197,6 @@ def test_the_join_section_follows_a_new_match(store):
     first = board.session.join_code
     board.param.update(players=2)
     board.start_new_game()
-    share = card.objects[0].object
+    share = card.contents[0]._pane.object
     assert board.session.join_code in share and first not in share
     assert "Black 2's own phone" not in share

@@ -11,7 +11,9 @@
 
 from __future__ import annotations
 
-from playwright.sync_api import Page
+import re
+
+from playwright.sync_api import Page, expect
 
 # Walks the page and every shadow root; returns what does not fit.
 FIT_JS = r"""
@@ -72,24 +74,6 @@ FIT_JS = r"""
 }
 """
 
-# Opens every card, as a tap on each closed header would (a card's content is built when
-# it is first opened, so the closed set-up choices are checked too).
-OPEN_CARDS_JS = """
-() => {
-  let opened = 0;
-  for (const doc of window.Bokeh.documents) {
-    for (const model of doc.all_models) {
-      if ('collapsible' in model.properties && model.collapsible && model.collapsed) {
-        model.collapsed = false;
-        opened += 1;
-      }
-    }
-  }
-  return opened;
-}
-"""
-
-
 def watch_requests(page: Page, server_url: str) -> list[str]:
     """Every URL the page asks for that is not on the server (blob: URLs it made itself
     from the server's pages count as the server's)."""
@@ -110,5 +94,19 @@ def problems(page: Page, outside: list[str] | None = None) -> list[str]:
     return found
 
 
-def open_every_card(page: Page) -> int:
-    return page.evaluate(OPEN_CARDS_JS)
+CLOSED_FOLD = re.compile(r"^▸ ")  # a closed section's title button (companion.ui.Fold)
+SECTION = ".companion-section"  # every section of a page (companion.ui.template)
+
+
+def open_every_fold(page: Page, most: int = 30) -> int:
+    """Taps each closed section's title until none is left (a section's contents are built
+    when it first opens, and may hold more closed sections), as a player would."""
+    opened = 0
+    closed = page.get_by_role("button", name=CLOSED_FOLD)
+    while opened < most and closed.count():
+        title = closed.first.inner_text().strip()
+        closed.first.click()
+        expect(page.get_by_role("button", name="▾ " + title[2:], exact=True).first) \
+            .to_be_visible(timeout=15_000)
+        opened += 1
+    return opened

@@ -13,7 +13,7 @@ from playwright.sync_api import Page, expect
 
 from companion.core.store import Store
 from tests.conftest import free_port
-from tests.ui.fits import open_every_card, problems, watch_requests
+from tests.ui.fits import SECTION, open_every_fold, problems, watch_requests
 
 pytestmark = pytest.mark.browser
 WAIT = 20_000
@@ -171,19 +171,21 @@ def test_every_screen_fits_the_tablet(served, page: Page, app: str, size: str):
     page.set_viewport_size({"width": width, "height": height})
     outside = watch_requests(page, served.url)
     page.goto(f"{served.url}/{app}")
-    expect(page.locator(".card-header:visible").first).to_be_visible(timeout=WAIT)
+    expect(page.locator(f"{SECTION}:visible").first).to_be_visible(timeout=WAIT)
     settled(page)
     assert problems(page, outside) == [], "first screen"
-    open_every_card(page)
+    open_every_fold(page)
     settled(page)
     assert problems(page, outside) == [], "every card open"
+    folds = page.get_by_role("button", name=re.compile(r"^[▸▾] ")).all()
+    assert all(fold.bounding_box()["height"] >= 44 for fold in folds if fold.is_visible())
     if app:
         home = page.get_by_role("link", name="⌂ All games")
         box = home.bounding_box()
         assert box is not None and box["height"] >= 44 and box["width"] >= 44
     if ACTIONS[app] is not None:
         ACTIONS[app](page, served)
-        open_every_card(page)
+        open_every_fold(page)
         settled(page)
         assert problems(page, outside) == [], "after a few actions"
 
@@ -194,8 +196,23 @@ def test_the_way_back_to_the_index_is_one_tap(served, page: Page):
     page.get_by_role("link", name="⌂ All games").click()
     expect(page.get_by_role("link", name="Open Dice Lab")).to_be_visible(timeout=WAIT)
     assert page.url.rstrip("/") == served.url
-    header = page.locator(".card-header").first.bounding_box()
-    assert header is not None and header["height"] >= 44
+    link = page.get_by_role("link", name="Open Dice Lab").bounding_box()
+    assert link is not None and link["height"] >= 44
+
+
+def test_the_dark_page_is_one_tap_and_keeps_the_game(served, page: Page):
+    page.set_viewport_size({"width": 768, "height": 1024})
+    page.goto(f"{served.url}/dice_lab")
+    page.wait_for_function("() => location.search.includes('session=')", timeout=WAIT)
+    game = page.url
+    page.get_by_role("button", name="Dark page").click()
+    expect(page.get_by_role("button", name="Light page")).to_be_visible(timeout=WAIT)
+    assert "theme=dark" in page.url and game.split("session=")[1] in page.url
+    dark = page.evaluate("() => getComputedStyle(document.body).backgroundColor")
+    assert dark == "rgb(24, 24, 24)"
+    page.get_by_role("button", name="Light page").click()
+    expect(page.get_by_role("button", name="Dark page")).to_be_visible(timeout=WAIT)
+    assert "theme=default" in page.url
 
 
 @pytest.fixture(scope="module")

@@ -17,7 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.core.session import Session
-from companion.ui.tap_pad import HtmlBox
+from companion.ui.tap_pad import HtmlBox, TapPad
+from companion.ui.template import Fold, sections_of
 
 APPS = {
     "dice_lab": ("companion.dice_lab.dashboard", "DiceLabDashboard"),
@@ -41,7 +42,8 @@ HOSTILE_FILES = [
     b"title,type\n" + b"x" * 140_000 + b",y\n",
 ]
 TEXT_FIELDS = (pn.widgets.TextInput, pn.widgets.TextAreaInput, pn.widgets.AutocompleteInput)
-SKIP_BUTTONS = ("Delete", "Yes, delete")  # covered by the picker's own tests; ends the walk
+SKIP_BUTTONS = ("Delete", "Yes, delete",  # covered by the picker's own tests; ends the walk
+                "▸", "▾")  # a section's own fold: the walk keeps every section open
 
 
 def dashboard(app: str, store):
@@ -52,9 +54,9 @@ def dashboard(app: str, store):
 def opened(board) -> pn.viewable.Viewable:
     """The whole page with every closed card opened (lazy cards build their contents)."""
     page = board.__panel__()
-    root = pn.Column(*page.main.objects)  # the template's own select trips on its BrowserInfo
+    root = pn.Column(*sections_of(page))
     for _ in range(4):  # a card may hold more cards
-        for card in root.select(pn.Card):
+        for card in root.select(Fold):
             card.collapsed = False
     return root
 
@@ -62,7 +64,7 @@ def opened(board) -> pn.viewable.Viewable:
 def shown_texts(root: pn.viewable.Viewable) -> list[str]:
     texts = [str(p.object) for p in root.select(pn.pane.HTML)]
     texts += [str(p.object) for p in root.select(pn.pane.Markdown)]
-    texts += [p.html for p in root.select(HtmlBox)]
+    texts += [p.html for p in root.select(HtmlBox)] + [p.html for p in root.select(TapPad)]
     return texts
 
 

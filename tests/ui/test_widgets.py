@@ -55,11 +55,24 @@ def test_odds_bar_colour_says_good_or_bad_for_the_player():
 
 
 def test_log_view_shows_newest_first_and_disables_undo():
-    log = LogView(lambda: None, lambda: None)
-    assert log._undo.disabled and "Nothing has happened yet" in log._lines.html
+    steps = []
+    log = LogView(lambda: steps.append("undo"), lambda: steps.append("redo"))
+    assert 'data-tap="undo" disabled' in log.html and "Nothing has happened yet" in log.html
+    log._pad.tap("undo")
+    assert steps == []  # a disabled step does nothing, even if a stale tap arrives
     log.param.update(lines=["1. first", "2. second"], can_undo=True)
-    assert log._lines.html.index("2. second") < log._lines.html.index("1. first")
-    assert not log._undo.disabled and log._redo.disabled
+    assert log.html.index("2. second") < log.html.index("1. first")
+    assert 'data-tap="undo">' in log.html and 'data-tap="redo" disabled' in log.html
+    log._pad.tap("undo")
+    log._pad.tap("redo")
+    assert steps == ["undo"]
+
+
+def test_log_view_escapes_lines_and_on_a_phone_has_no_steps():
+    log = LogView(lambda: None, lambda: None, steps=False)
+    log.param.update(lines=["<img src=x onerror=alert(1)>"], can_undo=True)
+    assert "<img" not in log.html and "&lt;img" in log.html
+    assert "Undo and Redo are on the shared tablet" in log.html and "data-tap" not in log.html
 
 
 def test_tap_pad_passes_the_tapped_value_and_escapes_labels():

@@ -38,7 +38,7 @@ from companion.golden_gun.dashboard.words import (
 )
 from companion.golden_gun.effects import VOCABULARY
 from companion.golden_gun.engine import GoldenGunState
-from companion.ui import ChoicePad, Counter, DicePad, GameDashboard, button, page, section
+from companion.ui import ChoicePad, Counter, DicePad, Fold, GameDashboard, button, page, section
 
 
 class GoldenGunDashboard(GameDashboard):
@@ -75,10 +75,10 @@ class GoldenGunDashboard(GameDashboard):
         self._deck = pn.pane.HTML(sizing_mode="stretch_width")
         self._chart = pn.pane.HTML(sizing_mode="stretch_width")
         self._chart_key: object = None
-        self._maze_card: pn.Card | None = None
+        self._maze_card: pn.Column | None = None
         self._survival = SurvivalFigure(self._show_survival)
         self._table_view = pn.pane.HTML(sizing_mode="stretch_width")
-        self._setup_card: pn.Card | None = None
+        self._setup_card: Fold | None = None
         self._switch = button("", self.switch_mode, wrap=True, sizing_mode="stretch_width")
         self._fresh = not self.session.can_undo
         self.param.watch(self._render, "revision")

@@ -18,7 +18,7 @@ import param
 from companion.core.errors import CompanionError
 from companion.golden_gun import rules
 from companion.golden_gun.effects import load_table
-from companion.ui import button, choice, heading, section
+from companion.ui import Fold, button, choice, heading, section
 from companion.ui.plain import notice
 
 MODE_LABELS = {"companion": "Companion: our own board and cards",
@@ -69,7 +69,7 @@ def read_table(form: param.Parameterized, filename: str, data: bytes) -> None:
 
 
 def setup_card(form: param.Parameterized, on_start: Callable[..., None],
-               collapsed: bool) -> pn.Card:
+               collapsed: bool) -> Fold:
     """The set-up section: each choice linked both ways to its `setup_*` parameter."""
     wide = {"sizing_mode": "stretch_width"}
     mode = choice({v: k for k, v in MODE_LABELS.items()}, form.setup_mode, **wide)

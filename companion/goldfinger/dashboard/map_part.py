@@ -45,7 +45,7 @@ class MapPart:
         self.trails: tuple[Any, tuple[tuple[str, ...], ...]] = (None, ())
         self.estimate_for = -1
 
-    def section(self) -> pn.Card:
+    def section(self) -> pn.Column:
         board = self.board
         card = section("Map", self.view, pn.pane.HTML(LEGEND, sizing_mode="stretch_width"),
                        self.danger, self.estimate_pane,

@@ -21,7 +21,7 @@ from companion.license_to_kill.cards import (
 from companion.license_to_kill.dashboard.parts import WIDE, html, lazy_section, text_file
 from companion.license_to_kill.dashboard.words import LOST, WON, library_html
 from companion.license_to_kill.decks import check_decks
-from companion.ui import TOUCH, button, choice, heading
+from companion.ui import TOUCH, Fold, button, choice, heading
 
 DECK_HINT = "One card a line: '2 The Navy Hero' (a line without a number is one copy)."
 
@@ -102,7 +102,7 @@ class LibraryView:
     def _render_library(self) -> None:
         self.library_table.object = library_html(self.library.values())
 
-    def card(self) -> pn.Card:
+    def card(self) -> Fold:
         return lazy_section("Card library and deck checker", self._objects)
 
     def _objects(self) -> list[pn.viewable.Viewable]:

@@ -51,7 +51,7 @@ from companion.license_to_kill.dashboard.words import (
 )
 from companion.license_to_kill.engine import LtkState
 from companion.license_to_kill.views import private_view
-from companion.ui import GameDashboard, heading, page, section
+from companion.ui import Fold, GameDashboard, heading, page, section
 
 STEP_PANELS = ("setup", *rules.TURN_STEPS, "assignment", "q", "next")
 
@@ -75,8 +75,8 @@ class LicenseToKillDashboard(GameDashboard):
         self.own, self.elsewhere = html(), html(visible=False)  # a player's own phone only
         self._names: tuple[LtkState | None, dict[int, str]] = (None, {})
         self.chance_note: tuple[int, str] = (0, "")  # (event number, the roll's chance)
-        self._duel_card: pn.Card | None = None
-        self._attach_card: pn.Card | None = None
+        self._duel_card: Fold | None = None
+        self._attach_card: Fold | None = None
         self.param.watch(self._refresh, "revision")
         self._refresh()
 

@@ -16,7 +16,8 @@ from typing import Any
 import panel as pn
 
 from companion.core.errors import CompanionError
-from companion.ui import TOUCH, DicePad, button, heading, section
+from companion.ui import TOUCH, DicePad, button, heading
+from companion.ui.template import Fold, closed_section
 from companion.ui.theme import INPUT_CSS
 
 WIDE = {"sizing_mode": "stretch_width"}
@@ -128,17 +129,10 @@ class DuelDicePad(DicePad):
         return row
 
 
-def lazy_section(title: str, build: Callable[[], list[pn.viewable.Viewable]]) -> pn.Card:
-    """A collapsed section whose content is built the first time it is opened: what nobody
+def lazy_section(title: str, build: Callable[[], list[pn.viewable.Viewable]]) -> Fold:
+    """A closed section whose content is built the first time it is opened: what nobody
     opens is never sent, and every tap's re-layout in the browser has less to measure."""
-    card = section(title, collapsed=True)
-
-    def fill(event) -> None:
-        if not event.new and not card.objects:
-            card.objects = build()
-
-    card.param.watch(fill, "collapsed")
-    return card
+    return closed_section(title, lambda: pn.Column(*build(), **WIDE))
 
 
 def counters(*items: pn.viewable.Viewable) -> pn.FlexBox:

@@ -20,7 +20,7 @@ from companion.license_to_kill.dashboard.parts import (
 )
 from companion.license_to_kill.dashboard.words import HOUSE_LABEL, card_label, setup_player
 from companion.license_to_kill.engine import MAX_NAME, LtkState
-from companion.ui import button, choice, heading
+from companion.ui import Fold, button, choice, heading
 
 if TYPE_CHECKING:
     from companion.license_to_kill.dashboard.main import LicenseToKillDashboard
@@ -65,7 +65,7 @@ class NewGameForm:
         for i, widget in enumerate(self.names):
             widget.visible = i < self.n_players.value
 
-    def card(self) -> pn.Card:
+    def card(self) -> Fold:
         return lazy_section("New game: players and house rules", self._objects)
 
     def _objects(self) -> list[pn.viewable.Viewable]:
