@@ -53,8 +53,9 @@ class LogView(pn.viewable.Viewer):
             top = f'<p style="opacity:0.75;margin:4px">{UNDO_ON_THE_TABLET}</p>'
         items = "".join(f'<div class="log-line">{escape(line)}</div>'
                         for line in reversed(self.lines))
-        lines = (f'<div class="game-log" style="font-size:1rem;line-height:1.5;'
-                 f'max-height:320px;overflow-y:auto;margin-top:8px">{items}</div>'
+        lines = (f'<div class="game-log" data-scroll-key="log" style="font-size:1rem;'
+                 f'line-height:1.5;max-height:320px;overflow-y:auto;margin-top:8px">'
+                 f"{items}</div>"
                  if self.lines else NOTHING_YET)
         self._pad.html = top + lines
 

@@ -18,7 +18,8 @@ from panel.io.document import hold
 
 from companion.ui.theme import TOUCH
 
-# Buttons drawn by `tap_button`: the kit's sizes, and the page theme's colours.
+# Buttons drawn by `tap_button`: the kit's sizes, and the colours the page sets as inherited
+# custom properties (`template.PAGE_CSS`, and `DARK_CSS` for the dark page).
 TAP_CSS = f"""
 :host {{ display: block; width: 100%; }}
 button {{ font-family: inherit; cursor: pointer; margin: 0; touch-action: manipulation; }}
@@ -59,7 +60,16 @@ class TapPad(JSComponent):
           send(event.target);
         }
       });
-      const draw = () => { box.innerHTML = model.html; };
+      // A scrolling part marked data-scroll-key keeps its place when the HTML is redrawn.
+      const draw = () => {
+        const kept = {};
+        box.querySelectorAll('[data-scroll-key]').forEach(
+          (part) => { kept[part.dataset.scrollKey] = part.scrollTop; });
+        box.innerHTML = model.html;
+        box.querySelectorAll('[data-scroll-key]').forEach((part) => {
+          if (part.dataset.scrollKey in kept) { part.scrollTop = kept[part.dataset.scrollKey]; }
+        });
+      };
       model.on('html', draw);
       draw();
       el.appendChild(box);

@@ -27,10 +27,12 @@ PAGE_CSS = f"""
 html, body {{ margin: 0; font-size: 17px; font-family: var(--bokeh-base-font);
   --bokeh-font-size: 17px;
   --bokeh-base-font: -apple-system, "Segoe UI", Roboto, Helvetica, Arial, sans-serif;
-  --companion-accent: {ACCENT}; --design-primary-color: {ACCENT};
+  --companion-accent: {ACCENT}; --design-primary-color: {ACCENT}; --accent-fill-rest: {ACCENT};
   --design-primary-text-color: #ffffff; }}
 """
-DARK_CSS = "html, body { background: #181818; color: #f0f0f0; }"
+# Dark: the page, and the colours TapPad buttons read (inherited into each component).
+DARK_CSS = ("html, body { background: #181818; color: #f0f0f0; --neutral-fill-rest: #33373c; "
+            "--neutral-foreground-rest: #f0f0f0; --neutral-stroke-rest: #5c636a; }")
 HEADER_CSS = """
 .companion-header { display: flex; align-items: center; gap: 10px; min-height: 60px;
   padding: 4px 12px; box-sizing: border-box; background: var(--companion-accent);
@@ -147,7 +149,7 @@ def title_css(title: str) -> str:
     >>> title_css('Say "hi"').split(";")[0]
     ':host::before { content: "Say \\\\22 hi\\\\22 "'
     """
-    quoted = "".join(f"\\{ord(c):x} " if c in '"\\\n<>' else c for c in title)
+    quoted = "".join(f"\\{ord(c):x} " if c in '"\\\n\r\f<>' else c for c in title)
     return (f':host::before {{ content: "{quoted}"; display: block; margin: 6px 4px 2px; '
             "font-size: 1.1rem; font-weight: 600; }")
 
@@ -181,7 +183,8 @@ class Fold(Section):
     def __init__(self, *contents: pn.viewable.Viewable,
                  build: Callable[[], pn.viewable.Viewable] | None = None, **params):
         super().__init__(**params)
-        self._contents, self._build = list(contents), build
+        # Made into Panel components once: a Viewer's __panel__ builds its layout afresh.
+        self._contents, self._build = [pn.panel(c) for c in contents], build
         self._toggle = pn.widgets.Button(sizing_mode="stretch_width", margin=0,
                                          stylesheets=[FOLD_CSS])
         self._toggle.on_click(lambda _event: setattr(self, "collapsed", not self.collapsed))
@@ -192,7 +195,7 @@ class Fold(Section):
         self._toggle.name = f"{'▸' if self.collapsed else '▾'} {self.title}"
         self._toggle.description = None
         if not self.collapsed and self._build is not None:
-            self._contents, self._build = [self._build()], None
+            self._contents, self._build = [pn.panel(self._build())], None
         self.objects = [self._toggle, *([] if self.collapsed else self._contents)]
 
     @property

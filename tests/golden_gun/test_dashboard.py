@@ -236,7 +236,7 @@ def _setup_texts_and_choices(dash: GoldenGunDashboard) -> tuple[str, list]:
         for child in getattr(obj, "objects", []):
             walk(child)
 
-    walk(dash._setup_card)
+    walk(dash._setup_section)
     return " ".join(texts), choices
 
 

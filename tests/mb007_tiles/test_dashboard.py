@@ -197,6 +197,6 @@ def test_the_join_section_follows_a_new_match(store):
     first = board.session.join_code
     board.param.update(players=2)
     board.start_new_game()
-    share = card.contents[0]._pane.object
+    share = card.contents[0].object
     assert board.session.join_code in share and first not in share
     assert "Black 2's own phone" not in share

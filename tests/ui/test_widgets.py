@@ -2,9 +2,12 @@
 
 from fractions import Fraction
 
+import panel as pn
+
 from companion.ui import ChoicePad, Counter, DicePad, LogView, TapPad, odds_html, tap_button
 from companion.ui.dice_pad import REAL
 from companion.ui.odds_bar import OUTCOME_COLORS
+from companion.ui.template import closed_section, title_css
 
 
 def test_dice_pad_app_mode_rolls_with_none():
@@ -95,3 +98,26 @@ def test_choice_pad_presses_a_choice_and_refuses_a_tap_from_a_replaced_drawing()
     assert chosen == [] and stale == [True]
     pad.press("Hold")
     assert chosen == ["hold"] and pad.labels() == ["Hold"]
+
+
+def test_a_fold_builds_its_contents_once_when_first_opened_and_hides_them_when_closed():
+    built = []
+
+    def build():
+        built.append(1)
+        return pn.pane.HTML("inside")
+
+    fold = closed_section("Saved games", build)
+    assert fold.contents == [] and len(fold.objects) == 1  # only its title button
+    assert fold.objects[0].name == "▸ Saved games"
+    for _ in range(3):
+        fold.collapsed = False
+        assert fold.objects[0].name == "▾ Saved games" and fold.objects[1].object == "inside"
+        fold.collapsed = True
+        assert len(fold.objects) == 1
+    assert built == [1]
+
+
+def test_a_section_title_cannot_break_out_of_its_stylesheet():
+    css = title_css('a"} body { display: none } :host::after { content: "\\\r\f<x>')
+    assert css.count('"') == 2 and "\r" not in css and "\f" not in css and "<" not in css

@@ -61,5 +61,5 @@ def grid(mat: Field, **areas: pn.viewable.Viewable) -> pn.Column:
                      styles={"--gg-aspect": aspect(mat)}, sizing_mode="stretch_width")
 
 
-def match_card(play: pn.Column) -> pn.Column:
+def match_section(play: pn.Column) -> pn.Column:
     return section("Match", play, width=960)

@@ -17,7 +17,7 @@ from companion.golden_goal import GAME, rules
 from companion.golden_goal.actions import Kick, Pass, Play, Roll, RollOff, Toss
 from companion.golden_goal.bot import bot_player
 from companion.golden_goal.dashboard.field_view import FieldArea
-from companion.golden_goal.dashboard.layout import aspect, grid, match_card
+from companion.golden_goal.dashboard.layout import aspect, grid, match_section
 from companion.golden_goal.dashboard.moves import Moves
 from companion.golden_goal.dashboard.settings_view import SettingsView
 from companion.golden_goal.dashboard.taps import Taps
@@ -202,4 +202,4 @@ class GoldenGoalDashboard(GameDashboard):
         new = section("New match: players, mode and house rules", self.settings.panel(),
                       width=360, collapsed=True)
         saved = self.saved_games_section()
-        return page("Golden Goal", match_card(self.play_area), log, new, saved)
+        return page("Golden Goal", match_section(self.play_area), log, new, saved)

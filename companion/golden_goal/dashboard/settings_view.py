@@ -39,7 +39,7 @@ class SettingsView:
         self.players_choice.value = players
 
     def panel(self) -> pn.Column:
-        """The settings, built when the card is first drawn."""
+        """The settings, built with the page and shown when their section is opened."""
         board = self.board
         match = choice({text.split(":")[0]: mode for mode, text in MATCH_TEXT.items()},
                        board.match, **WIDE)

@@ -23,7 +23,7 @@ from companion.golden_gun.dashboard.setup_view import (
     EFFECT_LABELS,
     chosen_options,
     read_table,
-    setup_card,
+    setup_section,
 )
 from companion.golden_gun.dashboard.survival import SurvivalFigure, advice
 from companion.golden_gun.dashboard.words import (
@@ -75,10 +75,10 @@ class GoldenGunDashboard(GameDashboard):
         self._deck = pn.pane.HTML(sizing_mode="stretch_width")
         self._chart = pn.pane.HTML(sizing_mode="stretch_width")
         self._chart_key: object = None
-        self._maze_card: pn.Column | None = None
+        self._maze_section: pn.Column | None = None
         self._survival = SurvivalFigure(self._show_survival)
         self._table_view = pn.pane.HTML(sizing_mode="stretch_width")
-        self._setup_card: Fold | None = None
+        self._setup_section: Fold | None = None
         self._switch = button("", self.switch_mode, wrap=True, sizing_mode="stretch_width")
         self._fresh = not self.session.can_undo
         self.param.watch(self._render, "revision")
@@ -119,8 +119,8 @@ class GoldenGunDashboard(GameDashboard):
     def open(self, session: Session) -> None:
         super().open(session)
         self._fresh = not session.can_undo
-        if self._setup_card is not None:
-            self._setup_card.collapsed = session.can_undo
+        if self._setup_section is not None:
+            self._setup_section.collapsed = session.can_undo
 
     # Playing.
 
@@ -167,16 +167,17 @@ class GoldenGunDashboard(GameDashboard):
         self._draw(self.state)
 
     def _draw(self, state: GoldenGunState) -> None:
-        if self._fresh and self.session.can_undo and self._setup_card is not None:
-            self._setup_card.collapsed = True  # the game has begun: set-up steps aside
+        if self._fresh and self.session.can_undo and self._setup_section is not None:
+            self._setup_section.collapsed = True  # the game has begun: set-up steps aside
         self._fresh = not self.session.can_undo
         self.maze.show(state)
         self._step_view.object = step_html(state)
         self._verdict.object = verdict_html(state)
         self._odds.object = self._odds_html(state)
         draw_actions(self._actions, self.tap_actions(), state)
-        if self._maze_card is not None:
-            self._maze_card.styles = {"flex": f"1 1 {max(520, self.maze.min_width)}px"}
+        if self._maze_section is not None:
+            self._maze_section.styles = {**self._maze_section.styles,
+                                      "flex": f"1 1 {max(520, self.maze.min_width)}px"}
         self._amount.visible = state.phase == "sheet"
         rolling = self.dice_action()
         self._dice_box.visible = rolling is not None
@@ -223,12 +224,12 @@ class GoldenGunDashboard(GameDashboard):
                        self._verdict, self._odds, self._actions, self._amount, self._dice_box,
                        self._switch)
         maze = section("The maze", self.maze, width=max(520, self.maze.min_width))
-        self._maze_card = maze
+        self._maze_section = maze
         deck = section("The search: odds from the deck", self._progress, self._deck,
                        self._chart, pn.pane.HTML(self.param.survival, sizing_mode="stretch_width"))
         log = section("Log", self.log)
         table = section("What each blue card does", self._table_view, collapsed=True)
         saved = self.saved_games_section()
-        self._setup_card = setup_card(self, self.start_new_game, self.session.can_undo)
-        return page("The Man with the Golden Gun", play, maze, deck, log, self._setup_card,
+        self._setup_section = setup_section(self, self.start_new_game, self.session.can_undo)
+        return page("The Man with the Golden Gun", play, maze, deck, log, self._setup_section,
                     table, saved)

@@ -68,7 +68,7 @@ def read_table(form: param.Parameterized, filename: str, data: bytes) -> None:
     form.setup_status = f"Loaded the table “{table.name}” from {filename}."
 
 
-def setup_card(form: param.Parameterized, on_start: Callable[..., None],
+def setup_section(form: param.Parameterized, on_start: Callable[..., None],
                collapsed: bool) -> Fold:
     """The set-up section: each choice linked both ways to its `setup_*` parameter."""
     wide = {"sizing_mode": "stretch_width"}

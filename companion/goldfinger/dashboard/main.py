@@ -349,9 +349,10 @@ class GoldfingerDashboard(GameDashboard):
                        heading("What you can do now"), self._between_box, self._actions)
         table = section("The table", self._status)
         table.stylesheets = [*table.stylesheets, TABLE_CARD_CSS]
-        table.css_classes = [] if self.map_on else ["gf-sticky"]  # tracker mode only
-        self.param.watch(lambda ev: setattr(table, "css_classes", [] if ev.new else
-                                            ["gf-sticky"]), "map_on")
+        section_classes = list(table.css_classes)
+        table.css_classes = section_classes + ([] if self.map_on else ["gf-sticky"])  # tracker
+        self.param.watch(lambda ev: setattr(table, "css_classes", section_classes + (
+            [] if ev.new else ["gf-sticky"])), "map_on")
         log = section("Log", self.log)
         if self.seat is not None:  # a side's own phone: its own view first, no table admin
             own = section("Your side (only this phone)", self._own)

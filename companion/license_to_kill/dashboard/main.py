@@ -75,8 +75,8 @@ class LicenseToKillDashboard(GameDashboard):
         self.own, self.elsewhere = html(), html(visible=False)  # a player's own phone only
         self._names: tuple[LtkState | None, dict[int, str]] = (None, {})
         self.chance_note: tuple[int, str] = (0, "")  # (event number, the roll's chance)
-        self._duel_card: Fold | None = None
-        self._attach_card: Fold | None = None
+        self._duel_section: Fold | None = None
+        self._attach_section: Fold | None = None
         self.param.watch(self._refresh, "revision")
         self._refresh()
 
@@ -179,9 +179,9 @@ class LicenseToKillDashboard(GameDashboard):
         self._refresh_own(state)
         self.tableau.update(state)
         self.race.update(state)
-        if self._duel_card is None or not self._duel_card.collapsed:
+        if self._duel_section is None or not self._duel_section.collapsed:
             self.attack_charm.refresh()
-        if self._attach_card is None or not self._attach_card.collapsed:
+        if self._attach_section is None or not self._attach_section.collapsed:
             self.attachments.refresh()
         self._show_steps(state)
 
@@ -228,7 +228,7 @@ class LicenseToKillDashboard(GameDashboard):
         race = section(f"Plot Points: the race to {rules.WINNING_POINTS}", self.race.pane,
                        self.tableau.points)
         table = section("The table: Agencies and Plot Zones", self.tableau.table)
-        duel = self._duel_card = lazy_section("Attack or Charm (an Intrigue card)", lambda: [
+        duel = self._duel_section = lazy_section("Attack or Charm (an Intrigue card)", lambda: [
             self.parts.note("When an Intrigue card calls for an Attack (PV) or a Charm (CV), "
                             "at any point of a turn, On Assignment too: the loser is "
                             "discarded."),
@@ -236,7 +236,7 @@ class LicenseToKillDashboard(GameDashboard):
                          "the attacker's value must be at least the target's.</p>", **WIDE),
             self.attack_charm.__panel__()])
         duel.param.watch(lambda e: None if e.new else self.attack_charm.refresh(), "collapsed")
-        attach = self._attach_card = lazy_section("Attached cards: Intrigue cards, used Q cards",
+        attach = self._attach_section = lazy_section("Attached cards: Intrigue cards, used Q cards",
                                                   self.attachments.objects)
         attach.param.watch(lambda e: None if e.new else self.attachments.refresh(), "collapsed")
         log = section("Log", self.log)
