@@ -58,8 +58,8 @@ class Server:
         self.apps, self.db, self.index = apps, db, index
         self.start()
 
-    def start(self) -> None:
-        self.port = free_port()
+    def start(self, port: int | None = None) -> None:
+        self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         command = [sys.executable, "-m", "panel", "serve", *self.apps, "--address", "127.0.0.1",
                    "--port", str(self.port), "--allow-websocket-origin",
@@ -92,11 +92,12 @@ class Server:
         except subprocess.TimeoutExpired:
             self.process.kill()
 
-    def restart(self) -> None:
-        """Kill the server hard and start it again on the same store."""
+    def restart(self, same_port: bool = False) -> None:
+        """Kill the server hard and start it again on the same store (and, with
+        `same_port`, at the same address, as a restarted tablet server would be)."""
         self.process.kill()
         self.process.wait()
-        self.start()
+        self.start(self.port if same_port else None)
 
 
 @pytest.fixture(scope="session")

@@ -89,15 +89,18 @@ if (veil === null) {
   document.body.appendChild(veil);
 }
 """
+# Back: the page is opened again from its address (which names the game and the seat). A
+# server that restarted has a fresh document for this page, which no longer knows the
+# models this browser holds: its taps would go nowhere. The veil keeps taking taps until
+# the page has reloaded.
 ONLINE_JS = """
 const veil = document.getElementById("companion-offline");
-if (veil !== null) {  // says so for a moment, already letting taps through
-  veil.textContent = "Back at the table: the page shows the game as it is now.";
-  veil.style.background = "rgba(46,125,50,0.35)";
-  veil.style.pointerEvents = "none";
+if (veil !== null) {
+  veil.textContent = "Back at the table: opening the game again…";
+  veil.style.background = "rgba(46,125,50,0.5)";
   veil.id = "companion-back";
-  setTimeout(() => veil.remove(), 2500);
 }
+setTimeout(() => window.location.reload(), 400);
 """
 
 

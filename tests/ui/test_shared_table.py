@@ -175,6 +175,16 @@ def test_a_page_says_so_when_the_server_is_gone(browser, tmp_path):
         on_top = page.evaluate("([x, y]) => document.elementFromPoint(x, y).id",
                                [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2])
         assert on_top == "companion-offline"
+        # The server comes back at the same address: Panel reconnects, the page says so,
+        # opens the game again and takes taps again (a restarted server's fresh document
+        # would ignore the old page's taps).
+        server.start(server.port)
+        expect(page.get_by_text("Back at the table").first).to_be_visible(timeout=90_000)
+        roll = page.get_by_role("button", name="Roll: app rolls 2 dice")
+        expect(roll).to_be_visible(timeout=WAIT)
+        expect(page.locator("#companion-back")).to_have_count(0, timeout=WAIT)
+        roll.click()
+        expect(page.locator(".log-line").first).to_be_visible(timeout=WAIT)
     finally:
         page.close()
         server.stop()
