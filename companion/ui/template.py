@@ -167,7 +167,8 @@ def _box(width: int) -> dict:
 class Section(pn.Column):
     """A titled, bordered block of the page: one plain Column, its title drawn by its own
     stylesheet (`title_css`). A Panel Card was five models, and a heading pane one more:
-    each costs every open device about 30 KiB of the server's memory."""
+    each costs every open device about 30 KiB of the server's memory. (The price: a
+    screen reader does not see the title as a heading.)"""
 
     title = param.String(default="")
 
