@@ -56,7 +56,7 @@ FOLD_CSS = """
   font-size: 1.05rem; font-weight: 600; white-space: normal; border: none;
   background: transparent; color: inherit; }
 """
-# Back to the index from every app: the header's first thing, a thumb-sized link.
+# Back to the index from every app: a thumb-sized link in the header, after the title.
 HOME_LINK = (
     '<a class="home-link" href="./" style="display:inline-flex;align-items:center;'
     "min-height:44px;min-width:44px;padding:0 14px;box-sizing:border-box;border-radius:6px;"
