@@ -21,6 +21,21 @@ def open_recording(browser: Browser, url: str) -> tuple[Page, list[str]]:
     return page, frames
 
 
+def pane_texts(view) -> list[str]:
+    """The text of every pane in a Panel layout, outermost first (what it shows, read
+    without rendering it)."""
+    shown = []
+
+    def walk(obj) -> None:
+        if isinstance(getattr(obj, "object", None), str):
+            shown.append(obj.object)
+        for child in getattr(obj, "objects", []):
+            walk(child)
+
+    walk(view)
+    return shown
+
+
 def model_strings(board) -> list[str]:
     """Every string property of every Bokeh model of a dashboard's page (what the browser
     would be sent), an HTML pane's text unescaped once: the same check without a browser."""

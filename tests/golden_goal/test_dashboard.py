@@ -22,6 +22,7 @@ from companion.golden_goal.odds import (
     turn_line,
 )
 from companion.ui.odds_bar import exact_words
+from tests.frames import pane_texts
 
 from .scenes import scene
 
@@ -64,16 +65,7 @@ def advance(board: GoldenGoalDashboard, until) -> None:
 
 def settings_texts(board: GoldenGoalDashboard) -> list[str]:
     """Every text shown in the new-match settings, outermost first."""
-    shown = []
-
-    def walk(obj):
-        if isinstance(getattr(obj, "object", None), str):
-            shown.append(obj.object)
-        for child in getattr(obj, "objects", []):
-            walk(child)
-
-    walk(board.settings.panel())
-    return shown
+    return pane_texts(board.settings.panel())
 
 
 def targets(board: GoldenGoalDashboard) -> set:

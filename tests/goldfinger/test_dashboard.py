@@ -23,6 +23,7 @@ from companion.goldfinger.dashboard import (
     GoldfingerDashboard,
 )
 from companion.goldfinger.dashboard.words import verdict_html
+from tests.frames import pane_texts
 
 from .helpers import bond_turn, dice, map_game, place, texts, tracker_game
 
@@ -344,16 +345,7 @@ def test_quick_turn_cost_and_a_failed_force_are_labelled_house_rules(store):
     one) and a failed Force or Trick ("you must back up one Space and end your turn"): both
     readings are labelled house rules in the set-up, shown in the status, and switchable."""
     board = make(store)
-    shown = []
-
-    def walk(obj):
-        if isinstance(getattr(obj, "object", None), str):
-            shown.append(obj.object)
-        for child in getattr(obj, "objects", []):
-            walk(child)
-
-    walk(board._setup["box"])
-    shown = " ".join(shown)
+    shown = " ".join(pane_texts(board._setup["box"]))
     assert "**house rule:** A Quick Turn costs one Space" in shown
     assert "**house rule:** A piece that loses the rest of its turn may still Fire" in shown
     status = board._status_html()
