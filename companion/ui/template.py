@@ -197,7 +197,6 @@ class Fold(Section):
 
     def _show(self, *_events) -> None:
         self._toggle.name = f"{'▸' if self.collapsed else '▾'} {self.title}"
-        self._toggle.description = None
         if not self.collapsed and self._build is not None:
             self._contents, self._build = [pn.panel(self._build())], None
         self.objects = [self._toggle, *([] if self.collapsed else self._contents)]
