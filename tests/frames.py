@@ -27,8 +27,9 @@ def pane_texts(view) -> list[str]:
     shown = []
 
     def walk(obj) -> None:
-        if isinstance(getattr(obj, "object", None), str):
-            shown.append(obj.object)
+        for text in (getattr(obj, "object", None), getattr(obj, "html", None)):
+            if isinstance(text, str):
+                shown.append(text)
         for child in getattr(obj, "objects", []):
             walk(child)
 

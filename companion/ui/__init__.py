@@ -6,7 +6,7 @@ from companion.ui.game_dashboard import GameDashboard
 from companion.ui.log_view import LogView
 from companion.ui.odds_bar import OddsBar, odds_html
 from companion.ui.session_picker import SessionPicker
-from companion.ui.tap_pad import ChoicePad, TapPad, tap_button
+from companion.ui.tap_pad import ChoicePad, HtmlBox, TapPad, tap_button
 from companion.ui.template import Fold, closed_section, extension, page, section
 from companion.ui.theme import TOUCH, button, choice, heading
 
@@ -17,6 +17,7 @@ __all__ = [
     "DicePad",
     "Fold",
     "GameDashboard",
+    "HtmlBox",
     "LogView",
     "OddsBar",
     "SessionPicker",

@@ -1,16 +1,36 @@
-"""The dice pad: let the app roll, or tap in the real dice one big button per face."""
+"""The dice pad: let the app roll, or tap in the real dice one big button per face.
+
+It is one TapPad (one Bokeh model): a roll, a face tapped or the pad hidden changes its
+HTML and nothing else, so the browser does not lay the page out again. As Panel widgets
+(a choice, a row of faces per die, a button) it was a dozen models, and hiding it toggled
+a layout's visibility: each such toggle lays out the whole page.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from html import escape
+from typing import Any, ClassVar
 
 import panel as pn
 import param
 
-from companion.ui.theme import BUTTON_CSS, TOUCH, button, choice
+from companion.ui.tap_pad import TAP_CSS, TapPad, tap_button
+from companion.ui.theme import TOUCH
 
 APP, REAL = "App rolls", "Enter the real dice"
 FACES = [1, 2, 3, 4, 5, 6]
+
+DICE_CSS = f"""
+.dice > * + * {{ margin-top: 6px; }}
+.dice .act {{ flex: 1 1 0; min-width: {TOUCH}px; }}
+.dice .die-name {{ align-self: center; font-weight: 600; min-width: 4.5em; margin: 0 4px; }}
+.dice .go {{ width: 100%; }}
+"""
+
+
+class DiceTapPad(TapPad):
+    _stylesheets: ClassVar[list[str]] = [TAP_CSS, DICE_CSS]
 
 
 class DicePad(pn.viewable.Viewer):
@@ -20,62 +40,104 @@ class DicePad(pn.viewable.Viewer):
     mode = param.Selector(default=APP, objects=[APP, REAL])
     verb = param.String(default="Roll", doc="What the roll button says before the dice.")
     enabled = param.Boolean(default=True)
+    shown = param.Boolean(default=True, doc="Drawn at all: hiding empties the pad.")
+    die_names = param.List(default=[], item_type=str,
+                           doc="A name for each die, in order ('Die 1', 'Die 2' when empty).")
 
-    def __init__(self, on_roll: Callable[[tuple[int, ...] | None], None], **params):
+    def __init__(self, on_roll: Callable[[tuple[int, ...] | None], None], **params: Any):
         super().__init__(**params)
         self._on_roll = on_roll
-        self._mode = choice([APP, REAL], self.mode, sizing_mode="stretch_width")
-        self._mode.link(self, value="mode", bidirectional=True)
-        self._rows = pn.Column(sizing_mode="stretch_width", margin=0)
-        self._go = button("", self._submit, color="primary", sizing_mode="stretch_width")
-        self._layout = pn.Column(self._mode, self._rows, self._go, sizing_mode="stretch_width")
-        self.param.watch(self._rebuild, ["n_dice", "mode"])
-        self.param.watch(self._refresh_go, ["verb", "enabled"])
-        self._rebuild()
+        self._faces: list[int | None] = []
+        # The roll button's tap names the roll it is for: a double tap's second is dropped
+        # instead of rolling for whatever is armed next.
+        self._rolls = 0
+        self._pad = DiceTapPad(self._tapped, sizing_mode="stretch_width", margin=0)
+        self.param.watch(self._clear_faces, ["n_dice", "mode"])
+        self.param.watch(self._draw, ["verb", "enabled", "shown", "die_names"])
+        self._clear_faces()
 
-    def _rebuild(self, *_events) -> None:
-        self._rows.objects = []
-        if self.mode == REAL:
-            self._rows.objects = [self._face_row(i) for i in range(self.n_dice)]
-        self._refresh_go()
+    # What a tap does.
 
-    def _face_row(self, index: int) -> pn.Row:
-        faces = pn.widgets.RadioButtonGroup(
-            options=FACES, height=TOUCH, sizing_mode="stretch_width", color="primary",
-            variant="outline", stylesheets=[BUTTON_CSS],
-        )
-        faces.value = None  # the group picks its first option; no face is chosen yet
-        faces.param.watch(self._refresh_go, "value")
-        label = pn.pane.Markdown(f"**Die {index + 1}**", width=64, margin=(0, 4), align="center")
-        return pn.Row(label, faces, sizing_mode="stretch_width", margin=0)
+    def set_mode(self, mode: str) -> None:
+        self.mode = mode
 
-    def _faces(self) -> list[int | None]:
-        return [row[1].value for row in self._rows]
+    def pick(self, die: int, face: int) -> None:
+        """Real dice: this die shows this face."""
+        if self.mode == REAL and 0 <= die < self.n_dice and face in FACES:
+            self._faces[die] = face
+            self._draw()
 
-    def _refresh_go(self, *_events) -> None:
+    def faces(self) -> list[int | None]:
+        return list(self._faces)
+
+    @property
+    def ready(self) -> bool:
+        """Whether the roll button may be tapped now."""
+        return self.enabled and (self.mode == APP or None not in self._faces)
+
+    @property
+    def label(self) -> str:
+        """The roll button's words."""
         dice_word = "die" if self.n_dice == 1 else "dice"
         if self.mode == APP:
-            self._go.label = f"{self.verb}: app rolls {self.n_dice} {dice_word}"
-            self._go.disabled = not self.enabled
-            return
-        faces = self._faces()
-        if None in faces:
-            self._go.label = f"Tap the {dice_word} above"
-            self._go.disabled = True
-        else:
-            self._go.label = f"{self.verb} with {' + '.join(map(str, faces))}"
-            self._go.disabled = not self.enabled
+            return f"{self.verb}: app rolls {self.n_dice} {dice_word}"
+        if None in self._faces:
+            return f"Tap the {dice_word} above"
+        return f"{self.verb} with {' + '.join(map(str, self._faces))}"
 
-    def _submit(self, _event) -> None:
-        if self.mode == APP:
-            self._on_roll(None)
+    def submit(self) -> None:
+        """The roll button: the app's roll, or the real dice tapped in (then cleared)."""
+        if not self.ready:
             return
-        faces = self._faces()
-        if None in faces:
+        self._rolls += 1
+        faces = None if self.mode == APP else tuple(self._faces)
+        self._faces = [None] * self.n_dice
+        self._draw()
+        self._on_roll(faces)  # type: ignore[arg-type]
+
+    def _tapped(self, value: str) -> None:
+        kind, _, rest = value.partition(":")
+        if kind == "mode" and rest in (APP, REAL):
+            self.set_mode(rest)
+        elif kind == "face":
+            die, _, face = rest.partition(":")
+            if die.isdigit() and face.isdigit():
+                self.pick(int(die), int(face))
+        elif kind == "go" and rest == str(self._rolls):
+            self.submit()
+
+    # Drawing.
+
+    def _clear_faces(self, *_events) -> None:
+        self._faces = [None] * self.n_dice
+        self._draw()
+
+    def _die_name(self, die: int) -> str:
+        return self.die_names[die] if die < len(self.die_names) else f"Die {die + 1}"
+
+    def _draw(self, *_events) -> None:
+        if not self.shown:
+            self._pad.html = ""
             return
-        for row in self._rows:
-            row[1].value = None
-        self._on_roll(tuple(faces))
+        modes = "".join(_toggle(f"mode:{mode}", mode, self.mode == mode) for mode in (APP, REAL))
+        parts = [f'<div class="bar" role="group" aria-label="How the dice are rolled">{modes}'
+                 "</div>"]
+        if self.mode == REAL:
+            for die in range(self.n_dice):
+                name = escape(self._die_name(die))
+                faces = "".join(_toggle(f"face:{die}:{face}", str(face), self._faces[die] == face)
+                                for face in FACES)
+                parts.append(f'<div class="bar" role="group" aria-label="{name}">'
+                             f'<span class="die-name">{name}</span>{faces}</div>')
+        parts.append(tap_button(f"go:{self._rolls}", self.label, "act act-primary go",
+                                enabled=self.ready))
+        self._pad.html = f'<div class="dice">{"".join(parts)}</div>'
 
     def __panel__(self) -> pn.viewable.Viewable:
-        return self._layout  # built once: a widget in two layouts stops answering taps
+        return self._pad
+
+
+def _toggle(tap: str, label: str, pressed: bool) -> str:
+    """A button of a pick-one row, filled when it is the one picked."""
+    button = tap_button(tap, label, f"act act-{'primary' if pressed else 'default'}")
+    return button.replace("<button ", f'<button aria-pressed="{str(pressed).lower()}" ', 1)

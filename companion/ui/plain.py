@@ -3,7 +3,7 @@
 An error message quotes the input it refuses (a board's name, an import's `game` field),
 so it can hold `<img src=x onerror=...>` or `<script>`. Panel's Markdown and Alert panes
 pass raw HTML through, and its HTML pane sets it as markup, so every message goes through
-`plain_html` (escaped, then set in an HTML pane) and never through Markdown.
+`plain_html` (escaped, then set as the HTML of a box) and never through Markdown.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-import panel as pn
+from companion.ui.tap_pad import HtmlBox
 
 # Bootstrap's alert colours, as Panel's Alert pane draws them (background, text, border).
 NOTICE_COLOURS = {
@@ -42,20 +42,26 @@ def notice_html(text: object, kind: str = "warning", lead: str = "") -> str:
             f'font-size:1rem">{lead}{plain_html(text)}</div>')
 
 
-def notice(text: Any, kind: str = "warning", **params: Any) -> pn.pane.HTML:
-    """An HTML pane showing `text` (a string, or a parameter of a Parameterized) as a
-    notice, hidden while the text is empty.
+def notice(text: Any, kind: str = "warning", **params: Any) -> HtmlBox:
+    """A box showing `text` (a string, or a parameter of a Parameterized) as a notice,
+    empty while the text is empty.
 
-    A parameter is followed with a plain watcher, not a reactive expression: a `pn.rx`
-    pipeline cost each open session about 40 KiB of server memory for one line of text.
+    It is an HtmlBox, emptied rather than hidden: a Panel pane's visibility toggled lays the
+    whole page out again in the browser. A parameter is followed with a plain watcher, not
+    a reactive expression: a `pn.rx` pipeline cost each open session about 40 KiB of server
+    memory for one line of text.
     """
+    params.setdefault("margin", 0)
     if isinstance(text, str):
-        return pn.pane.HTML(notice_html(text, kind), visible=bool(text), **params)
-    now = getattr(text.owner, text.name)
-    pane = pn.pane.HTML(notice_html(now, kind), visible=bool(now), **params)
+        return HtmlBox(html=_boxed(notice_html(text, kind)), **params)
+    box = HtmlBox(html=_boxed(notice_html(getattr(text.owner, text.name), kind)), **params)
 
     def show(event: Any) -> None:
-        pane.param.update(object=notice_html(event.new, kind), visible=bool(event.new))
+        box.html = _boxed(notice_html(event.new, kind))
 
     text.owner.param.watch(show, text.name)
-    return pane
+    return box
+
+
+def _boxed(html: str) -> str:
+    return f'<div style="margin:5px 10px">{html}</div>' if html else ""

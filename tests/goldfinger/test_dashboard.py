@@ -60,7 +60,7 @@ def test_tracker_fire_reads_the_spaces_between_from_the_counter(store):
     board = make(store)
     start_tracker(board)
     board.roll((3, 4))
-    board.between.value = 1
+    board.between.value = 1  # the Counter above the action list
     assert "**Fire · 2.8% (+4 guard, +1 distance)**" in texts(board)
     board.choose(e.Fire("B", spaces_between=0))
     assert board.armed == e.Fire("B", spaces_between=1)
@@ -435,7 +435,7 @@ def test_the_chosen_actions_odds_and_dice_come_right_below_its_button(store):
     assert below and all(not label.startswith("Force") for label in below)
     actions = board._actions.objects
     assert actions.index(board._armed_pane) == actions.index(board._list) + 1
-    assert actions.index(board._dice_box) == actions.index(board._armed_pane) + 1
+    assert actions.index(board.dice.__panel__()) == actions.index(board._armed_pane) + 1
     assert "Force car C" in board._armed_html() and board.dice.enabled
 
 

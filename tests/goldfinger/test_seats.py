@@ -95,7 +95,7 @@ def test_the_enemy_places_the_cards_on_his_phone_and_nobody_else_sees_them(store
     assert tablet.state.phase == "bond" and dict(tablet.state.cards) == placed
     assert tablet.placing == []  # the tablet's half-choice is dropped
     assert "known to the app" in tablet.log.lines[-1]
-    own = enemy._own.object
+    own = enemy._own.html
     assert all(f"<b>{star}</b>: {card}</li>" in own for star, card in placed.items())
     pages_now = {seat: model_strings(page) for seat, page in pages.items()}
     assert len(placement_shown(pages_now[ENEMY_SEAT], placed)) == 5
@@ -112,14 +112,14 @@ def test_bond_is_placed_on_his_phone_and_the_enemy_may_aim_on_his(store):
     pages = table(store)
     tablet, bond, enemy = pages[None], pages[BOND_SEAT], pages[ENEMY_SEAT]
     tablet.do(bot.enemy_bot(tablet.state))  # the tablet lets the Enemy bot place them
-    assert enemy._own.object.count("<li") == 5 and "own-view" not in tablet._own.object
+    assert enemy._own.html.count("<li") == 5 and "own-view" not in tablet._own.html
     assert any("may point each car" in t for t in texts(enemy))
     assert not any("may point each car" in t for t in texts(bond))
     bond.tap("x5y4")
     assert bond.bond_space == "x5y4" and enemy.bond_space == tablet.bond_space == ""
     bond._place_bond("x6y4")
     assert tablet.state.phase == "play" and bond.my_turn() and not enemy.my_turn()
-    assert "Bond plays now" in " ".join(enemy.texts()) and not enemy._dice_box.visible
+    assert "Bond plays now" in " ".join(enemy.texts()) and not enemy.dice.shown
 
 
 def test_with_real_cards_the_enemy_says_on_his_phone_which_card_bond_turned(store):
@@ -130,7 +130,7 @@ def test_with_real_cards_the_enemy_says_on_his_phone_which_card_bond_turned(stor
     for star in stars:
         enemy.tap(star)
     enemy.place_cards()
-    assert "a real card, face down" in enemy._own.object
+    assert "a real card, face down" in enemy._own.html
     star = stars[0]
     bond.do(e.PlaceBond(star, sorted(tablet.state.board.graph[star])[0]))
     bond.do(e.StartTurn("bond", dice(7)))
@@ -141,7 +141,7 @@ def test_with_real_cards_the_enemy_says_on_his_phone_which_card_bond_turned(stor
     assert "The card is Tilly" not in bond.texts()
     enemy.press("The card is Mirror")
     assert tablet.state.found == ((star, "Mirror"),)
-    assert f"<b>{star}</b>: Mirror (turned over)" in enemy._own.object
+    assert f"<b>{star}</b>: Mirror (turned over)" in enemy._own.html
 
 
 def test_the_estimate_reads_the_cards_as_the_table_knows_them(store, monkeypatch):

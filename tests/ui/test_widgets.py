@@ -13,37 +13,61 @@ from companion.ui.template import closed_section, title_css
 def test_dice_pad_app_mode_rolls_with_none():
     rolled = []
     pad = DicePad(rolled.append, n_dice=2)
-    pad._go.clicks += 1
+    pad._pad.tap("go:0")
     assert rolled == [None]
+    pad._pad.tap("go:0")  # a double tap's second names the roll already made
+    assert rolled == [None]
+    assert 'data-tap="go:1"' in pad._pad.html
 
 
 def test_dice_pad_real_mode_waits_for_every_die():
     rolled = []
-    pad = DicePad(rolled.append, n_dice=2, mode=REAL)
-    assert pad._faces() == [None, None]
-    assert pad._go.disabled and pad._go.label == "Tap the dice above"
-    pad._rows[0][1].value = 3
-    assert pad._go.disabled
-    pad._rows[1][1].value = 4
-    assert not pad._go.disabled and pad._go.label == "Roll with 3 + 4"
-    pad._go.clicks += 1
+    pad = DicePad(rolled.append, n_dice=2)
+    pad._pad.tap("mode:Enter the real dice")
+    assert pad.mode == REAL and pad.faces() == [None, None]
+    assert not pad.ready and pad.label == "Tap the dice above"
+    assert 'data-tap="go:0" disabled' in pad._pad.html
+    pad._pad.tap("face:0:3")
+    assert not pad.ready
+    pad._pad.tap("face:1:4")
+    assert pad.ready and pad.label == "Roll with 3 + 4"
+    picked = 'aria-pressed="true" type="button" class="act act-primary" data-tap="face:1:4"'
+    assert picked in pad._pad.html
+    pad._pad.tap("go:0")
     assert rolled == [(3, 4)]
-    assert pad._faces() == [None, None]  # ready for the next roll
+    assert pad.faces() == [None, None]  # ready for the next roll
 
 
-def test_dice_pad_follows_the_number_of_dice():
+def test_dice_pad_ignores_malformed_taps_and_names_its_dice():
+    pad = DicePad(lambda dice: None, n_dice=1, mode=REAL, die_names=["<Attacker>"])
+    for tap in ("face:0:7", "face:3:2", "face:x:1", "mode:cheat", "go:", "nonsense"):
+        pad._pad.tap(tap)
+    assert pad.faces() == [None] and pad.mode == REAL
+    assert "&lt;Attacker&gt;" in pad._pad.html and "<Attacker>" not in pad._pad.html
+
+
+def test_dice_pad_follows_the_number_of_dice_and_hides_by_emptying():
     pad = DicePad(lambda dice: None, n_dice=1, mode=REAL)
     pad.n_dice = 3
-    assert len(pad._rows) == 3
+    assert pad._pad.html.count('aria-label="Die ') == 3
+    pad.shown = False
+    assert pad._pad.html == ""
 
 
 def test_counter_stays_within_bounds():
     counter = Counter(value=1, low=0, high=2, label="Hits")
-    counter._step(+1)
-    counter._step(+1)
-    assert counter.value == 2 and counter._plus.disabled
-    counter._step(-5)
-    assert counter.value == 0 and counter._minus.disabled
+    counter._pad.tap("+1")
+    counter._pad.tap("+1")
+    assert counter.value == 2 and 'data-tap="+1" disabled' in counter._pad.html
+    counter.step(-5)
+    assert counter.value == 0 and 'data-tap="-1" disabled' in counter._pad.html
+
+
+def test_counter_escapes_its_label_and_hides_by_emptying():
+    counter = Counter(label="<b>Hits</b>", hint="Count <them>")
+    assert "&lt;b&gt;Hits" in counter._pad.html and "Count &lt;them&gt;" in counter._pad.html
+    counter.shown = False
+    assert counter._pad.html == ""
 
 
 def test_odds_bar_shows_percent_and_fraction():

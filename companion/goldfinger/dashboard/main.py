@@ -35,7 +35,7 @@ from companion.goldfinger import GAME, bot, odds, rules
 from companion.goldfinger import engine as e
 from companion.goldfinger.board import MAX_OPTION_BYTES, board_from_option, parse_board_file
 from companion.goldfinger.dashboard.map_part import MapPart, follow
-from companion.goldfinger.dashboard.parts import WIDE, note
+from companion.goldfinger.dashboard.parts import WIDE
 from companion.goldfinger.dashboard.placing_view import Placing
 from companion.goldfinger.dashboard.setup_view import SetupForm
 from companion.goldfinger.dashboard.step_views import ActionArea
@@ -57,7 +57,7 @@ from companion.goldfinger.dashboard.words import (
 )
 from companion.goldfinger.legal import allowed
 from companion.goldfinger.views import ENEMY_SEAT, private_view, seat_decides, seat_names
-from companion.ui import Counter, GameDashboard, heading, page, section
+from companion.ui import Counter, GameDashboard, HtmlBox, heading, page, section
 from companion.ui.presence import PresenceLink
 
 BOT_LIMIT = 600  # actions a bot may take in one go (a whole Enemy phase is ~30)
@@ -326,13 +326,15 @@ class GoldfingerDashboard(GameDashboard):
     # Views: built once.
 
     def _build_widgets(self) -> None:
-        self.between = Counter(label="Spaces between", value=0, low=0, high=30)
-        self._between_box = pn.Column(
-            note("Before you Fire: count the Spaces between the two pieces on the board."),
-            self.between, margin=0, visible=False, **WIDE)
-        self._verdict = pn.pane.HTML("", **WIDE)
-        self._status = pn.pane.HTML("", **WIDE)
-        self._own = pn.pane.HTML("", **WIDE)  # a side's own phone only
+        # Every part of the play column is one HtmlBox or TapPad, shown or emptied by its
+        # HTML: a pane's visibility toggled, or a Panel HTML pane's text changed, makes the
+        # server and then the browser lay out the whole page again on every tap.
+        self.between = Counter(label="Spaces between", value=0, low=0, high=30, shown=False,
+                               hint="Before you Fire: count the Spaces between the two "
+                                    "pieces on the board.")
+        self._verdict = HtmlBox(**WIDE)
+        self._status = HtmlBox(**WIDE)
+        self._own = HtmlBox(**WIDE)  # a side's own phone only
         self.actions = ActionArea(self)
         self.placing_view = Placing(self)
         self.map_part = MapPart(self)
@@ -341,12 +343,12 @@ class GoldfingerDashboard(GameDashboard):
         # The names the tests and benchmarks read.
         self.dice, self._actions = self.actions.dice, self.actions.column
         self._phase_box, self._armed_pane = self.actions.phase_box, self.actions.armed_pane
-        self._dice_box, self._list = self.actions.dice_box, self.actions.above
-        self._rest_list, self._setup = self.actions.rest, self.setup_form.widgets
+        self._list, self._rest_list = self.actions.above, self.actions.rest
+        self._setup = self.setup_form.widgets
 
     def __panel__(self) -> pn.viewable.Viewable:
         play = section("Play", self._verdict, self.message_view(),
-                       heading("What you can do now"), self._between_box, self._actions)
+                       heading("What you can do now"), self.between, self._actions)
         table = section("The table", self._status)
         table.stylesheets = [*table.stylesheets, TABLE_CARD_CSS]
         section_classes = list(table.css_classes)
@@ -380,13 +382,12 @@ class GoldfingerDashboard(GameDashboard):
         if armed != self.armed:
             self.armed = armed  # its watcher comes back here
             return
-        self._verdict.object = self._verdict_html()
-        self._armed_pane.object = self._armed_html()
-        self._status.object = self._status_html()
+        self._verdict.html = self._verdict_html()
+        self._status.html = self._status_html()
         if self.seat is not None:
-            self._own.object = own_html(private_view(self.state, self.seat))
+            self._own.html = own_html(private_view(self.state, self.seat))
         self._show_rows()
-        self._between_box.visible = self.state.board is None and any(
+        self.between.shown = self.state.board is None and any(
             isinstance(a, e.Fire) for a in legal) and not self._bot_to_move() and self.my_turn()
         self._refresh_roll()
         if self.state.board is not None:
@@ -394,12 +395,12 @@ class GoldfingerDashboard(GameDashboard):
 
     def _refresh_roll(self) -> None:
         armed, mine = self.armed, self.my_turn()
-        self._armed_pane.visible = mine
-        self._dice_box.visible = mine and not self._bot_to_move() and any(
-            self.state.dice_needed(a) for a in self.legal())
-        self.dice.param.update(enabled=armed is not None,
-                               verb=self.button_text(armed).split(" · ")[0] if armed else
-                               "Choose an action first")
+        self._armed_pane.html = self._armed_html() if mine else ""
+        self.dice.param.update(
+            shown=mine and not self._bot_to_move() and any(
+                self.state.dice_needed(a) for a in self.legal()),
+            enabled=armed is not None,
+            verb=self.button_text(armed).split(" · ")[0] if armed else "Choose an action first")
 
     def _show_rows(self) -> None:
         if not self.my_turn():

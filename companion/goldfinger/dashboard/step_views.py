@@ -17,11 +17,10 @@ import panel as pn
 from companion.core.dice import percent
 from companion.goldfinger import engine as e
 from companion.goldfinger import odds, rules
-from companion.goldfinger.dashboard.parts import WIDE, ActionList, Choice, Row, note
+from companion.goldfinger.dashboard.parts import WIDE, ActionList, Choice, Row
 from companion.goldfinger.dashboard.words import GROUP_TITLES, READINGS, piece_name
 from companion.goldfinger.legal import allowed, label
-from companion.ui import TOUCH, DicePad
-from companion.ui.theme import BUTTON_CSS
+from companion.ui import TOUCH, DicePad, HtmlBox, TapPad, tap_button
 
 if TYPE_CHECKING:
     from companion.goldfinger.dashboard.main import GoldfingerDashboard
@@ -34,24 +33,47 @@ class ActionArea:
     def __init__(self, board: GoldfingerDashboard):
         self.board = board
         self.dice = DicePad(board.roll, verb="Roll")
-        self.dice_box = pn.Column(self.dice, margin=0, **WIDE)
-        self.armed_pane = pn.pane.HTML("", **WIDE)
+        self.armed_pane = HtmlBox(**WIDE)
         self.phase_box = pn.Column(margin=0, **WIDE)  # set-up rows, rebuilt (rare)
-        self.behind_cars = pn.widgets.CheckButtonGroup(
-            options=list(rules.ENEMY_CARS), value=[], height=TOUCH, stylesheets=[BUTTON_CSS],
-            color="primary", variant="outline", **WIDE)
-        self.behind_cars.link(board, value="behind")
-        self.behind_box = pn.Column(
-            note("Oil catches the cars 1-2 Spaces behind Bond, smoke those 3-5 behind: tap the "
-                 "cars caught, then release."), self.behind_cars, margin=0, visible=False,
-            **WIDE)
+        # Tracker mode: the cars the players see behind Bond, for Oil and Smoke. Its taps
+        # name a car, not a drawing: two quick taps pick two cars.
+        self.behind_pad = TapPad(self.toggle_behind, margin=0, **WIDE)
         self.above = ActionList(board._press, **WIDE)
         self.rest = ActionList(board._press, **WIDE)  # the rows after the chosen one
         self.tail = ActionList(board._press, **WIDE)  # Oil, Smoke, End move
         # The chosen action's odds and the dice sit right below its button (issue 17: the
-        # roll is where the eye already is, in both orientations).
-        self.column = pn.Column(self.phase_box, self.above, self.armed_pane, self.dice_box,
-                                self.rest, self.behind_box, self.tail, margin=0, **WIDE)
+        # roll is where the eye already is, in both orientations). Each part is emptied, not
+        # hidden, when it has nothing to show.
+        self.column = pn.Column(self.phase_box, self.above, self.armed_pane, self.dice,
+                                self.rest, self.behind_pad, self.tail, margin=0, **WIDE)
+        self._behind_shown: tuple[str, ...] = ()
+        self._behind_cars: tuple[str, ...] = ()
+
+    def toggle_behind(self, car: str) -> None:
+        """A tap on a car of the cars-behind picker: caught, or not any more."""
+        if car not in self._behind_shown:
+            return
+        behind = self.board.behind
+        self.board.behind = [c for c in behind if c != car] if car in behind else \
+            sorted([*behind, car])
+
+    def draw_behind(self, cars: tuple[str, ...]) -> None:
+        """The cars-behind picker for these cars (none: the picker is empty)."""
+        self._behind_shown = cars
+        if not cars:
+            self.behind_pad.html = ""
+            return
+        picked = self.board.behind
+        buttons = "".join(
+            tap_button(car, car, f"act act-{'primary' if car in picked else 'default'}",
+                       style=f"flex:1 1 0;min-width:{TOUCH}px").replace(
+                "<button ", f'<button aria-pressed="{str(car in picked).lower()}" ', 1)
+            for car in cars)
+        self.behind_pad.html = (
+            '<div class="note">Oil catches the cars 1-2 Spaces behind Bond, smoke those 3-5 '
+            'behind: tap the cars caught, then release.</div>'
+            f'<div class="bar" role="group" aria-label="Cars behind Bond" '
+            f'style="margin:4px 0">{buttons}</div>')
 
     @property
     def state(self) -> e.GoldfingerState:
@@ -63,16 +85,16 @@ class ActionArea:
         """Draw the set-up rows (when given) or the action rows of the play; on a side's
         own phone while the other side decides, what it is `waiting` for instead."""
         self.phase_box.objects = setup_rows or []
+        self._behind_cars = ()  # rows() names them when Oil or Smoke may go
         if waiting:
             rows, tail = [Row(waiting)], []
         else:
             rows, tail = ([], []) if setup_rows is not None else self.rows()
-        if setup_rows is not None or waiting:
-            self.behind_box.visible = False
         cut = self.armed_row(rows)
         self.above.show(rows[:cut])
         self.rest.show(rows[cut:])
         self.tail.show(tail)
+        self.draw_behind(self._behind_cars)
 
     def armed_row(self, rows: list[Row]) -> int:
         """How many rows go above the odds and the dice: up to the chosen action's row."""
@@ -102,7 +124,6 @@ class ActionArea:
     def rows(self) -> tuple[list[Row], list[Row]]:
         """The action rows, and the rows after the cars-behind picker (Oil, Smoke, End)."""
         state, board = self.state, self.board
-        self.behind_box.visible = False
         if state.is_over:  # a new game is the tablet's to start
             again = () if board.seat is not None else \
                 (Choice(board.new_game, "Play again (new game)", "primary"),)
@@ -162,11 +183,9 @@ class ActionArea:
                     grouped=True)]
 
     def release_rows(self, releases: list[Any], tracker: bool) -> list[Row]:
-        self.behind_box.visible = tracker and bool(releases)
+        self._behind_cars = tuple(self.state.live_cars()) if tracker and releases else ()
         if not releases:
             return []
-        if tracker:
-            self.behind_cars.options = list(self.state.live_cars())
         rows: list[Row] = []
         for kind in dict.fromkeys(type(a) for a in releases):
             action = self.board.resolve(kind())

@@ -120,13 +120,8 @@ class Parts:
 class DuelDicePad(DicePad):
     """The kit's dice pad with each die named: (attacker's die, target's die)."""
 
-    NAMES = ("Attacker's die", "Target's die")
-
-    def _face_row(self, index: int) -> pn.Row:
-        row = super()._face_row(index)
-        row[0] = pn.pane.Markdown(f"**{self.NAMES[index]}**", width=110, margin=(0, 4),
-                                  align="center")
-        return row
+    def __init__(self, on_roll, **params):
+        super().__init__(on_roll, die_names=["Attacker's die", "Target's die"], **params)
 
 
 def lazy_section(title: str, build: Callable[[], list[pn.viewable.Viewable]]) -> Fold:
