@@ -27,17 +27,17 @@ def labels(dash: GoldenGunDashboard) -> list[str]:
 
 def test_a_companion_room_shows_the_startle_chance_before_the_roll_and_the_cause_after(store):
     dash = make(store)
-    assert "Bullets: 7" in dash._tracker.object and "Wounds: 0 of 5" in dash._tracker.object
+    assert "Bullets: 7" in dash._tracker.html and "Wounds: 0 of 5" in dash._tracker.html
     dash.move("1:A1")
     assert dash.state.phase == "read"
     assert labels(dash) == [str(n) for n in sorted(rules.DEFAULT_GREEN_DECK)]
     dash.do(engine.ReadGreen(7))
-    assert "Green card 7: Bond is startled" in dash._odds.object
-    assert "41.7%" in dash._odds.object and "58.3%" in dash._odds.object
+    assert "Green card 7: Bond is startled" in dash._odds.html
+    assert "41.7%" in dash._odds.html and "58.3%" in dash._odds.html
     assert dash.dice.verb == "Roll against the green card"
     dash.roll((6, 6))
-    assert "rolled 6+6 = 12, more than 7: Bond is startled" in dash._verdict.object
-    assert "Bullets: 6" in dash._tracker.object
+    assert "rolled 6+6 = 12, more than 7: Bond is startled" in dash._verdict.html
+    assert "Bullets: 6" in dash._tracker.html
     # Step 4: the upper half is still on top, so the special cards are not offered.
     shown = labels(dash)
     assert not any(label.startswith(("Solex", "Scaramanga (", "Nick Nack")) for label in shown)
@@ -75,7 +75,7 @@ def test_fire_and_hold_show_both_chances_and_the_advice(store):
         dash._future.result(timeout=120)
     advice = bot.advise(dash.state)
     assert "(by the whole search)" in advice.text
-    assert advice.text.replace("'", "&#x27;") in dash._odds.object
+    assert advice.text.replace("'", "&#x27;") in dash._odds.html
     shown = labels(dash)
     assert any(label.startswith("Fire on purpose (1 bullet): ") for label in shown)
     assert any(label.startswith("Hold fire: ") and "survives" in label for label in shown)
@@ -121,7 +121,7 @@ def test_set_up_offers_both_modes_the_sheet_and_a_checked_table(store, tmp_path)
     assert "Loaded the table “Our sheet”" in dash.setup_status
     dash.start_new_game()
     assert dash.state.config.table.name == "Our sheet"
-    assert "house rule" not in dash._progress.object.split("Blue card effects:")[1]
+    assert "house rule" not in dash._progress.html.split("Blue card effects:")[1]
 
 
 def test_sheet_mode_taps_the_printed_effects(store):
@@ -131,7 +131,7 @@ def test_sheet_mode_taps_the_printed_effects(store):
     dash.roll((1, 1))
     dash.do(engine.Hold())
     dash.do(engine.Reveal("Mirror"))
-    assert dash.state.phase == "sheet" and dash._amount.visible
+    assert dash.state.phase == "sheet" and dash.amount.shown
     dash.amount.value = 2
     dash.do(engine.ApplyEffect("gain_bullets"))
     assert dash.state.ammo == 9
@@ -143,9 +143,9 @@ def test_a_finished_game_says_who_won_and_offers_no_more_moves(store):
     dash = make(store, seed=11, mode="solo")
     play_by_the_bot(dash, until=lambda state: state.is_over)
     assert dash.state.is_over
-    assert "game-over" in dash._step_view.object
-    assert dash.state.result in dash._step_view.object
-    assert dash.tap_actions() == [] and not dash._dice_box.visible
+    assert "game-over" in dash._step_view.html
+    assert dash.state.result in dash._step_view.html
+    assert dash.tap_actions() == [] and not dash.dice.shown
 
 
 def test_a_tap_on_an_action_button_plays_that_action_and_a_stale_tap_nothing(store):
@@ -167,10 +167,10 @@ def test_bad_outcomes_have_red_bars_and_good_ones_green(store):
     red, green = OUTCOME_COLORS["bad"], OUTCOME_COLORS["good"]
     dash = make(store)
     dash.move("1:A1")
-    assert f"background:{red}" in dash._odds.object  # an unseen green card startles Bond
-    assert f"background:{green}" not in dash._odds.object
+    assert f"background:{red}" in dash._odds.html  # an unseen green card startles Bond
+    assert f"background:{green}" not in dash._odds.html
     dash.do(engine.ReadGreen(7))
-    calm, startled = dash._odds.object.split("Bond is startled")
+    calm, startled = dash._odds.html.split("Bond is startled")
     assert f"background:{green}" in calm and f"background:{red}" in startled
 
 
@@ -178,7 +178,7 @@ def test_the_next_card_chart_is_html_bars_with_every_figure_written(store):
     """The next blue card's odds: one bar per kind in the deck, its percentage beside it;
     the special cards say 'not yet' while the upper half lasts."""
     dash = make(store)
-    chart = dash._chart.object
+    chart = dash._chart.html
     assert chart.count('class="next-card"') == len(rules.DEFAULT_BLUE_DECK)
     assert "33.3%" in chart and chart.count("not yet") == len(rules.SPECIAL_KINDS)
 
@@ -206,7 +206,7 @@ def test_with_the_solex_in_an_edge_room_the_only_choice_is_the_exit_search(store
     assert dash.state.must_search
     assert not any(tappable for _, _, tappable in dash.maze.cells.values())
     assert "must look for the exit here" in dash.maze.pad.html
-    assert "must look for the exit in" in dash._step_view.object
+    assert "must look for the exit in" in dash._step_view.html
     assert dash.tap_actions() == [] and dash.dice.verb == "Look for the exit"
     before = dash.session.log
     dash.move(dash.state.maze.neighbours(dash.state.room)[0])
@@ -262,12 +262,12 @@ def test_the_next_room_figure_is_a_lower_bound_when_rooms_outnumber_green_cards(
     section (48 rooms, 32 green cards) some rooms hold no card, so it says 'at least'."""
     exact = make(store, mode="solo")
     exact.do(engine.SetUp())
-    assert "Survives the next new room" in exact._odds.object
-    assert "exact: the next blue card" in exact._odds.object
+    assert "Survives the next new room" in exact._odds.html
+    assert "exact: the next blue card" in exact._odds.html
     short = make(store, mode="solo", section_rooms=12)
     short.do(engine.SetUp())
-    assert "Survives the next new room: at least" in short._odds.object
-    assert "a lower bound" in short._odds.object
+    assert "Survives the next new room: at least" in short._odds.html
+    assert "a lower bound" in short._odds.html
 
 
 def contrast(first: str, second: str) -> float:
@@ -318,6 +318,6 @@ def test_switching_between_companion_and_solo_is_on_the_play_card_once_a_game_be
 
 
 def test_the_bullet_track_and_wounds_are_read_not_tapped(store):
-    tracker = make(store)._tracker.object
+    tracker = make(store)._tracker.html
     assert "<button" not in tracker and "background:" not in tracker  # no button-like boxes
     assert "Bullets: 7" in tracker and "Wounds: 0 of 5" in tracker

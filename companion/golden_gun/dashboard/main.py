@@ -38,7 +38,19 @@ from companion.golden_gun.dashboard.words import (
 )
 from companion.golden_gun.effects import VOCABULARY
 from companion.golden_gun.engine import GoldenGunState
-from companion.ui import ChoicePad, Counter, DicePad, Fold, GameDashboard, button, page, section
+from companion.ui import (
+    ChoicePad,
+    Counter,
+    DicePad,
+    Fold,
+    GameDashboard,
+    HtmlBox,
+    button,
+    page,
+    section,
+)
+
+WIDE = {"sizing_mode": "stretch_width"}
 
 
 class GoldenGunDashboard(GameDashboard):
@@ -59,25 +71,23 @@ class GoldenGunDashboard(GameDashboard):
         super().__init__(**params)
         self.maze = MazeView(self.move)
         self.dice = DicePad(self.roll)
-        self._dice_box = pn.Column(self.dice, sizing_mode="stretch_width", margin=0)
         self.amount = Counter(label="Amount (0: the usual)", value=0, low=0,
-                              high=rules.MAX_BULLETS)
-        self._amount = pn.Column(pn.pane.Markdown("The sheet's number for the next effect "
-                                                  "(bullets, wounds, Scaramanga's roll):"),
-                                 self.amount, sizing_mode="stretch_width", margin=0)
-        self._step_view = pn.pane.HTML(sizing_mode="stretch_width")
-        self._verdict = pn.pane.HTML(sizing_mode="stretch_width")
-        self._odds = pn.pane.HTML(sizing_mode="stretch_width")
+                              high=rules.MAX_BULLETS, shown=False,
+                              hint="The sheet's number for the next effect (bullets, wounds, "
+                                   "Scaramanga's roll):")
+        # Boxes of HTML, emptied rather than hidden: a Panel HTML pane's text or a layout's
+        # visibility changed lays the whole page out again, on the server and in the browser.
+        self._step_view, self._verdict, self._odds = HtmlBox(**WIDE), HtmlBox(**WIDE), \
+            HtmlBox(**WIDE)
         self._actions = ChoicePad(self.do, self._stale_tap, sizing_mode="stretch_width",
                                   margin=(4, 0))
-        self._tracker = pn.pane.HTML(sizing_mode="stretch_width")
-        self._progress = pn.pane.HTML(sizing_mode="stretch_width")
-        self._deck = pn.pane.HTML(sizing_mode="stretch_width")
-        self._chart = pn.pane.HTML(sizing_mode="stretch_width")
+        self._tracker, self._progress, self._deck = HtmlBox(**WIDE), HtmlBox(**WIDE), \
+            HtmlBox(**WIDE)
+        self._chart, self._survival_box = HtmlBox(**WIDE), HtmlBox(**WIDE)
         self._chart_key: object = None
         self._maze_section: pn.Column | None = None
         self._survival = SurvivalFigure(self._show_survival)
-        self._table_view = pn.pane.HTML(sizing_mode="stretch_width")
+        self._table_view = HtmlBox(**WIDE)
         self._setup_section: Fold | None = None
         self._switch = button("", self.switch_mode, wrap=True, sizing_mode="stretch_width")
         self._fresh = not self.session.can_undo
@@ -171,27 +181,26 @@ class GoldenGunDashboard(GameDashboard):
             self._setup_section.collapsed = True  # the game has begun: set-up steps aside
         self._fresh = not self.session.can_undo
         self.maze.show(state)
-        self._step_view.object = step_html(state)
-        self._verdict.object = verdict_html(state)
-        self._odds.object = self._odds_html(state)
+        self._step_view.html = step_html(state)
+        self._verdict.html = verdict_html(state)
+        self._odds.html = self._odds_html(state)
         draw_actions(self._actions, self.tap_actions(), state)
         if self._maze_section is not None:
             self._maze_section.styles = {**self._maze_section.styles,
                                       "flex": f"1 1 {max(520, self.maze.min_width)}px"}
-        self._amount.visible = state.phase == "sheet"
+        self.amount.shown = state.phase == "sheet"
         rolling = self.dice_action()
-        self._dice_box.visible = rolling is not None
-        if rolling is not None:
-            self.dice.verb = DICE_VERBS[type(rolling)]
-        self._tracker.object = squares_html(state.ammo, state.wounds)
+        self.dice.param.update(shown=rolling is not None,
+                               **({"verb": DICE_VERBS[type(rolling)]} if rolling else {}))
+        self._tracker.html = squares_html(state.ammo, state.wounds)
         other = "solo (the tablet deals)" if state.config.mode == "companion" else \
             "companion (our own board)"
         self._switch.label = f"Switch to {other}: a new game (this one stays in Saved games)"
-        self._progress.object = progress_html(state)
-        self._deck.object = deck_html(state)
+        self._progress.html = progress_html(state)
+        self._deck.html = deck_html(state)
         self._refresh_chart(state)
         self._survival.refresh(state)
-        self._table_view.object = table_html(state)
+        self._table_view.html = table_html(state)
 
     def _odds_html(self, state: GoldenGunState) -> str:
         return step_odds_html(state, self.advice)
@@ -205,12 +214,12 @@ class GoldenGunDashboard(GameDashboard):
         if key == self._chart_key:
             return
         self._chart_key = key
-        self._chart.object = next_card_html(unseen, odds.next_card_odds(unseen, upper_left))
+        self._chart.html = next_card_html(unseen, odds.next_card_odds(unseen, upper_left))
 
     def _show_survival(self, html: str, late: bool) -> None:
-        self.survival = html
+        self.survival = self._survival_box.html = html
         if late and self.state.phase == "decide":  # the advice now counts the whole search
-            self._odds.object = self._odds_html(self.state)
+            self._odds.html = self._odds_html(self.state)
 
     @property
     def _future(self):
@@ -221,12 +230,12 @@ class GoldenGunDashboard(GameDashboard):
 
     def __panel__(self) -> pn.viewable.Viewable:
         play = section("The room sequence", self._tracker, self._step_view, self.message_view(),
-                       self._verdict, self._odds, self._actions, self._amount, self._dice_box,
+                       self._verdict, self._odds, self._actions, self.amount, self.dice,
                        self._switch)
         maze = section("The maze", self.maze, width=max(520, self.maze.min_width))
         self._maze_section = maze
         deck = section("The search: odds from the deck", self._progress, self._deck,
-                       self._chart, pn.pane.HTML(self.param.survival, sizing_mode="stretch_width"))
+                       self._chart, self._survival_box)
         log = section("Log", self.log)
         table = section("What each blue card does", self._table_view, collapsed=True)
         saved = self.saved_games_section()
