@@ -7,15 +7,18 @@ docstring states; nothing is sampled. The bot-against-bot whole-game hint is in
 
 from __future__ import annotations
 
+import math
+import weakref
+from collections.abc import Iterator
 from fractions import Fraction
 from functools import cache
-from typing import NamedTuple
 
 from companion.core.dice import p_at_most, total_distribution
 from companion.core.errors import InputError
 from companion.core.game import GameState
 from companion.goldfinger import actions as e
 from companion.goldfinger import rules
+from companion.goldfinger.board import Board, Heading
 from companion.goldfinger.rules import ACTIONS, CARDS, MOVEMENT, Side
 
 # The engine's GoldfingerState; odds sits below the engine and reads a state's fields only.
@@ -112,6 +115,17 @@ def succeeds(total: int, side: Side, action: str, mods: Modifiers) -> bool:
 
 
 # Map mode.
+#
+# Two exact best-plan searches, run again after every action. A value is exact in whole
+# numbers: a chance times 36 ** (actions left). Every roll is one action and each of its
+# chances is a count out of 36, so the numbers stay whole (and comparing them is far
+# quicker than comparing Fractions).
+DICE = 36
+Value = dict[str, int]  # Space -> a chance of ending there, scaled as above
+# The manoeuvres tried this turn (Actions: no action twice a turn), as bits of one int.
+QUICK_TURN, DOUBLE_BACK, TRICK, FORCE = 1, 2, 4, 8
+MANOEUVRES = {"quick_turn": QUICK_TURN, "double_back": DOUBLE_BACK, "trick": TRICK,
+              "force": FORCE}
 
 
 def bond_reach_chances(state: GoldfingerState) -> dict[str, Fraction]:
@@ -136,183 +150,189 @@ def bond_reach_chances(state: GoldfingerState) -> dict[str, Fraction]:
     step = state.step if state.step and state.step.piece == rules.BOND else None
     if (bond.lost_turns and step is None) or (step is not None and step.fire_only):
         return {bond.space: Fraction(1)}
-    search = _Search.for_piece(state, rules.BOND, _reach_stop, _reach_lost)
+    search = _ReachSearch(state)
+    start = _place(state.board, bond.space, bond.heading)
     if step is not None:
-        start = _Turn(bond.space, bond.heading, step.left, state.actions_left(),
-                      frozenset(step.used), search.others)
-        found = search.contest(start, step.back[0]) if step.contest else search.free(start)
-        return _chances(found, start.actions)
-    chances: dict[str, Fraction] = {}
+        actions = state.actions_left()
+        used = sum(bit for name, bit in MANOEUVRES.items() if name in step.used)
+        turn = (start, step.left, actions, used, search.others)
+        found = search.contest(*turn, step.back[0]) if step.contest else search.free(*turn)
+        return _chances(found, actions)
     actions = rules.ACTIONS_PER_TURN["bond"]
-    for allowance, p in movement_distribution("bond").items():
-        start = _Turn(bond.space, bond.heading, allowance, actions, frozenset(), search.others)
-        for space, chance in _chances(search.free(start), actions).items():
-            chances[space] = chances.get(space, Fraction(0)) + p * chance
-    return chances
+    weights, out_of = _movement_weights("bond")
+    totals: dict[str, int] = {}
+    for allowance, weight in weights:
+        for space, n in search.free(start, allowance, actions, 0, search.others).items():
+            totals[space] = totals.get(space, 0) + weight * n
+    return _chances(totals, actions, out_of)
 
 
-def _reach_stop(search: _Search, turn: _Turn) -> Value:
-    return {turn.space: DICE ** turn.actions}
+def _chances(value: Value, actions: int, out_of: int = 1) -> dict[str, Fraction]:
+    return {key: Fraction(n, out_of * DICE ** actions) for key, n in value.items()}
 
 
-def _reach_lost(search: _Search, space: str, actions: int, crashed: bool) -> Value:
-    return {} if crashed else {space: DICE ** actions}
+@cache
+def _movement_weights(side: Side) -> tuple[tuple[tuple[int, int], ...], int]:
+    """`movement_distribution` in whole numbers: ((spaces, weight), ...) and the total the
+    weights are out of, so that a search's counts are added up before any Fraction."""
+    chances = movement_distribution(side)
+    out_of = math.lcm(*(p.denominator for p in chances.values()))
+    return tuple((spaces, int(p * out_of)) for spaces, p in chances.items()), out_of
 
 
-def _chances(value: Value, actions: int) -> dict[str, Fraction]:
-    return {key: Fraction(n, DICE ** actions) for key, n in value.items()}
-
-
-def _board(state: GoldfingerState):
+def _board(state: GoldfingerState) -> Board:
     if state.board is None:
         raise InputError("this needs map mode: the game has no map")
     return state.board
 
 
-class _Turn(NamedTuple):
-    """The rest of a piece's turn as the search sees it."""
-
-    space: str
-    heading: tuple[int, int]
-    moves: int
-    actions: int
-    used: frozenset[str]
-    occupied: frozenset[str]  # Spaces held by the other pieces
+def _counts(state: GoldfingerState, side: Side) -> tuple[int, ...]:
+    """Successes out of 36 for a Quick Turn, a Double Back, a Trick and a Force."""
+    return _manoeuvre_counts(side, state.guard and side == "bond", state.screen)
 
 
-# A value is exact in whole numbers: a chance times 36 ** (actions left). Every roll is
-# one action and each of its chances is a count out of 36, so the numbers stay whole
-# (and comparing them is far quicker than comparing Fractions).
-Value = dict[str, int]
-DICE = 36
+@cache
+def _manoeuvre_counts(side: Side, guard: bool, screen: bool) -> tuple[int, ...]:
+    return tuple(int(success_chance(side, name, guard=guard, screen=screen) * DICE)
+                 for name in MANOEUVRES)
 
 
-class _Search:
-    """The best plan for the rest of one piece's turn, over every roll of its manoeuvres.
+class _ReachSearch:
+    """Bond's best plan for each Space over the rest of his turn, over every roll.
 
-    `stop(search, turn)` is what ending (or acting) in a free Space is worth; `lost(search,
-    space, actions, crashed)` what it is worth when the rest of the turn is lost there,
-    with `actions` left. Values are dicts of chances scaled as `Value` says; the best plan
-    is taken key by key (one plan for each Space, or for the one key "hit"). Results are
-    memoised per search.
+    A search state is where Bond is and what he has left: (place, moves, actions, used,
+    occupied), `used` the manoeuvre bits and `occupied` the Spaces held by the other
+    pieces. Its value says, Space by Space, the chance of the best plan for ending there.
+    Values are memoised per search and shared: never change one.
     """
 
-    def __init__(self, state: GoldfingerState, piece: str, stop, lost, can_force: bool,
-                 reserve: int = 0):
-        self.state, self.board, self.piece = state, state.board, state.piece(piece)
-        self.reserve = reserve  # actions kept back (for the Fire the plan ends with)
-        side: Side = "bond" if piece == rules.BOND else "enemy"
-        guard = state.guard and side == "bond"
-        self.p = {name: int(success_chance(side, name, guard=guard, screen=state.screen) * DICE)
-                  for name in MANOEUVRES}  # counts out of 36
-        self.stop_value, self.lost_value, self.can_force = stop, lost, can_force
+    def __init__(self, state: GoldfingerState):
+        bond = state.piece(rules.BOND)
+        (self.quick_turn_count, self.double_back_count, self.trick_count,
+         self.force_count) = _counts(state, "bond")
         self.trick_cost = 1 if state.setup.house["trick_jump_costs_move"] else 0
         self.quick_turn_cost = 1 if state.setup.house["quick_turn_costs_move"] else 0
-        limit = rules.BOND_CRASH_HITS if side == "bond" else rules.ENEMY_CRASH_HITS
-        self.trick_fail_crashes = self.piece.hits + 1 >= limit  # a failed Trick costs 1 Hit
-        self.others = frozenset(s for s in state.occupied() if s != self.piece.space)
+        # A failed Trick costs 1 Hit, which may be his last.
+        self.trick_fail_crashes = bond.hits + 1 >= rules.BOND_CRASH_HITS
+        self.others = frozenset(s for s in state.occupied() if s != bond.space)
         self.fragile = frozenset(  # cars one Hit from crashing: a Force removes them
             space for space, name in state.occupied().items()
             if name != rules.BOND and state.piece(name).hits + 1 >= rules.ENEMY_CRASH_HITS)
-        self.shots: dict[str, int] = {}  # counts out of 36
         self._memo: dict[tuple, Value] = {}
+        self._coasting: dict[tuple, Value] = {}
 
-    @classmethod
-    def for_piece(cls, state: GoldfingerState, piece: str, stop, lost) -> _Search:
-        return cls(state, piece, stop, lost, can_force=piece == rules.BOND)
-
-    def shot(self, space: str) -> int:
-        if space not in self.shots:
-            self.shots[space] = int(_shot(self.state, space) * DICE)
-        return self.shots[space]
-
-    def free(self, turn: _Turn) -> Value:
+    def free(self, place: _Place, moves: int, actions: int, used: int,
+             occupied: frozenset[str]) -> Value:
         """Best value from a free Space: stop, move on, Quick Turn or Double Back."""
-        found = self._memo.get(turn)
-        if found is None:
-            found = self._memo[turn] = self._free(turn)
-        return found
-
-    def _free(self, turn: _Turn) -> Value:
-        board, best = self.board, self.stop_value(self, turn)
-        space, heading, moves, actions, used, occupied = turn
-        if moves >= 1:
-            for to in board.forward(space, heading):
-                ahead = _Turn(to, board.heading(space, to), moves - 1, actions, used, occupied)
-                best = _best(best, self._enter(ahead, space))
-        if actions - self.reserve >= 1 and "quick_turn" not in used \
-                and moves >= self.quick_turn_cost:
-            after = self._spend(turn, "quick_turn")
-            for arrow in board.quick_turns_from(space, heading):
-                landed = after._replace(space=arrow.to, moves=moves - self.quick_turn_cost,
-                                        heading=board.heading(arrow.skip, arrow.to))
-                best = _best(best, _mix(self.p["quick_turn"], self._enter(landed, space),
-                                        self.free(after)))
-        if actions - self.reserve >= 1 and "double_back" not in used:
-            after = self._spend(turn, "double_back")
-            turned = after._replace(heading=(-heading[0], -heading[1]))
-            best = _best(best, _mix(self.p["double_back"], self.free(turned),
-                                    self.lost_value(self, space, after.actions, False)))
-        return best
-
-    def _enter(self, turn: _Turn, back: str) -> Value:
-        return self.contest(turn, back) if turn.space in turn.occupied else self.free(turn)
-
-    def contest(self, turn: _Turn, back: str) -> Value:
-        """In another piece's Space: Trick past it or Force it aside (one must be tried)."""
-        key = (turn, back)
+        if not moves and self.quick_turn_cost:
+            # No move left, not even for a Quick Turn: he stops here (a Double Back too).
+            return {place.space: DICE ** actions}
+        if not actions:
+            return self.coast(place, moves, occupied)
+        key = (place, moves, actions, used, occupied)
         found = self._memo.get(key)
         if found is None:
-            found = self._memo[key] = self._contest(turn, back)
+            found = self._memo[key] = self._free(*key)
         return found
 
-    def _contest(self, turn: _Turn, back: str) -> Value:
-        board, best = self.board, {}
-        if turn.actions - self.reserve < 1:
-            return best
-        if "trick" not in turn.used and turn.moves >= self.trick_cost:
-            after = self._spend(turn, "trick")
-            landings = [s for s in board.forward(turn.space, turn.heading)
-                        if s not in turn.occupied]
-            if landings:
-                win: Value = {}
-                for to in landings:
-                    jumped = after._replace(space=to, moves=turn.moves - self.trick_cost,
-                                            heading=board.heading(turn.space, to))
-                    win = _best(win, self.free(jumped))
-                lost = self.lost_value(self, back, after.actions, self.trick_fail_crashes)
-                best = _best(best, _mix(self.p["trick"], win, lost))
-        if self.can_force and "force" not in turn.used:
-            after = self._spend(turn, "force")
-            asides = [s for s in sorted(board.graph[turn.space]) if s not in turn.occupied]
-            if asides:
-                win = {}
-                if turn.space in self.fragile:  # its third Hit: it crashes and is removed
-                    win = self.free(after._replace(occupied=turn.occupied - {turn.space}))
-                for aside in [] if win else asides:
-                    moved = turn.occupied - {turn.space} | {aside}
-                    win = _best(win, self.free(after._replace(occupied=moved)))
-                lost = self.lost_value(self, back, after.actions, False)
-                best = _best(best, _mix(self.p["force"], win, lost))
+    def _free(self, place: _Place, moves: int, actions: int, used: int,
+              occupied: frozenset[str]) -> Value:
+        best: Value = {}
+        for ahead in place.ahead if moves else ():
+            if ahead.space in occupied:
+                value = self.contest(ahead, moves - 1, actions, used, occupied, place.space)
+            else:
+                value = self.free(ahead, moves - 1, actions, used, occupied)
+            if best:
+                _raise_to(best, value)
+            else:
+                best = dict(value)  # a copy of its own (copying a whole dict is quick)
+        best[place.space] = DICE ** actions  # stopping here: no plan does better here
+        if place.quick_turns and not used & QUICK_TURN and moves >= self.quick_turn_cost:
+            stay = self.free(place, moves, actions - 1, used | QUICK_TURN, occupied)
+            for landing in place.quick_turns:
+                landed = self._enter(landing, moves - self.quick_turn_cost, actions - 1,
+                                     used | QUICK_TURN, occupied, place.space)
+                _raise_to(best, _mix(self.quick_turn_count, landed, stay))
+        if not used & DOUBLE_BACK:
+            turned = self.free(place.turned, moves, actions - 1, used | DOUBLE_BACK, occupied)
+            # On failure he stays here, where `best` is sure already: only success counts.
+            count, get = self.double_back_count, best.get
+            for key, chance in turned.items():
+                if count * chance > get(key, 0):
+                    best[key] = count * chance
         return best
 
-    @staticmethod
-    def _spend(turn: _Turn, name: str) -> _Turn:
-        return turn._replace(actions=turn.actions - 1, used=turn.used | {name})
+    def coast(self, place: _Place, moves: int, occupied: frozenset[str]) -> Value:
+        """No action left: Bond drives on through free Spaces, each he can reach sure (1)."""
+        key = (place, moves, occupied)
+        found = self._coasting.get(key)
+        if found is None:
+            found = {place.space: 1}
+            for ahead in place.ahead if moves else ():
+                if ahead.space not in occupied:  # (a Trick or a Force needs an action)
+                    found.update(self.coast(ahead, moves - 1, occupied))
+            self._coasting[key] = found
+        return found
+
+    def _enter(self, place: _Place, moves: int, actions: int, used: int,
+               occupied: frozenset[str], back: str) -> Value:
+        if place.space in occupied:
+            return self.contest(place, moves, actions, used, occupied, back)
+        return self.free(place, moves, actions, used, occupied)
+
+    def contest(self, place: _Place, moves: int, actions: int, used: int,
+                occupied: frozenset[str], back: str) -> Value:
+        """In another piece's Space: Trick past it or Force it aside (one must be tried);
+        a failure leaves Bond in `back` with his turn over."""
+        key = (place, moves, actions, used, occupied, back)
+        found = self._memo.get(key)
+        if found is None:
+            found = self._memo[key] = self._contest(*key)
+        return found
+
+    def _contest(self, place: _Place, moves: int, actions: int, used: int,
+                 occupied: frozenset[str], back: str) -> Value:
+        if actions < 1:
+            return {}
+        tries: list[Value] = []
+        failed = {back: DICE ** (actions - 1)}
+        if not used & TRICK and moves >= self.trick_cost:
+            landed = [self.free(landing, moves - self.trick_cost, actions - 1, used | TRICK,
+                                occupied)
+                      for landing in place.ahead if landing.space not in occupied]
+            if landed:
+                tries.append(_mix(self.trick_count, _best(landed),
+                                  {} if self.trick_fail_crashes else failed))
+        asides = [s for s in place.links if s not in occupied]
+        if not used & FORCE and asides:
+            left = occupied - {place.space}
+            if place.space in self.fragile:  # its third Hit: it crashes and is removed
+                forced = self.free(place, moves, actions - 1, used | FORCE, left)
+            else:
+                forced = _best([self.free(place, moves, actions - 1, used | FORCE,
+                                          left | {aside}) for aside in asides])
+            tries.append(_mix(self.force_count, forced, failed))
+        return _best(tries)
 
 
-MANOEUVRES = ("quick_turn", "double_back", "trick", "force")
+def _raise_to(best: Value, other: Value) -> None:
+    """Key by key, raise `best` (a new dict, not a memoised one) where `other` is better."""
+    get = best.get
+    for key, chance in other.items():
+        if chance > get(key, 0):
+            best[key] = chance
 
 
-def _best(a: Value, b: Value) -> Value:
-    """Key by key, the better of two plans' values."""
-    if not a:
-        return b
-    out = dict(a)
-    for key, chance in b.items():
-        if chance > out.get(key, 0):
-            out[key] = chance
-    return out
+def _best(values: list[Value]) -> Value:
+    """Key by key, the best of several plans' values ({} for none)."""
+    best: Value = {}
+    for value in values:
+        if best:
+            _raise_to(best, value)
+        else:
+            best = dict(value)
+    return best
 
 
 def _mix(count: int, win: Value, lose: Value) -> Value:
@@ -335,34 +355,126 @@ def enemy_fire_chances(state: GoldfingerState) -> dict[str, Fraction]:
     raised Screen. A car that loses the rest of its turn may still Fire if the house rule
     says so. A Force on Bond is a ram, not Fire: it is not counted here.
     """
-    _board(state)
+    board = _board(state)
+    shots = _Shots(state)
+    weights, out_of = _movement_weights("enemy")
     chances: dict[str, Fraction] = {}
     for car in state.live_cars():
         piece = state.piece(car)
         if piece.lost_turns:
             chances[car] = _shot(state, piece.space)
             continue
-        search = _Search(state, car, _fire_stop, _fire_lost, can_force=False, reserve=1)
-        actions = rules.ACTIONS_PER_TURN["enemy"]
-        total = Fraction(0)
-        for allowance, p in movement_distribution("enemy").items():
-            start = _Turn(piece.space, piece.heading, allowance, actions, frozenset(),
-                          search.others)
-            total += p * Fraction(search.free(start).get("hit", 0), DICE ** actions)
-        chances[car] = total
+        search = _FireSearch(state, car, shots)
+        start = _place(board, piece.space, piece.heading)
+        total = sum(weight * search.ready(start, allowance) for allowance, weight in weights)
+        chances[car] = Fraction(total, out_of * DICE ** 2)
     return chances
 
 
-def _fire_stop(search: _Search, turn: _Turn) -> Value:
-    if turn.actions < 1:
-        return {}
-    return {"hit": search.shot(turn.space) * DICE ** (turn.actions - 1)}
+class _Shots(dict):
+    """Space -> the chance to hit Bond with Fire from there, out of 36 (worked out when
+    first asked)."""
+
+    def __init__(self, state: GoldfingerState):
+        super().__init__()
+        self.state = state
+
+    def __missing__(self, space: str) -> int:
+        found = self[space] = int(_shot(self.state, space) * DICE)
+        return found
 
 
-def _fire_lost(search: _Search, space: str, actions: int, crashed: bool) -> Value:
-    allowed = search.state.setup.house["fire_after_losing_rest"] and actions >= 1
-    return {"hit": search.shot(space) * DICE ** (actions - 1)} if allowed and not crashed \
-        else {}
+class _FireSearch:
+    """One Enemy car's best chance to hit Bond with Fire this turn, over every roll.
+
+    The car has 2 actions and keeps one for the Fire, so it tries one manoeuvre at most:
+    `ready` is its best from a free Space while it still may (out of 36 ** 2), `spent`
+    once it has tried one (out of 36), when it can only move on through free Spaces and
+    fire. Both are memoised on (place, moves left).
+    """
+
+    def __init__(self, state: GoldfingerState, car: str, shots: _Shots):
+        piece = state.piece(car)
+        self.quick_turn_count, self.double_back_count, self.trick_count, _ = \
+            _counts(state, "enemy")
+        self.trick_cost = 1 if state.setup.house["trick_jump_costs_move"] else 0
+        self.quick_turn_cost = 1 if state.setup.house["quick_turn_costs_move"] else 0
+        # A failed manoeuvre loses the rest of the turn: Fire then only by house rule.
+        self.fire_when_lost = state.setup.house["fire_after_losing_rest"]
+        self.trick_fail_crashes = piece.hits + 1 >= rules.ENEMY_CRASH_HITS
+        self.others = frozenset(s for s in state.occupied() if s != piece.space)
+        self.shots = shots
+        # Next to Bond, nothing between: no shot is better, so no need to look further.
+        self.best_shot = int(_enemy_fire_chance(0) * DICE)
+        self._ready: dict[tuple, int] = {}
+        self._spent: dict[tuple, int] = {}
+
+    def ready(self, place: _Place, moves: int) -> int:
+        """Fire here, move on, or try a Quick Turn, a Double Back or (in `_contest`) a Trick."""
+        key = (place, moves)
+        found = self._ready.get(key)
+        if found is None:
+            found = self._ready[key] = self._ready_value(place, moves)
+        return found
+
+    def _ready_value(self, place: _Place, moves: int) -> int:
+        best = 0
+        for value in self._ready_plans(place, moves):
+            if value > best:
+                best = value
+                if best == DICE * self.best_shot:
+                    break
+        return best
+
+    def _ready_plans(self, place: _Place, moves: int) -> Iterator[int]:
+        """The value of each thing the car can do first: Fire, move, or a manoeuvre."""
+        shot = self.shots[place.space]
+        yield DICE * shot
+        for ahead in place.ahead if moves else ():
+            yield self._contest(ahead, moves - 1, place.space) if ahead.space in self.others \
+                else self.ready(ahead, moves - 1)
+        if place.quick_turns and moves >= self.quick_turn_cost:
+            stay = self.spent(place, moves)  # where a failed Quick Turn leaves it
+            for landing in place.quick_turns:
+                landed = 0 if landing.space in self.others \
+                    else self.spent(landing, moves - self.quick_turn_cost)
+                yield _mix_one(self.quick_turn_count, landed, stay)
+        turned = self.spent(place.turned, moves)
+        yield _mix_one(self.double_back_count, turned, shot if self.fire_when_lost else 0)
+
+    def _contest(self, place: _Place, moves: int, back: str) -> int:
+        """In another piece's Space: Trick past it (the car does not Force here)."""
+        if moves < self.trick_cost:
+            return 0
+        landings = [self.spent(landing, moves - self.trick_cost)
+                    for landing in place.ahead if landing.space not in self.others]
+        if not landings:
+            return 0
+        lost = self.shots[back] if self.fire_when_lost and not self.trick_fail_crashes else 0
+        return _mix_one(self.trick_count, max(landings), lost)
+
+    def spent(self, place: _Place, moves: int) -> int:
+        """Fire here or move on: the best shot from Spaces ahead it can reach."""
+        if not moves:
+            return self.shots[place.space]
+        key = (place, moves)
+        found = self._spent.get(key)
+        if found is None:
+            found = self.shots[place.space]
+            for ahead in place.ahead:
+                if found == self.best_shot:
+                    break
+                if ahead.space not in self.others:
+                    value = self.spent(ahead, moves - 1)
+                    if value > found:
+                        found = value
+            self._spent[key] = found
+        return found
+
+
+def _mix_one(count: int, win: int, lose: int) -> int:
+    """`_mix` for a single chance."""
+    return count * win + (DICE - count) * lose
 
 
 def _shot(state: GoldfingerState, spot: str) -> Fraction:
@@ -374,7 +486,62 @@ def _shot(state: GoldfingerState, spot: str) -> Fraction:
         return Fraction(0)
     if state.screen and board.is_rear(bond.space, bond.heading, spot):
         return Fraction(0)
-    return success_chance("enemy", "fire", spaces_between=between)
+    return _enemy_fire_chance(between)
+
+
+@cache
+def _enemy_fire_chance(spaces_between: int) -> Fraction:
+    return success_chance("enemy", "fire", spaces_between=spaces_between)
+
+
+class _Place:
+    """A Space and the way a piece in it faces, linked to where it can go from there: the
+    steps of both searches. There is one per Space and heading of a board (`_place`), so
+    places compare and hash as quickly as any object."""
+
+    __slots__ = ("ahead", "heading", "links", "quick_turns", "space", "turned")
+
+    def __init__(self, space: str, heading: Heading):
+        self.space, self.heading = space, heading
+        self.ahead: tuple[_Place, ...] = ()  # one move forward (Movement)
+        self.quick_turns: tuple[_Place, ...] = ()  # where each Quick Turn arrow lands
+        self.turned: _Place = self  # here, facing the other way (Double Back)
+        self.links: tuple[str, ...] = ()  # the linked Spaces, sorted (where a Force puts one)
+
+
+# Per board: (space, heading) -> its place. A board's places are made once, the first time
+# a search asks, and go with the board.
+_PLACES: weakref.WeakKeyDictionary[Board, dict[tuple[str, Heading], _Place]] = \
+    weakref.WeakKeyDictionary()
+
+
+def _place(board: Board, space: str, heading: Heading) -> _Place:
+    """The place for `space` and `heading`, with every place it leads to linked."""
+    places = _PLACES.setdefault(board, {})
+    if (space, heading) in places:
+        return places[space, heading]
+    new: dict[tuple[str, Heading], _Place] = {}  # kept only once all are linked
+
+    def known(space: str, heading: Heading) -> _Place:
+        found = places.get((space, heading)) or new.get((space, heading))
+        if found is None:
+            found = new[space, heading] = _Place(space, heading)
+            unlinked.append(found)
+        return found
+
+    unlinked: list[_Place] = []
+    start = known(space, heading)
+    while unlinked:  # a loop, not recursion: a board may have 2000 Spaces
+        place = unlinked.pop()
+        here, facing = place.space, place.heading
+        place.ahead = tuple(known(to, board.heading(here, to))
+                            for to in board.forward(here, facing))
+        place.quick_turns = tuple(known(arrow.to, board.heading(arrow.skip, arrow.to))
+                                  for arrow in board.quick_turns_from(here, facing))
+        place.turned = known(here, (-facing[0], -facing[1]))
+        place.links = tuple(sorted(board.graph[here]))
+    places.update(new)
+    return start
 
 
 def expected_hits_on_bond(state: GoldfingerState) -> Fraction:
