@@ -202,3 +202,9 @@ def test_map_odds_keep_the_figures_recorded_before_the_speed_up():
     """Bond's reach and each car's chance to hit him, before and after rolls, in contests,
     with the Screen, lost turns, worn pieces and each house rule: the same exact figures."""
     assert {name: _digest(state) for name, state in _set_ups()} == RECORDED
+
+
+def test_the_enemy_fire_search_is_built_for_two_actions_a_turn():
+    """Actions (Enemy: 2 a turn, one kept to Fire): `_FireSearch` tries one manoeuvre at
+    most because of it, and must be rewritten if that rule ever reads otherwise."""
+    assert rules.ACTIONS_PER_TURN["enemy"] == 2
