@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+import re
 from fractions import Fraction
 from html import escape
 
@@ -90,7 +91,12 @@ def test_oil_slick_in_tracker_mode_names_the_cars_behind(store):
     board = make(store)
     start_tracker(board)
     board.roll((3, 4))
-    board.behind = ["A", "C"]
+    behind = board.actions.behind_pad
+    assert 'aria-label="Cars behind Bond"' in behind.html
+    for car in ("A", "C", "B", "B", "Z"):  # a second tap lets B go; Z is no car shown
+        behind.tap(car)
+    assert board.behind == ["A", "C"]
+    assert re.search(r'aria-pressed="true"[^>]*data-tap="C"', behind.html)
     assert "Oil Slick (catches A, C)" in texts(board)
     board.choose(e.OilSlick())
     assert board.state.pending.cars == ("A", "C")
