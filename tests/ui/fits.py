@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 # Walks the page and every shadow root; returns what does not fit.
 FIT_JS = r"""
@@ -105,8 +106,18 @@ def open_every_fold(page: Page, most: int = 30) -> int:
     closed = page.get_by_role("button", name=CLOSED_FOLD)
     while opened < most and closed.count():
         title = closed.first.inner_text().strip()
-        closed.first.click()
-        expect(page.get_by_role("button", name="▾ " + title[2:], exact=True).first) \
-            .to_be_visible(timeout=15_000)
+        still_closed = page.get_by_role("button", name=title, exact=True).first
+        is_open = page.get_by_role("button", name="▾ " + title[2:], exact=True).first
+        # The page may still be growing from the fold opened before (a long section built
+        # on its first opening), moving this title under the finger: tap it again then.
+        for _ in range(3):
+            if still_closed.count():
+                still_closed.click()
+            try:
+                is_open.wait_for(timeout=5_000)
+                break
+            except PlaywrightTimeout:
+                continue
+        expect(is_open).to_be_visible(timeout=5_000)
         opened += 1
     return opened
