@@ -119,14 +119,15 @@ class DicePad(pn.viewable.Viewer):
         if not self.shown:
             self._pad.html = ""
             return
-        modes = "".join(_toggle(f"mode:{mode}", mode, self.mode == mode) for mode in (APP, REAL))
+        modes = "".join(tap_button(f"mode:{mode}", mode, pressed=self.mode == mode)
+                        for mode in (APP, REAL))
         parts = [f'<div class="bar" role="group" aria-label="How the dice are rolled">{modes}'
                  "</div>"]
         if self.mode == REAL:
             for die in range(self.n_dice):
                 name = escape(self._die_name(die))
-                faces = "".join(_toggle(f"face:{die}:{face}", str(face), self._faces[die] == face)
-                                for face in FACES)
+                faces = "".join(tap_button(f"face:{die}:{face}", str(face),
+                                           pressed=self._faces[die] == face) for face in FACES)
                 parts.append(f'<div class="bar" role="group" aria-label="{name}">'
                              f'<span class="die-name">{name}</span>{faces}</div>')
         parts.append(tap_button(f"go:{self._rolls}", self.label, "act act-primary go",
@@ -136,8 +137,3 @@ class DicePad(pn.viewable.Viewer):
     def __panel__(self) -> pn.viewable.Viewable:
         return self._pad
 
-
-def _toggle(tap: str, label: str, pressed: bool) -> str:
-    """A button of a pick-one row, filled when it is the one picked."""
-    button = tap_button(tap, label, f"act act-{'primary' if pressed else 'default'}")
-    return button.replace("<button ", f'<button aria-pressed="{str(pressed).lower()}" ', 1)

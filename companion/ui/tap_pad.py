@@ -168,9 +168,13 @@ class ChoicePad(TapPad):
 
 
 def tap_button(tap: str, label: str, classes: str = "act act-default", enabled: bool = True,
-               style: str = "") -> str:
+               style: str = "", pressed: bool | None = None) -> str:
     """One button of a TapPad. The classes `act act-primary` (or -danger, -warning,
-    -default) give the kit's big themed button; a game may pass its own."""
+    -default) give the kit's big themed button; a game may pass its own. `pressed` makes
+    it a toggle (`aria-pressed`), filled in the accent colour while pressed."""
+    if pressed is not None:
+        classes = f"act act-{'primary' if pressed else 'default'}"
+    toggle = "" if pressed is None else f'aria-pressed="{str(pressed).lower()}" '
     styled = f' style="{escape(style)}"' if style else ""
-    return (f'<button type="button" class="{classes}"{styled} data-tap="{escape(tap)}"'
+    return (f'<button {toggle}type="button" class="{classes}"{styled} data-tap="{escape(tap)}"'
             f'{"" if enabled else " disabled"}>{escape(label)}</button>')

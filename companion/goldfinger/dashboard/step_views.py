@@ -64,11 +64,8 @@ class ActionArea:
             self.behind_pad.html = ""
             return
         picked = self.board.behind
-        buttons = "".join(
-            tap_button(car, car, f"act act-{'primary' if car in picked else 'default'}",
-                       style=f"flex:1 1 0;min-width:{TOUCH}px").replace(
-                "<button ", f'<button aria-pressed="{str(car in picked).lower()}" ', 1)
-            for car in cars)
+        buttons = "".join(tap_button(car, car, style=f"flex:1 1 0;min-width:{TOUCH}px",
+                                     pressed=car in picked) for car in cars)
         self.behind_pad.html = (
             '<div class="note">Oil catches the cars 1-2 Spaces behind Bond, smoke those 3-5 '
             'behind: tap the cars caught, then release.</div>'
