@@ -102,7 +102,7 @@ def intrigue_round_trip(page) -> float:
         while status.inner_text() == before:
             page.wait_for_timeout(20)
     page.get_by_role("button", name="Go On Assignment (no turning back)").click()
-    page.wait_for_function(shadow_text_js("text.includes('goes On Assignment')"))
+    page.wait_for_function(shadow_text_js("text.includes('goes On Assignment against')"))
     apply = page.get_by_role("button", name="Apply the Intrigue card")
     lines = int(page.locator(".log-line").first.inner_text().split(".")[0])
     return round_trips(page, Finger(page, apply), lambda i: shadow_text_js(

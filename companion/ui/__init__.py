@@ -6,6 +6,7 @@ from companion.ui.game_dashboard import GameDashboard
 from companion.ui.log_view import LogView
 from companion.ui.odds_bar import OddsBar, odds_html
 from companion.ui.session_picker import SessionPicker
+from companion.ui.shown import PanelDeck, is_shown, set_shown
 from companion.ui.tap_pad import ChoicePad, HtmlBox, TapPad, tap_button
 from companion.ui.template import Fold, closed_section, extension, page, section
 from companion.ui.theme import TOUCH, button, choice, heading
@@ -20,6 +21,7 @@ __all__ = [
     "HtmlBox",
     "LogView",
     "OddsBar",
+    "PanelDeck",
     "SessionPicker",
     "TapPad",
     "button",
@@ -27,8 +29,10 @@ __all__ = [
     "closed_section",
     "extension",
     "heading",
+    "is_shown",
     "odds_html",
     "page",
     "section",
+    "set_shown",
     "tap_button",
 ]

@@ -24,7 +24,7 @@ def start_new_game(page: Page, names: list[str]) -> None:
 
 
 def choose(page: Page, label: str, option: str) -> None:
-    page.get_by_label(label).select_option(label=option)
+    page.get_by_label(label).filter(visible=True).select_option(label=option)
 
 
 def set_up(page: Page, name: str, mission: str, villain: str, bond: str) -> None:
@@ -89,7 +89,8 @@ def test_an_attack_with_real_dice_and_a_plot_overcome(served, page: Page):
                      name="Everyone has passed: reveal the bottom-most face-down card").click()
     expect(page.locator(".verdict")).to_contain_text("Revealed Sample Villain 1", timeout=WAIT)
     expect(page.locator(".assignment")).to_contain_text("missing 2")
-    page.get_by_label("Intrigue card (name, optional)").fill("Snappy One-Liner")
+    page.get_by_label("Intrigue card (name, optional)").filter(visible=True).fill(
+        "Snappy One-Liner")
     cv_up = page.get_by_role("button", name="+", exact=True).nth(1)
     cv_up.click()
     cv_up.click()

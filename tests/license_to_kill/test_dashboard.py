@@ -14,6 +14,7 @@ from companion.license_to_kill import GAME
 from companion.license_to_kill.dashboard import LicenseToKillDashboard, parse_deck
 from companion.license_to_kill.engine import HenchmanAttack, NextStep, PlacePlot, Setup
 from companion.license_to_kill.odds import henchman_attack
+from companion.ui import is_shown
 from companion.ui.template import sections_of
 
 from .helpers import options
@@ -101,7 +102,7 @@ def test_a_henchman_attack_shows_the_odds_before_and_the_cause_after(store):
     assert f"({chances['attacker'].numerator}/{chances['attacker'].denominator})" in html
     assert "Die modifiers: attacker +5, target +0 (attacker higher by 5)" in html
     duel.target_bonus.value = 6
-    assert duel.no_dice.visible and not duel.dice.enabled
+    assert is_shown(duel.no_dice) and not duel.dice.enabled
     duel.target_bonus.value = 0
     duel.roll((1, 6))
     assert "a tie" in board.verdict.object or "loses" in board.verdict.object
@@ -354,11 +355,11 @@ def test_a_card_used_in_place_of_the_assignment_is_offered_with_its_text(store):
     set_up(board, ("M1", "V1", "B1"), ("M2", "V2", "B2"))
     to_step(board, "On Assignment")
     mission = board.mission
-    assert list(mission.special.options) == ["I2"] and mission.special.visible
+    assert list(mission.special.options) == ["I2"] and is_shown(mission.special)
     assert "In place of your On Assignment step, draw." in mission.special_text.object
     mission.do_special()
     assert "P0 uses I2 in place of the On Assignment step" in board.verdict.object
-    assert not mission.special.visible and not mission.go.visible
+    assert not is_shown(mission.special) and not is_shown(mission.go)
     texts = [getattr(o, "object", "") for o in board.step_objects()]
     assert any("No Bond card can go On Assignment now." in str(t) for t in texts)
 
@@ -455,7 +456,7 @@ def test_an_intrigue_card_helps_win_a_personality_over_on_screen(store):
     to_step(board, "Assignment Briefing")
     brief = board.briefing
     brief.card.value = "P1"  # CV 5: B1 has 4
-    assert brief.help_parts.visible and "Not allowed now:" in brief.win_over.object
+    assert is_shown(brief.help_parts) and "Not allowed now:" in brief.win_over.object
     brief.helped.value = board.state.players[0].agency[0].id
     brief.help_cv.value = 1
     brief.help_name.value = "Snappy One-Liner"
@@ -464,7 +465,7 @@ def test_an_intrigue_card_helps_win_a_personality_over_on_screen(store):
     assert "won over with Snappy One-Liner on B1" in board.verdict.object
     assert brief.help_cv.value == 0
     brief.card.value = "B3"
-    assert not brief.help_parts.visible
+    assert not is_shown(brief.help_parts)
 
 
 def test_attach_an_intrigue_card_and_discard_a_used_q_card(store):

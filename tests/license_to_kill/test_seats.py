@@ -48,10 +48,10 @@ def test_private_view_is_the_owners_face_down_titles_in_order():
 def test_each_phone_holds_its_own_face_down_titles_and_the_tablet_none(store):
     tablet, phones = table(store)
     assert tablet.seat_names() == ["P0", "P1"]
-    assert "P0 plays now" in phones[1].elsewhere.object and not phones[1].step_area.objects
+    assert "P0 plays now" in phones[1].elsewhere.object and not phones[1].step_area.shown()
     set_up(phones[0], "M1", "V1", "B1")  # P0 sets up on his phone, the Villain face down
     assert tablet.setup.villain.value == ""
-    assert phones[0].elsewhere.visible and not phones[0].step_area.objects
+    assert phones[0].elsewhere.object and not phones[0].step_area.shown()
     set_up(phones[1], "M2", "V2", "B2")
     phones[0].next_step()  # P0's turn: Draw Cards, then Develop Plot Zone on his phone
     develop = phones[0].develop

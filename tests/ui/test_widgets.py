@@ -4,7 +4,18 @@ from fractions import Fraction
 
 import panel as pn
 
-from companion.ui import ChoicePad, Counter, DicePad, LogView, TapPad, odds_html, tap_button
+from companion.ui import (
+    ChoicePad,
+    Counter,
+    DicePad,
+    LogView,
+    PanelDeck,
+    TapPad,
+    is_shown,
+    odds_html,
+    set_shown,
+    tap_button,
+)
 from companion.ui.dice_pad import REAL
 from companion.ui.odds_bar import OUTCOME_COLORS
 from companion.ui.template import closed_section, title_css
@@ -145,3 +156,33 @@ def test_a_fold_builds_its_contents_once_when_first_opened_and_hides_them_when_c
 def test_a_section_title_cannot_break_out_of_its_stylesheet():
     css = title_css('a"} body { display: none } :host::after { content: "\\\r\f<x>')
     assert css.count('"') == 2 and "\r" not in css and "\f" not in css and "<" not in css
+
+
+def test_panel_deck_shows_the_asked_panels_and_keeps_the_others_built_and_hidden():
+    from bokeh.document import Document
+
+    first, second, third = (pn.pane.HTML(f"<p>{n}</p>") for n in ("one", "two", "three"))
+    deck = PanelDeck([first, second, third])
+    root = deck.get_root(Document())
+    deck.show([third])
+    assert deck.objects == [third] and deck.shown() == [third]  # nothing built before needed
+    deck.show([first])
+    assert deck.objects == [first, third] and deck.shown() == [first]  # in the deck's order
+    assert third.styles["display"] == "none"
+    model = third._models[root.ref["id"]][0]
+    deck.show([third])
+    assert third._models[root.ref["id"]][0] is model  # the same Bokeh model, not rebuilt
+    assert third.styles["display"] is None and not is_shown(first)
+    deck.join_all()  # after the first render: every panel built, the shown one still shown
+    assert deck.objects == [first, second, third] and deck.shown() == [third]
+
+
+def test_set_shown_sends_nothing_when_nothing_changes():
+    button = pn.widgets.Button(name="Go")
+    changes = []
+    button.param.watch(changes.append, "styles")
+    set_shown(button, True)
+    assert changes == [] and is_shown(button)
+    set_shown(button, False)
+    set_shown(button, False)
+    assert len(changes) == 1 and not is_shown(button)

@@ -22,7 +22,7 @@ from companion.license_to_kill.dashboard.parts import (
 )
 from companion.license_to_kill.odds import attack_modifiers
 from companion.license_to_kill.table import MAX_BONUS
-from companion.ui import Counter, button, choice, odds_html
+from companion.ui import Counter, button, choice, odds_html, set_shown
 
 if TYPE_CHECKING:
     from companion.license_to_kill.dashboard.main import LicenseToKillDashboard
@@ -53,7 +53,8 @@ class Duel(pn.viewable.Viewer):
         self.dice = DuelDicePad(self.roll, n_dice=2 * rules.ATTACK_DICE_EACH,
                                 verb="Resolve" if intrigue else "Attack")
         self.no_dice = button("Resolve: the Intrigue cards make it fail, no dice",
-                              lambda _: self.roll(None), visible=False, **WIDE)
+                              lambda _: self.roll(None), **WIDE)
+        set_shown(self.no_dice, False)
         self._layout = pn.Column(self.kind, self.value, self.attacker, self.target,
                                  counters(self.attacker_bonus, self.target_bonus), self.odds,
                                  self.dice, self.no_dice, **WIDE)
@@ -138,7 +139,8 @@ class Duel(pn.viewable.Viewer):
             self._blocked(escape(str(error)))
             return
         fails = state.dice_needed(action) == 0
-        self.dice.enabled, self.no_dice.visible = not fails, fails
+        self.dice.enabled = not fails
+        set_shown(self.no_dice, fails)
         self.odds.object = self._odds_html(action, value, (mine, theirs), chances, fails)
 
     def _nothing_words(self) -> str:
@@ -156,7 +158,8 @@ class Duel(pn.viewable.Viewer):
 
     def _blocked(self, text: str) -> None:
         self.odds.object = f'<p class="duel-odds">{text}</p>'
-        self.dice.enabled, self.no_dice.visible = False, False
+        self.dice.enabled = False
+        set_shown(self.no_dice, False)
 
     @staticmethod
     def _value(action: Duel_) -> str:

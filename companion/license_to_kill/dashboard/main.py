@@ -51,7 +51,7 @@ from companion.license_to_kill.dashboard.words import (
 )
 from companion.license_to_kill.engine import LtkState
 from companion.license_to_kill.views import private_view
-from companion.ui import Fold, GameDashboard, heading, page, section
+from companion.ui import Fold, GameDashboard, PanelDeck, heading, is_shown, page, section, set_shown
 
 STEP_PANELS = ("setup", *rules.TURN_STEPS, "assignment", "q", "next")
 
@@ -72,13 +72,23 @@ class LicenseToKillDashboard(GameDashboard):
         self.tableau = TableView()
         self.race = RaceChart()
         self.status, self.steps, self.verdict = html(), html(), html()
-        self.own, self.elsewhere = html(), html(visible=False)  # a player's own phone only
+        self.own, self.elsewhere = html(), html()  # a player's own phone only
+        set_shown(self.elsewhere, False)
         self._names: tuple[LtkState | None, dict[int, str]] = (None, {})
         self.chance_note: tuple[int, str] = (0, "")  # (event number, the roll's chance)
         self._duel_section: Fold | None = None
         self._attach_section: Fold | None = None
         self.param.watch(self._refresh, "revision")
         self._refresh()
+        if self._doc is not None and self._doc.session_context is not None:
+            pn.state.onload(self._build_hidden_steps)
+
+    def _build_hidden_steps(self) -> None:
+        """Every step panel on the page, hidden, once it has rendered: a step tap then only
+        shows one and hides another (building a panel took 100-200 ms in the browser)."""
+        with pn.io.hold():
+            self.step_area.join_all()
+            self.attack_step.panel.join_all()
 
     def _build_steps(self) -> None:
         self.setup = SetupStep(self)
@@ -103,7 +113,7 @@ class LicenseToKillDashboard(GameDashboard):
             "q": self.q_form,
             "next": NextButton(self),
         }
-        self.step_area = pn.Column(**WIDE)
+        self.step_area = PanelDeck([self.views[key].panel for key in STEP_PANELS], **WIDE)
 
     @property
     def state(self) -> LtkState:
@@ -194,7 +204,7 @@ class LicenseToKillDashboard(GameDashboard):
         self.elsewhere.object = "" if who is None else (
             f'<p style="font-size:1.05rem">{escape(state.players[who].name)} plays now, on '
             "the tablet or on his own phone. Your steps appear here on your turn.</p>")
-        self.elsewhere.visible = bool(self.elsewhere.object)
+        set_shown(self.elsewhere, bool(self.elsewhere.object))
 
     def shown_steps(self, state: LtkState) -> list[str]:
         """The keys of the step panels the state calls for, before asking them."""
@@ -207,17 +217,17 @@ class LicenseToKillDashboard(GameDashboard):
         return [state.turn.step_name, "q", "next"]
 
     def _show_steps(self, state: LtkState) -> None:
-        """Fill the panels the state calls for and put only those on the page: a hidden
-        panel would still be measured by the browser after every tap."""
+        """Fill the panels the state calls for and show only those (the others stay on the
+        page, hidden: put back, a panel would be built again on every step)."""
         shown = {key for key in self.shown_steps(state) if self.views[key].update(state)}
-        panels = [self.views[key].panel for key in STEP_PANELS if key in shown]
-        if [id(p) for p in self.step_area] != [id(p) for p in panels]:
-            self.step_area.objects = panels
+        for key in ("setup", "Develop Plot Zone"):
+            if key not in shown:
+                self.views[key].forget_choice()  # a face-down title is not left in the page
+        self.step_area.show(self.views[key].panel for key in STEP_PANELS if key in shown)
 
     def step_objects(self) -> list[pn.viewable.Viewable]:
         """What the step area shows now, top to bottom."""
-        return [o for panel in self.step_area if panel.visible for o in panel
-                if o.visible]
+        return [o for panel in self.step_area.shown() for o in panel if is_shown(o)]
 
     # The page.
 

@@ -16,7 +16,7 @@ from typing import Any
 import panel as pn
 
 from companion.core.errors import CompanionError
-from companion.ui import TOUCH, DicePad, button, heading
+from companion.ui import TOUCH, DicePad, button, heading, set_shown
 from companion.ui.template import Fold, closed_section
 from companion.ui.theme import INPUT_CSS
 
@@ -83,9 +83,8 @@ def html(**params: Any) -> pn.pane.HTML:
 
 
 def show(widget: pn.viewable.Viewable, visible: bool) -> None:
-    """Show or hide; unchanged visibility sends nothing."""
-    if widget.visible != visible:
-        widget.visible = visible
+    """Show or hide without a page layout (the kit's `set_shown`)."""
+    set_shown(widget, visible)
 
 
 class Parts:

@@ -128,6 +128,10 @@ class SetupStep:
         self.go.label = f"Set up {name}"
         return True
 
+    def forget_choice(self) -> None:
+        """The panel is hidden: the face-down Villain chosen last is not left in the page."""
+        self.villain.value = NONE_CHOSEN
+
     def set_up(self, _event=None) -> None:
         player = setup_player(self.board.state)
         if not self.villain.value:

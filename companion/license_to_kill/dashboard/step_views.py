@@ -45,7 +45,7 @@ from companion.license_to_kill.dashboard.words import (
 )
 from companion.license_to_kill.engine import LtkState
 from companion.license_to_kill.table import MAX_BONUS
-from companion.ui import Counter, button, choice, heading
+from companion.ui import Counter, PanelDeck, button, choice, heading
 
 if TYPE_CHECKING:
     from companion.license_to_kill.dashboard.main import LicenseToKillDashboard
@@ -98,6 +98,10 @@ class DevelopStep:
         show(self.no_plot, not state.turn.plots_placed)
         self.place_rule.object = place_rule_html(state.config.house["personality_place"])
         return True
+
+    def forget_choice(self) -> None:
+        """The panel is hidden: a card chosen to play face down is not left in the page."""
+        self.card.value = NONE_CHOSEN
 
     def _offer_cards(self, state: LtkState) -> None:
         if self.by_intrigue.value:
@@ -220,11 +224,12 @@ class AttackStep:
                                "An Intrigue card allows another attack": True}, False, **WIDE)
         self.another.param.watch(lambda _: self.update(self.board.state), "value")
         self.title = heading(f"Henchman Attack ({rules.HENCHMAN_ATTACKS_PER_TURN} a turn)")
-        self.panel = column()
+        self.panel = PanelDeck([self.done, self.nobody, self.title, self.another,
+                                self.duel.__panel__()], margin=0, **WIDE)
 
     def update(self, state: LtkState) -> bool:
-        """Only what applies goes on the page: the resolver's widgets are not built for the
-        browser on a turn with no attack (a hidden widget would still be)."""
+        """Only what applies is shown; the resolver joins the page the first time a turn
+        has an attack."""
         if state.turn is None or state.is_over or state.turn.step_name != "Henchman Attack":
             return True
         legal = [a for a in state.legal_actions() if isinstance(a, HenchmanAttack)]
@@ -242,8 +247,7 @@ class AttackStep:
         else:
             parts = [self.done if state.turn.attacks else self.nobody,
                      *([self.another] if extra_ok else [])]
-        if [id(p) for p in self.panel] != [id(p) for p in parts]:
-            self.panel.objects = parts
+        self.panel.show(parts)
         return True
 
 
