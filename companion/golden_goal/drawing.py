@@ -68,17 +68,40 @@ class _Canvas:
 def field_svg(state: GoldenGoalState, marks: Marks = Marks()) -> str:
     """The whole mat as one <svg> element, scaled to its container's width."""
     canvas = _Canvas(state)
+    return _svg(canvas, _mat_parts(canvas, marks) + _piece_parts(canvas, marks))
+
+
+def field_layers(state: GoldenGoalState, marks: Marks = Marks()) -> tuple[str, str]:
+    """The mat as two <svg> elements of the same size, the second drawn over the first:
+    the squares, nets and what may be tapped (about 40 KB), then the players, the ball and
+    the paths (a few KB), which are all that a tap planning a move changes."""
+    canvas = _Canvas(state)
+    return (_svg(canvas, _mat_parts(canvas, marks)),
+            _svg(canvas, _piece_parts(canvas, marks), "gg-pieces"))
+
+
+def _svg(canvas: _Canvas, parts: list[str], kind: str = "gg-field") -> str:
+    return (f'<svg class="{kind}" viewBox="0 0 {canvas.width} {canvas.height}" '
+            f'xmlns="http://www.w3.org/2000/svg" style="width:100%;height:auto;display:block;'
+            f'touch-action:manipulation;font-family:system-ui,sans-serif">{"".join(parts)}</svg>')
+
+
+def _mat_parts(canvas: _Canvas, marks: Marks) -> list[str]:
+    """The squares (each one a tap target), the nets, the lines and the labels."""
     parts = [_square(canvas, sq, marks) for sq in canvas.field.mat_squares]
-    parts += [_nets(canvas, marks), _lines(canvas)]
-    parts += [_path(canvas, line, GOLD, 1.2, "4 3") for line in marks.lines]
+    return [*parts, _nets(canvas, marks), _lines(canvas), _labels(canvas)]
+
+
+def _piece_parts(canvas: _Canvas, marks: Marks) -> list[str]:
+    """The scoring lines, the planned paths, the bot's last move, the players and the
+    ball, none of them tapped."""
+    parts = [_path(canvas, line, GOLD, 1.2, "4 3") for line in marks.lines]
     parts.append(_path(canvas, marks.mover_path, "#fff59d", 1.6, "2 2"))
     parts.append(_path(canvas, marks.ball_path, "#ffffff", 2.2, ""))
     parts.append(_bot_move(canvas, marks))
-    parts += [_player(canvas, p, sq, sq == marks.selected) for p, sq in state.positions]
-    parts += [_ball(canvas), _labels(canvas)]
-    return (f'<svg class="gg-field" viewBox="0 0 {canvas.width} {canvas.height}" '
-            f'xmlns="http://www.w3.org/2000/svg" style="width:100%;height:auto;display:block;'
-            f'touch-action:manipulation;font-family:system-ui,sans-serif">{"".join(parts)}</svg>')
+    parts += [_player(canvas, p, sq, sq == marks.selected)
+              for p, sq in canvas.state.positions]
+    return [*parts, _ball(canvas)]
 
 
 BOT_MOVE_SECONDS = 8  # how long the bot's last move stays drawn before it fades

@@ -4,6 +4,8 @@ Every Bokeh widget that changes costs a model update and a re-layout of the page
 browser; a turn that relabels a dozen buttons, or recolours the cells of a map, is slow
 that way. A TapPad is one property (`html`): a redraw replaces it whole, and a tap on any
 element carrying `data-tap="value"` (a `<button>`, an SVG shape) calls `on_tap("value")`.
+What changes more often than the rest of a big picture (a planned path over a field) can
+go in `overlay`, drawn over `html` and never tapped: a change sends only the overlay.
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ class TapPad(JSComponent):
     """HTML whose `[data-tap]` elements call `on_tap(value)` when tapped (or Enter/Space)."""
 
     html = param.String(default="")
+    overlay = param.String(default="", doc="Drawn over `html`, the same size; taps go through.")
 
     _stylesheets: ClassVar[list[str]] = [TAP_CSS]
     _esm = """
@@ -73,6 +76,13 @@ class TapPad(JSComponent):
       model.on('html', draw);
       draw();
       el.appendChild(box);
+      const over = document.createElement('div');
+      over.style.cssText = 'position:absolute;inset:0;pointer-events:none';
+      const drawOver = () => { over.innerHTML = model.overlay; };
+      model.on('overlay', drawOver);
+      drawOver();
+      el.style.position = 'relative';
+      el.appendChild(over);
     }
     """
 

@@ -127,6 +127,7 @@ def test_the_match_fits_the_tablet_and_the_whole_field_is_on_screen(served, page
     field = page.locator("svg.gg-field").bounding_box()
     assert field["y"] >= 0 and field["y"] + field["height"] <= height, field
     assert field["width"] / 10 >= 44  # a square (out of bounds ones too) is a touch target
+    assert page.locator("svg.gg-pieces").bounding_box() == field  # the pieces lie on the mat
     labels = page.locator("svg.gg-field text").all_text_contents()
     assert labels.count("a") == 2 and labels.count("12") == 2
     # The die and the odds of the roll are on the same screen as the field (beside it in

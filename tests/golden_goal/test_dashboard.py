@@ -190,7 +190,7 @@ def test_after_the_roll_the_scoring_lines_are_listed_drawn_and_one_tap_plans_a_g
     lines = scoring_lines(state, face)
     assert len(board.turn.lines_box.objects) == 1 + min(len(lines), 6)
     assert "You can score with this" in board.turn.lines_box[0].object
-    assert 'stroke="#ffd600"' in board.field.pad.html  # the gold scoring lines on the field
+    assert 'stroke="#ffd600"' in board.field.svg()  # the gold scoring lines on the field
     board.plan_line(lines[0].outcome)
     assert "This scores!" in board.turn.plan_box.object
     board.confirm()
@@ -369,7 +369,7 @@ def test_the_field_has_row_and_column_labels_matching_the_log(store):
     """The field is labelled as the log names squares ('orange 1 placed on c10'): column
     letters a-h along both end lines, row numbers 1-12 along both sides."""
     board = make(store)
-    html = board.field.pad.html
+    html = board.field.svg()
     field = board.session.state.field
     for column in range(field.columns):
         letter = field.name((column, 0))[0]
@@ -392,13 +392,13 @@ def test_the_bots_move_is_drawn_on_the_field_for_a_moment(store):
     board.confirm()  # then blue (the bot) rolls and plays
     state = board.session.state
     assert state.to_move == "orange" and state.phase == "roll"
-    html = board.field.pad.html
+    html = board.field.svg()
     assert 'class="gg-last"' in html and "gg-fade" in html and BOT_COLOUR in html
     played = board.session.actions[-1]
     start = board.bot_last[0].where[played.player]
     assert board.field.bot_marks(state)["bot_mover"][0] == start
     board.roll((3,))
-    assert 'class="gg-last"' not in board.field.pad.html
+    assert 'class="gg-last"' not in board.field.svg()
 
 
 def test_the_column_letters_beside_the_nets_are_clear_of_them():

@@ -1,4 +1,4 @@
-"""The field: the mat drawn to scale (`drawing.field_svg`) in a tappable view, with what
+"""The field: the mat drawn to scale (`drawing.field_layers`) in a tappable view, with what
 may be tapped now, the planned move, the scoring lines and the bot's last move drawn over
 it; and the field's readings, shown with the rest of the Match card (`layout`)."""
 
@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import panel as pn
 
 from companion.golden_goal.actions import Kick
-from companion.golden_goal.drawing import Marks, Target, field_svg, net_key
+from companion.golden_goal.drawing import Marks, Target, field_layers, net_key
 from companion.golden_goal.engine import GoldenGoalState
 from companion.golden_goal.odds import turn_line
 from companion.golden_goal.turns import Outcome, other
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from companion.golden_goal.dashboard.main import GoldenGoalDashboard
 
 # The field's column (`layout`) sets its size; it never grows taller than the screen.
-FIELD_CSS = ".gg-field { max-height: calc(100vh - 140px); margin: 0 auto; }"
+FIELD_CSS = ".gg-field, .gg-pieces { max-height: calc(100vh - 140px); margin: 0 auto; }"
 
 
 class FieldView(TapPad):
@@ -53,7 +53,13 @@ class FieldArea:
         self.notes.object = field_notes_html(state)
 
     def update_taps(self, state: GoldenGoalState) -> None:
-        self.pad.html = field_svg(state, self.marks(state))
+        """The mat and the pieces over it: a planned move changes only the pieces' layer,
+        and only that is sent."""
+        self.pad.html, self.pad.overlay = field_layers(state, self.marks(state))
+
+    def svg(self) -> str:
+        """The field as drawn now, both layers (for tests and notebooks)."""
+        return self.pad.html + self.pad.overlay
 
     def marks(self, state: GoldenGoalState) -> Marks:
         """What to draw over the position: targets, the selection, the plan's paths; else
