@@ -21,6 +21,7 @@ from companion.golden_goal.odds import (
     scoring_lines,
     turn_line,
 )
+from companion.ui import is_shown
 from companion.ui.odds_bar import exact_words
 from tests.frames import pane_texts
 
@@ -75,8 +76,8 @@ def targets(board: GoldenGoalDashboard) -> set:
 def test_the_page_builds_and_shows_the_toss(store):
     board = make(store)
     assert "App chooses who places first" in board.turn.toss_row[1].label
-    assert board.turn.toss_row.visible and board.turn.who_plays.visible
-    assert not board.turn.dice_box.visible
+    assert is_shown(board.turn.toss_row) and is_shown(board.turn.who_plays)
+    assert not is_shown(board.turn.dice_box)
     assert "choose who plays" in board.turn.event_box.object
 
 
@@ -118,7 +119,7 @@ def test_kickoff_targets_are_the_legal_kicks_and_a_plan_shows_the_threat(store):
     assert targets(board) == ends
     board.tap((3, 4))
     assert isinstance(board.plan, Kick)
-    assert "then blue scores next turn" in board.turn.plan_box.object
+    assert "then blue scores next turn" in board.turn.plan_box.html
     assert not board.turn.play_button.disabled
     board.confirm()
     assert board.session.state.ball == (3, 4) and board.session.state.phase == "roll"
@@ -131,7 +132,7 @@ def test_before_the_roll_the_odds_name_the_scoring_faces(store):
     board.tap((3, 4))
     board.confirm()
     state = board.session.state
-    assert board.turn.odds.visible
+    assert is_shown(board.turn.odds)
     assert score_hint(state) in board.turn.odds.object
     percent = re.escape(f"{len(scoring_faces(state))}/6") if scoring_faces(state) else "0/1"
     assert re.search(percent, board.turn.odds.object)
@@ -154,7 +155,7 @@ def test_a_move_is_tapped_player_then_square_and_the_plan_names_the_opponents_ch
     ends = [o for o in state.legal_turns(2) if o.play.player == "blue 1" and not o.play.kicks]
     board.tap(ends[0].square)
     chance = opponent_chance_after(state, board.plan)
-    assert f"({exact_words(chance)})" in board.turn.plan_box.object
+    assert f"({exact_words(chance)})" in board.turn.plan_box.html
     board.confirm()
     assert board.session.state.where["blue 1"] == ends[0].square
     assert board.session.state.to_move == "orange"
@@ -192,10 +193,10 @@ def test_after_the_roll_the_scoring_lines_are_listed_drawn_and_one_tap_plans_a_g
     assert "You can score with this" in board.turn.lines_box[0].object
     assert 'stroke="#ffd600"' in board.field.svg()  # the gold scoring lines on the field
     board.plan_line(lines[0].outcome)
-    assert "This scores!" in board.turn.plan_box.object
+    assert "This scores!" in board.turn.plan_box.html
     board.confirm()
     assert board.session.state.is_over
-    assert "Game over" in board.turn.event_box.object and board.turn.over_box.visible
+    assert "Game over" in board.turn.event_box.object and is_shown(board.turn.over_box)
 
 
 def test_an_outfielder_kicking_from_in_front_of_a_net_is_then_placed(store):
@@ -240,7 +241,7 @@ def test_against_the_bot_it_plays_its_own_turns_and_one_undo_takes_them_back(sto
     assert state.to_move == "orange" and state.phase == "roll"  # blue rolled and played
     board.undo()  # one Undo takes back the bot's turn with orange's kick (issue 17)
     assert len(board.session.actions) == before and board.session.state == kicking
-    assert not board.turn.bot_button.visible and targets(board)
+    assert not is_shown(board.turn.bot_button) and targets(board)
     board.redo()
     assert board.session.state == state
 
@@ -428,7 +429,7 @@ def test_the_match_card_puts_each_part_in_its_area_of_the_grid(store):
             for name in ("side", "field", "event", "dice", "rest")
             if f"gg-{name}" in obj.css_classes}
     assert len(area) == 5 and area["field"] is board.field.pad
-    assert board.turn.odds in area["side"] and board.turn.odds.visible
-    assert board.turn.dice_box in area["dice"] and board.turn.dice_box.visible
-    assert board.field.notes in area["rest"] and not board.turn.who_plays.visible
+    assert board.turn.odds in area["side"] and is_shown(board.turn.odds)
+    assert board.turn.dice_box in area["dice"] and is_shown(board.turn.dice_box)
+    assert board.field.notes in area["rest"] and not is_shown(board.turn.who_plays)
     assert area["event"] is board.turn.event_box

@@ -23,7 +23,7 @@ from companion.golden_goal.words import (
     setup_checklist,
     turn_odds_html,
 )
-from companion.ui import DicePad, button, choice, heading, odds_html
+from companion.ui import DicePad, HtmlBox, button, choice, heading, is_shown, odds_html, set_shown
 
 if TYPE_CHECKING:
     from companion.golden_goal.dashboard.main import GoldenGoalDashboard
@@ -42,7 +42,7 @@ class TurnView:
         self.board = board
         self.scoreboard = pn.pane.HTML(**WIDE)
         self.event_box = pn.pane.HTML(**WIDE)
-        self.prompt = pn.pane.HTML(**WIDE)
+        self.prompt = HtmlBox(**WIDE)  # it and the plan change on every tap
         # Who places first beside the field; who plays (a setting of the match) under it.
         self.toss_row = pn.Column(
             heading("Who places first"),
@@ -65,7 +65,7 @@ class TurnView:
         self.dice_box = pn.Column(self.dice, **WIDE)
         self.odds = pn.pane.HTML(**WIDE)
         self.lines_box = pn.Column(**WIDE)
-        self.plan_box = pn.pane.HTML(**WIDE)
+        self.plan_box = HtmlBox(**WIDE)
         self.play_button = button("Play it", board.confirm, color="primary", **WIDE)
         self.confirm_row = pn.Row(self.play_button, button("Cancel", board.cancel, **WIDE),
                                   **WIDE)
@@ -97,26 +97,27 @@ class TurnView:
         self.scoreboard.object = scoreboard_html(state, board.bot_team, bot_turn)
         self.event_box.object = event_html(state)
         phase, human = state.phase, not bot_turn and not state.is_over
-        self.toss_row.visible = self.who_plays.visible = phase == "toss"
-        self.setup_box.visible = phase == "setup" and human
-        if self.setup_box.visible:
+        set_shown(self.toss_row, phase == "toss")
+        set_shown(self.who_plays, phase == "toss")
+        set_shown(self.setup_box, phase == "setup" and human)
+        if is_shown(self.setup_box):
             self._update_setup(state)
         rolling = phase in ("roll-off", "roll", "restart roll") and human
         self.dice.param.update(n_dice=rules.ROLL_OFF_DICE if phase == "roll-off" else 1,
                                verb={"roll-off": "Kickoff roll",
                                      "restart roll": "Restart roll"}.get(phase, "Roll"))
-        self.dice_box.visible = rolling
-        self.odds.visible = phase in ("roll", "restart roll") and human
-        if self.odds.visible:
+        set_shown(self.dice_box, rolling)
+        set_shown(self.odds, phase in ("roll", "restart roll") and human)
+        if is_shown(self.odds):
             self.odds.object = turn_odds_html(state)
         self._update_lines(state, human and phase == "play")
-        self.confirm_row.visible = human and phase in ("play", "kickoff", "restart kick")
+        set_shown(self.confirm_row, human and phase in ("play", "kickoff", "restart kick"))
         stuck = not board.moves.outcomes(state) if phase == "play" else \
             phase in ("kickoff", "restart kick") and state.legal_actions() == [Pass()]
-        self.pass_button.visible = human and stuck
-        self.bot_button.visible = bot_turn
+        set_shown(self.pass_button, human and stuck)
+        set_shown(self.bot_button, bot_turn)
         self.bot_button.label = f"Let the bot play {board.bot_team}'s turn"
-        self.over_box.visible = state.is_over
+        set_shown(self.over_box, state.is_over)
 
     def _update_setup(self, state: GoldenGoalState) -> None:
         self.setup_choice.param.update(options=players_left(state),
@@ -148,10 +149,9 @@ class TurnView:
     def update_taps(self, state: GoldenGoalState) -> None:
         """The prompt and the plan: what a tap on the field changes here."""
         plan = self.board.plan
-        self.prompt.object = ('<div class="prompt" style="font-size:1.1rem">'
-                              f"<b>{escape(self.instruction(state))}</b></div>")
-        self.plan_box.object = self._plan_html(state)
-        self.plan_box.visible = plan is not None
+        self.prompt.html = ('<div class="prompt" style="font-size:1.1rem">'
+                            f"<b>{escape(self.instruction(state))}</b></div>")
+        self.plan_box.html = self._plan_html(state)
         self.play_button.disabled = plan is None
 
     def instruction(self, state: GoldenGoalState) -> str:
