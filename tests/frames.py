@@ -11,12 +11,14 @@ from playwright.sync_api import Browser, Page
 
 def open_recording(browser: Browser, url: str) -> tuple[Page, list[str]]:
     """A page of its own (own cookies, own websocket) and every frame it receives,
-    unescaped once (an HTML pane's text travels escaped)."""
+    unescaped once (an HTML pane's text travels escaped as HTML, an HtmlBox's quotes as
+    JSON's \\")."""
     page = browser.new_page(viewport={"width": 768, "height": 1024})
     frames: list[str] = []
     page.on("websocket", lambda ws: ws.on(
         "framereceived", lambda frame: frames.append(unescape(
-            frame if isinstance(frame, str) else frame.decode("utf-8", "replace")))))
+            frame if isinstance(frame, str) else frame.decode("utf-8", "replace")
+        ).replace('\\"', '"'))))
     page.goto(url)
     return page, frames
 

@@ -43,8 +43,8 @@ def to_step(board: LicenseToKillDashboard, step: str) -> None:
 
 def shown(board: LicenseToKillDashboard) -> str:
     """Everything the shared screen shows as text: table, log, choices, status."""
-    parts = [board.tableau.table.object, board.status.object, board.verdict.object,
-             board.tableau.points.object, *board.log.lines, *board.piece_names().values()]
+    parts = [board.tableau.table.html, board.status.html, board.verdict.html,
+             board.tableau.points.html, *board.log.lines, *board.piece_names().values()]
     for widget in (board.develop.where, board.mission.plot, board.mission.bond,
                    board.attack.attacker, board.attack.target):
         parts += list(widget.options)
@@ -53,7 +53,7 @@ def shown(board: LicenseToKillDashboard) -> str:
 
 def test_setup_is_checked_by_the_engine_and_refusals_are_words(store):
     board = make(store)
-    assert "Setting up" in board.status.object and "P0 next" in board.status.object
+    assert "Setting up" in board.status.html and "P0 next" in board.status.html
     set_up(board, ("M1", "V1", "B1"))
     board.setup.mission.options = {"M1": "M1"}
     board.setup.mission.value = "M1"
@@ -66,8 +66,8 @@ def test_setup_is_checked_by_the_engine_and_refusals_are_words(store):
     assert len(board.session.actions) == 1
     set_up(board, ("M2", "V2", "B2"))
     assert board.state.turn is not None
-    assert "Turn 1: <b>P0</b> · Draw Cards" in board.status.object
-    assert 'class="step step-now"' in board.steps.object
+    assert "Turn 1: <b>P0</b> · Draw Cards" in board.status.html
+    assert 'class="step step-now"' in board.steps.html
 
 
 def test_face_down_cards_are_never_named_on_the_shared_screen(store):
@@ -105,7 +105,7 @@ def test_a_henchman_attack_shows_the_odds_before_and_the_cause_after(store):
     assert is_shown(duel.no_dice) and not duel.dice.enabled
     duel.target_bonus.value = 0
     duel.roll((1, 6))
-    assert "a tie" in board.verdict.object or "loses" in board.verdict.object
+    assert "a tie" in board.verdict.html or "loses" in board.verdict.html
     assert board.state.turn.attacks == 1
     assert "This turn's Henchman Attack is done." in board.step_objects()[0].object
 
@@ -121,8 +121,8 @@ def test_the_attack_result_is_applied_with_real_dice(store):
     board.attack.roll((2, 6))  # 2 + 5 = 7 against 6: the target loses
     target = board.state.players[1].agency[0]
     assert target.demotions == 1
-    assert "B2 is Demoted" in board.verdict.object
-    assert "Demoted" in board.tableau.table.object
+    assert "B2 is Demoted" in board.verdict.html
+    assert "Demoted" in board.tableau.table.html
     assert isinstance(board.session.actions[-1], HenchmanAttack)
     assert board.session.actions[-1].dice == (2, 6)
 
@@ -139,7 +139,7 @@ def test_an_intrigue_attack_or_charm_lists_what_the_engine_allows(store):
     assert "Die modifiers: attacker +2" in duel.odds.object
     duel.roll((1, 5))  # 3 against 5: the attacker loses and is discarded
     assert board.state.players[1].agency == ()
-    assert "Action discard: 1 card" in board.tableau.table.object
+    assert "Action discard: 1 card" in board.tableau.table.html
 
 
 def test_an_assignment_overcomes_a_plot_and_the_game_ends_at_60(store):
@@ -163,10 +163,10 @@ def test_an_assignment_overcomes_a_plot_and_the_game_ends_at_60(store):
     board.assignment.intrigue.name.value = "Out of the Blue"
     board.assignment.intrigue.play()
     board.assignment.proceed()
-    assert "Revealed V2" in board.verdict.object
+    assert "Revealed V2" in board.verdict.html
     board.assignment.proceed()
     assert board.state.is_over
-    assert "Game over." in board.status.object and "P0 wins" in board.status.object
+    assert "Game over." in board.status.html and "P0 wins" in board.status.html
     assert board.step_objects() == []
     assert board.state.points()[0] >= 60
     board.undo()
@@ -210,15 +210,15 @@ def test_briefing_shows_who_wins_a_personality_over(store):
     board.q_form.holder.value = board.state.players[0].agency[0].id
     board.q_form.attach()
     assert board.state.players[0].agency[0].attached[0].title == "Q1"
-    assert "+ Q1" in board.tableau.table.object
+    assert "+ Q1" in board.tableau.table.html
 
 
 def test_the_race_and_the_ledger_follow_the_points(store):
     board = make(store)
     set_up(board, ("M1", "V1", "B1"), ("M2", "V2", "B2"))
     assert board.state.race() == [[0, 5, 5], [0, 0, 5]]
-    assert "P0</b>: 5 Plot Points" in board.tableau.points.object
-    assert "+5: M1 face up in the Plot Zone" in board.tableau.points.object
+    assert "P0</b>: 5 Plot Points" in board.tableau.points.html
+    assert "+5: M1 face up in the Plot Zone" in board.tableau.points.html
     chart = board.race.pane.object
     assert chart.count('class="race-line"') == 2 and "60 wins" in chart
     assert "P0: 5" in chart and "P1: 5" in chart
@@ -358,7 +358,7 @@ def test_a_card_used_in_place_of_the_assignment_is_offered_with_its_text(store):
     assert list(mission.special.options) == ["I2"] and is_shown(mission.special)
     assert "In place of your On Assignment step, draw." in mission.special_text.object
     mission.do_special()
-    assert "P0 uses I2 in place of the On Assignment step" in board.verdict.object
+    assert "P0 uses I2 in place of the On Assignment step" in board.verdict.html
     assert not is_shown(mission.special) and not is_shown(mission.go)
     texts = [getattr(o, "object", "") for o in board.step_objects()]
     assert any("No Bond card can go On Assignment now." in str(t) for t in texts)
@@ -407,7 +407,7 @@ def test_the_odds_say_the_attack_fails_when_intrigue_lifts_the_target(store):
     assert "The attack fails: H1 returns to the Plot Zone completely unharmed" in html
     assert "100%" in html and "Target wins" not in html and "discarded" not in html
     board.attack.no_dice.clicks += 1
-    assert "the attack fails and the Henchman returns unharmed" in board.verdict.object
+    assert "the attack fails and the Henchman returns unharmed" in board.verdict.html
 
 
 def test_another_henchman_attack_when_an_intrigue_card_allows_it(store):
@@ -421,7 +421,7 @@ def test_another_henchman_attack_when_an_intrigue_card_allows_it(store):
     step.another.value = True
     assert board.attack.__panel__() in step.panel.objects
     board.attack.roll((6, 1))
-    assert "another attack an Intrigue card allows" in board.verdict.object
+    assert "another attack an Intrigue card allows" in board.verdict.html
     assert board.state.turn.attacks == 2
 
 
@@ -462,7 +462,7 @@ def test_an_intrigue_card_helps_win_a_personality_over_on_screen(store):
     brief.help_name.value = "Snappy One-Liner"
     assert "Allowed." in brief.win_over.object and "CV 5: met by B1" in brief.win_over.object
     brief.add()
-    assert "won over with Snappy One-Liner on B1" in board.verdict.object
+    assert "won over with Snappy One-Liner on B1" in board.verdict.html
     assert brief.help_cv.value == 0
     brief.card.value = "B3"
     assert not is_shown(brief.help_parts)
@@ -482,8 +482,8 @@ def test_attach_an_intrigue_card_and_discard_a_used_q_card(store):
     view.holder.value = b2
     view.by.value = 0
     view.attach()
-    assert "P0 attaches Wit to B2" in board.verdict.object
-    assert "+ Wit" in board.tableau.table.object
+    assert "P0 attaches Wit to B2" in board.verdict.html
+    assert "+ Wit" in board.tableau.table.html
     assert board.state.strength(board.state.piece(b2)).cv == 7
     view.card.value = "Wit"
     assert b2 not in view.holder.options.values()  # one copy a card
@@ -495,7 +495,7 @@ def test_attach_an_intrigue_card_and_discard_a_used_q_card(store):
     assert sorted(view.attached.options) == ["Pen on B1", "Wit on B2"]
     view.attached.value = view.attached.options["Pen on B1"]
     view.discard()
-    assert "Pen leaves B1 and is discarded once used" in board.verdict.object
+    assert "Pen leaves B1 and is discarded once used" in board.verdict.html
     assert list(view.attached.options) == ["Wit on B2"]
 
 
@@ -517,8 +517,8 @@ def test_a_single_use_q_card_leaves_when_the_assignment_ends(store):
     board.assignment.intrigue.play()
     board.assignment.proceed()
     board.assignment.proceed()
-    assert "used and discarded: Pen" in board.verdict.object
-    assert "+ Pen" not in board.tableau.table.object
+    assert "used and discarded: Pen" in board.verdict.html
+    assert "+ Pen" not in board.tableau.table.html
 
 
 def test_an_attack_while_on_assignment(store):
@@ -533,7 +533,7 @@ def test_an_attack_while_on_assignment(store):
     duel.attacker.value, duel.target.value = b1, b2
     assert "Die modifiers: attacker +2" in duel.odds.object
     duel.roll((6, 1))
-    assert "B2 loses, B2 is discarded" in board.verdict.object
+    assert "B2 loses, B2 is discarded" in board.verdict.html
     assert board.state.assignment is not None
 
 
@@ -586,13 +586,13 @@ def test_an_attack_keeps_its_chance_on_the_result_line_until_another_action(stor
     chances = henchman_attack(9, 4)
     board.attack.roll((2, 6))
     assert f"Before the dice: attacker wins {percent(chances['attacker'])}" in \
-        board.verdict.object
+        board.verdict.html
     board.undo()
-    assert "Before the dice" not in board.verdict.object
+    assert "Before the dice" not in board.verdict.html
     board.redo()
-    assert "Before the dice" in board.verdict.object
+    assert "Before the dice" in board.verdict.html
     board.next_step()
-    assert "Before the dice" not in board.verdict.object
+    assert "Before the dice" not in board.verdict.html
 
 
 def test_nothing_to_attack_says_why_for_the_value_chosen_and_steps_are_not_buttons(store):
@@ -603,7 +603,7 @@ def test_nothing_to_attack_says_why_for_the_value_chosen_and_steps_are_not_butto
     board.attack._refresh_odds()
     assert "Nothing can attack with CV now" in board.attack.odds.object
     assert not board.attack.dice.enabled
-    assert "border:1px" not in board.steps.object and "background" not in board.steps.object
+    assert "border:1px" not in board.steps.html and "background" not in board.steps.html
 
 
 def test_done_is_disabled_with_the_reason_beside_it(store):
@@ -612,8 +612,8 @@ def test_done_is_disabled_with_the_reason_beside_it(store):
     board.next_step()  # Develop Plot Zone: the drawn Plot card is still to place
     done = board.views["next"]
     assert done.button.disabled
-    assert "Not yet: you must add the Plot card you drew" in done.why.object
+    assert "Not yet: you must add the Plot card you drew" in done.why.html
     board.develop.card.value = "H1"
     board.develop.where.value = (0, 2)
     board.develop.place()
-    assert not done.button.disabled and done.why.object == ""
+    assert not done.button.disabled and done.why.html == ""

@@ -48,10 +48,10 @@ def test_private_view_is_the_owners_face_down_titles_in_order():
 def test_each_phone_holds_its_own_face_down_titles_and_the_tablet_none(store):
     tablet, phones = table(store)
     assert tablet.seat_names() == ["P0", "P1"]
-    assert "P0 plays now" in phones[1].elsewhere.object and not phones[1].step_area.shown()
+    assert "P0 plays now" in phones[1].elsewhere.html and not phones[1].step_area.shown()
     set_up(phones[0], "M1", "V1", "B1")  # P0 sets up on his phone, the Villain face down
     assert tablet.setup.villain.value == ""
-    assert phones[0].elsewhere.object and not phones[0].step_area.shown()
+    assert phones[0].elsewhere.html and not phones[0].step_area.shown()
     set_up(phones[1], "M2", "V2", "B2")
     phones[0].next_step()  # P0's turn: Draw Cards, then Develop Plot Zone on his phone
     develop = phones[0].develop
@@ -61,7 +61,7 @@ def test_each_phone_holds_its_own_face_down_titles_and_the_tablet_none(store):
     assert phones[0].message == "" and tablet.state.players[0].zone[0][2].title == "H1"
     assert "P0 adds a card face down to Main Plot 1" in tablet.log.lines[-1]
 
-    own = phones[0].own.object
+    own = phones[0].own.html
     assert own.index("<b>M1</b>") < own.index("<b>V1</b>") < own.index("<b>H1</b>")
     assert "<b>V1</b> (Villain, face down)" in own and "2 cards face down" in own
     pages = {"tablet": model_strings(tablet), 0: model_strings(phones[0]),

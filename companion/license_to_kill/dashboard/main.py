@@ -28,7 +28,7 @@ from companion.license_to_kill.dashboard.assignment_view import AssignmentPanel,
 from companion.license_to_kill.dashboard.attach_view import AttachView
 from companion.license_to_kill.dashboard.duel_view import Duel
 from companion.license_to_kill.dashboard.library_view import LibraryView
-from companion.license_to_kill.dashboard.parts import WIDE, Parts, html, lazy_section
+from companion.license_to_kill.dashboard.parts import WIDE, Parts, box, lazy_section
 from companion.license_to_kill.dashboard.setup_view import NewGameForm, SetupStep
 from companion.license_to_kill.dashboard.step_views import (
     AttackStep,
@@ -71,8 +71,8 @@ class LicenseToKillDashboard(GameDashboard):
         self.attachments = AttachView(self)
         self.tableau = TableView()
         self.race = RaceChart()
-        self.status, self.steps, self.verdict = html(), html(), html()
-        self.own, self.elsewhere = html(), html()  # a player's own phone only
+        self.status, self.steps, self.verdict = box(), box(), box()
+        self.own, self.elsewhere = box(), box()  # a player's own phone only
         set_shown(self.elsewhere, False)
         self._names: tuple[LtkState | None, dict[int, str]] = (None, {})
         self.chance_note: tuple[int, str] = (0, "")  # (event number, the roll's chance)
@@ -181,10 +181,10 @@ class LicenseToKillDashboard(GameDashboard):
 
     def _refresh(self, *_events) -> None:
         state = self.state
-        self.status.object = status_html(state)
-        self.steps.object = checklist_html(state)
+        self.status.html = status_html(state)
+        self.steps.html = checklist_html(state)
         number, chance = self.chance_note
-        self.verdict.object = verdict_html(
+        self.verdict.html = verdict_html(
             state, chance if number == len(self.session.events) else "")
         self._refresh_own(state)
         self.tableau.update(state)
@@ -197,14 +197,14 @@ class LicenseToKillDashboard(GameDashboard):
 
     def _refresh_own(self, state: LtkState) -> None:
         """A player's phone: his own face-down plots, and whose the steps are when not his."""
-        self.own.object = "" if self.seat is None else \
+        self.own.html = "" if self.seat is None else \
             own_plots_html(private_view(state, self.seat))
         who = None if state.is_over or self.mine(state) else \
             setup_player(state) if state.turn is None else state.turn.player
-        self.elsewhere.object = "" if who is None else (
+        self.elsewhere.html = "" if who is None else (
             f'<p style="font-size:1.05rem">{escape(state.players[who].name)} plays now, on '
             "the tablet or on his own phone. Your steps appear here on your turn.</p>")
-        set_shown(self.elsewhere, bool(self.elsewhere.object))
+        set_shown(self.elsewhere, bool(self.elsewhere.html))
 
     def shown_steps(self, state: LtkState) -> list[str]:
         """The keys of the step panels the state calls for, before asking them."""

@@ -16,7 +16,7 @@ from typing import Any
 import panel as pn
 
 from companion.core.errors import CompanionError
-from companion.ui import TOUCH, DicePad, button, heading, set_shown
+from companion.ui import TOUCH, DicePad, HtmlBox, button, heading, set_shown
 from companion.ui.template import Fold, closed_section
 from companion.ui.theme import INPUT_CSS
 
@@ -80,6 +80,12 @@ def refusal(state: Any, action: Any) -> str | None:
 
 def html(**params: Any) -> pn.pane.HTML:
     return pn.pane.HTML(**WIDE, **params)
+
+
+def box(**params: Any) -> HtmlBox:
+    """HTML that changes with the game: a Panel HTML pane's new text lays the whole page
+    out again in the browser (and costs the server twice as much); a box's does not."""
+    return HtmlBox(**WIDE, **params)
 
 
 def show(widget: pn.viewable.Viewable, visible: bool) -> None:

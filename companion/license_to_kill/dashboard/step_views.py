@@ -27,6 +27,7 @@ from companion.license_to_kill.dashboard.parts import (
     NONE_CHOSEN,
     WIDE,
     CardSearch,
+    box,
     counters,
     html,
     offer,
@@ -343,7 +344,7 @@ class NextButton:
 
     def __init__(self, board: LicenseToKillDashboard) -> None:
         self.button = button("Done", lambda _: board.next_step(), **WIDE)
-        self.why = html()  # why Done is disabled, beside it
+        self.why = box()  # why Done is disabled, beside it
         self.panel = column(self.button, self.why)
 
     def update(self, state: LtkState) -> bool:
@@ -356,6 +357,6 @@ class NextButton:
         self.button.label = label
         why = refusal(state, NextStep())
         self.button.disabled = why is not None
-        self.why.object = "" if why is None else \
+        self.why.html = "" if why is None else \
             f'<p class="why-not" style="font-size:0.95rem;margin:0">Not yet: {escape(why)}</p>'
         return True

@@ -11,7 +11,7 @@ from __future__ import annotations
 from html import escape
 
 from companion.license_to_kill import rules
-from companion.license_to_kill.dashboard.parts import html
+from companion.license_to_kill.dashboard.parts import box, html
 from companion.license_to_kill.dashboard.words import PLAYER_COLORS, points_html, table_html
 from companion.license_to_kill.engine import LtkState
 from companion.ui import TOUCH
@@ -26,12 +26,12 @@ class TableView:
     """Agencies and Plot Zones, and the points ledger."""
 
     def __init__(self) -> None:
-        self.table = html()
-        self.points = html()
+        self.table = box()
+        self.points = box()
 
     def update(self, state: LtkState) -> None:
-        self.table.object = table_html(state)
-        self.points.object = points_html(state, TOUCH)
+        self.table.html = table_html(state)
+        self.points.html = points_html(state, TOUCH)
 
 
 class RaceChart:
