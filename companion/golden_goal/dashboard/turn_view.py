@@ -42,7 +42,8 @@ class TurnView:
         self.board = board
         self.scoreboard = pn.pane.HTML(**WIDE)
         self.event_box = pn.pane.HTML(**WIDE)
-        self.prompt = HtmlBox(**WIDE)  # it and the plan change on every tap
+        # The prompt and the plan change on every tap; a pane's margin lines them up.
+        self.prompt = HtmlBox(margin=(5, 10), **WIDE)
         # Who places first beside the field; who plays (a setting of the match) under it.
         self.toss_row = pn.Column(
             heading("Who places first"),
@@ -65,7 +66,7 @@ class TurnView:
         self.dice_box = pn.Column(self.dice, **WIDE)
         self.odds = pn.pane.HTML(**WIDE)
         self.lines_box = pn.Column(**WIDE)
-        self.plan_box = HtmlBox(**WIDE)
+        self.plan_box = HtmlBox(margin=(5, 10), **WIDE)
         self.play_button = button("Play it", board.confirm, color="primary", **WIDE)
         self.confirm_row = pn.Row(self.play_button, button("Cancel", board.cancel, **WIDE),
                                   **WIDE)

@@ -24,6 +24,7 @@ WIDE = {"sizing_mode": "stretch_width"}
 COUNTER_WIDTH = 252  # px: a kit Counter: two buttons and the number between, with margins
 COUNTER_BOX = {"border": "1px solid rgba(127,127,127,0.45)", "border-radius": "8px"}
 NONE_CHOSEN, NOBODY = "", -1  # a Select shows a None value as a blank box
+PANE_MARGIN = (5, 10)  # a Panel HTML pane's: a box lines up with the panes around it
 
 
 def select(label: str, **params: Any) -> pn.widgets.Select:
@@ -85,7 +86,7 @@ def html(**params: Any) -> pn.pane.HTML:
 def box(**params: Any) -> HtmlBox:
     """HTML that changes with the game: a Panel HTML pane's new text lays the whole page
     out again in the browser (and costs the server twice as much); a box's does not."""
-    return HtmlBox(**WIDE, **params)
+    return HtmlBox(margin=PANE_MARGIN, **WIDE, **params)
 
 
 def show(widget: pn.viewable.Viewable, visible: bool) -> None:
