@@ -88,7 +88,8 @@ def _svg(canvas: _Canvas, parts: list[str], kind: str = "gg-field") -> str:
 
 def _mat_parts(canvas: _Canvas, marks: Marks) -> list[str]:
     """The squares (each one a tap target), the nets, the lines and the labels."""
-    parts = [_square(canvas, sq, marks) for sq in canvas.field.mat_squares]
+    parts = [f"<style>{SQUARE_CSS}</style>"]
+    parts += [_square(canvas, sq, marks) for sq in canvas.field.mat_squares]
     return [*parts, _nets(canvas, marks), _lines(canvas), _labels(canvas)]
 
 
@@ -143,28 +144,36 @@ def _labels(canvas: _Canvas) -> str:
     return f'<g class="gg-labels">{"".join(out)}</g>'
 
 
+# The squares' look, once for the mat: a square is drawn by its zone's class (its markup
+# is sent again whenever the targets change, so it is kept short).
+ZONES = {"gg-out": OUT, "gg-pitch": PITCH, "gg-box": BOX, "gg-front": NET_FRONT}
+SQUARE_CSS = "".join(f".{zone}{{fill:{fill}}}" for zone, fill in ZONES.items()) + (
+    f".gg-sq{{stroke:rgba(255,255,255,0.25);stroke-width:0.3;cursor:pointer}}"
+    f".gg-target{{fill:{TARGET};fill-opacity:0.45;stroke:{TARGET};stroke-width:0.8;"
+    "pointer-events:none}")
+
+
+def _zone(field, square: Square) -> str:
+    if not field.on_field(square):
+        return "gg-out"
+    if field.in_front_of_net(square):
+        return "gg-front"
+    return "gg-box" if any(field.in_box(square, team) for team in TEAMS) else "gg-pitch"
+
+
 def _square(canvas: _Canvas, square: Square, marks: Marks) -> str:
+    """The square, which is its own tap target, and a highlight over it (never tapped)
+    while it may be tapped."""
     field = canvas.field
-    fill = OUT
-    if field.on_field(square):
-        fill = PITCH
-        if any(field.in_box(square, team) for team in TEAMS):
-            fill = BOX
-        if field.in_front_of_net(square):
-            fill = NET_FRONT
     x, y = canvas.corner(square[0], square[1] + 1)
-    name = escape(field.name(square))
     attrs = f'data-tap="{square[0]},{square[1]}"'
-    cell = (f'<rect x="{x}" y="{y}" width="{U}" height="{U}" fill="{fill}" '
-            f'stroke="rgba(255,255,255,0.25)" stroke-width="0.3"/>')
+    mark = ""
     if square in marks.targets:
-        cell += (f'<rect x="{x + 0.6}" y="{y + 0.6}" width="{U - 1.2}" height="{U - 1.2}" '
-                 f'rx="1.5" fill="{TARGET}" fill-opacity="0.45" stroke="{TARGET}" '
-                 f'stroke-width="0.8" pointer-events="none"/>')
-        attrs += f' role="button" tabindex="0" aria-label="{name}"'
-    # The transparent rect on top is the tap target; the drawing under it ignores taps.
-    return (f'{cell}<rect class="gg-sq" {attrs} x="{x}" y="{y}" width="{U}" height="{U}" '
-            f'fill="transparent" style="cursor:pointer"/>')
+        attrs += f' role="button" tabindex="0" aria-label="{escape(field.name(square))}"'
+        mark = (f'<rect class="gg-target" x="{x + 0.6}" y="{y + 0.6}" width="{U - 1.2}" '
+                f'height="{U - 1.2}" rx="1.5"/>')
+    return (f'<rect class="gg-sq {_zone(field, square)}" {attrs} x="{x}" y="{y}" '
+            f'width="{U}" height="{U}"/>{mark}')
 
 
 def _nets(canvas: _Canvas, marks: Marks) -> str:
@@ -184,7 +193,7 @@ def _nets(canvas: _Canvas, marks: Marks) -> str:
                    f'stroke="{TEAM_COLOURS[team]}" stroke-width="0.8" pointer-events="none"/>')
         # A full square's height to tap, though the net is drawn thin.
         (tx, ty) = canvas.corner(low, y_line + (0 if team == TEAMS[0] else 1))
-        out.append(f'<rect class="gg-sq" data-tap="{key}"{label} x="{tx}" y="{ty}" '
+        out.append(f'<rect data-tap="{key}"{label} x="{tx}" y="{ty}" style="cursor:pointer" '
                    f'width="{(high - low) * U}" height="{U}" fill="transparent"/>')
         for post in canvas.field.posts(team):
             px, py = canvas.corner(*post)
