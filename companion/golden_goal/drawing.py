@@ -73,7 +73,7 @@ def field_svg(state: GoldenGoalState, marks: Marks = Marks()) -> str:
 
 def field_layers(state: GoldenGoalState, marks: Marks = Marks()) -> tuple[str, str]:
     """The mat as two <svg> elements of the same size, the second drawn over the first:
-    the squares, nets and what may be tapped (about 40 KB), then the players, the ball and
+    the squares, nets and what may be tapped (about 19 KB), then the players, the ball and
     the paths (a few KB), which are all that a tap planning a move changes."""
     canvas = _Canvas(state)
     return (_svg(canvas, _mat_parts(canvas, marks)),

@@ -22,7 +22,6 @@ from companion.license_to_kill.dashboard.parts import (
     html,
     offer,
     select,
-    show,
     text_input,
 )
 from companion.license_to_kill.dashboard.step_views import column
@@ -36,7 +35,7 @@ from companion.license_to_kill.dashboard.words import (
 )
 from companion.license_to_kill.engine import LtkState
 from companion.license_to_kill.table import MAX_BONUS
-from companion.ui import Counter, button, choice, heading
+from companion.ui import Counter, button, choice, heading, set_shown
 
 if TYPE_CHECKING:
     from companion.license_to_kill.dashboard.main import LicenseToKillDashboard
@@ -77,8 +76,8 @@ class MissionStep:
         names = self.board.piece_names()
         offer(self.bond, {names[b]: b for b in dict.fromkeys(a.bond for a in starts)})
         for part in self._attempt:
-            show(part, bool(starts))
-        show(self.nobody, not starts)
+            set_shown(part, bool(starts))
+        set_shown(self.nobody, not starts)
         self._offer_moves(state, [a for a in legal if isinstance(a, MoveQ)])
         self._offer_specials([a for a in legal if isinstance(a, InPlaceOfAssignment)])
         self._refresh_preview()
@@ -88,12 +87,12 @@ class MissionStep:
         short = self.board.short_names()
         offer(self.move_q, {move_words(state, a, short): a for a in moves})
         for part in (self.move_q, self.move):
-            show(part, bool(moves))
+            set_shown(part, bool(moves))
 
     def _offer_specials(self, uses: list[InPlaceOfAssignment]) -> None:
         offer(self.special, {a.card: a for a in uses})
         for part in (self.special, self.special_text, self.use_special):
-            show(part, bool(uses))
+            set_shown(part, bool(uses))
         self._refresh_special()
 
     def _refresh_special(self, *_events) -> None:

@@ -16,7 +16,7 @@ from typing import Any
 import panel as pn
 
 from companion.core.errors import CompanionError
-from companion.ui import TOUCH, DicePad, HtmlBox, button, heading, set_shown
+from companion.ui import TOUCH, DicePad, HtmlBox, button, heading
 from companion.ui.template import Fold, closed_section
 from companion.ui.theme import INPUT_CSS
 
@@ -87,11 +87,6 @@ def box(**params: Any) -> HtmlBox:
     """HTML that changes with the game: a Panel HTML pane's new text lays the whole page
     out again in the browser (and costs the server twice as much); a box's does not."""
     return HtmlBox(margin=PANE_MARGIN, **WIDE, **params)
-
-
-def show(widget: pn.viewable.Viewable, visible: bool) -> None:
-    """Show or hide without a page layout (the kit's `set_shown`)."""
-    set_shown(widget, visible)
 
 
 class Parts:

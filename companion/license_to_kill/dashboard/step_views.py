@@ -33,7 +33,6 @@ from companion.license_to_kill.dashboard.parts import (
     offer,
     refusal,
     select,
-    show,
     text_input,
 )
 from companion.license_to_kill.dashboard.words import (
@@ -46,7 +45,7 @@ from companion.license_to_kill.dashboard.words import (
 )
 from companion.license_to_kill.engine import LtkState
 from companion.license_to_kill.table import MAX_BONUS
-from companion.ui import Counter, PanelDeck, button, choice, heading
+from companion.ui import Counter, PanelDeck, button, choice, heading, set_shown
 
 if TYPE_CHECKING:
     from companion.license_to_kill.dashboard.main import LicenseToKillDashboard
@@ -96,7 +95,7 @@ class DevelopStep:
 
     def update(self, state: LtkState) -> bool:
         self._offer_cards(state)
-        show(self.no_plot, not state.turn.plots_placed)
+        set_shown(self.no_plot, not state.turn.plots_placed)
         self.place_rule.object = place_rule_html(state.config.house["personality_place"])
         return True
 
@@ -311,7 +310,7 @@ class BriefingStep:
             return
         title = action.card
         card = state.library[title]
-        show(self.help_parts, self._needs_winning(title))
+        set_shown(self.help_parts, self._needs_winning(title))
         why = refusal(state, action)
         self.go.disabled = why is not None  # the reason is beside it, not after a tap
         verdict = (f"<b style='color:{WON}'>Allowed.</b>" if why is None else
