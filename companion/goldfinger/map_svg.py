@@ -1,14 +1,22 @@
-"""The Goldfinger map as one SVG string: what the dashboard shows and a tap chooses from.
+"""The Goldfinger map as two SVG layers of one size: what the dashboard shows and a tap
+chooses from.
 
-The dashboard's map is this drawing, replaced in place after every action (one
-property change for the browser), not a plot rebuilt from HoloViews elements:
-that was most of a tap's time. It draws what `map_view.map_overlay` draws for
-the notebook: buildings, Road lines (blue), Cut-Over lines (grey, dotted), Quick
-Turn arrows (yellow, dashed, with a head), the Spaces shaded by Bond's reach
-chance with the percentage written on each, red stars (filled while a card lies
-there), gates, the pieces with the way they face, and green rings around the
-Spaces a tap can choose now. Every Space carries `data-tap="<id>"`; a transparent
-disc a whole cell wide on top of each is the tap target. Imports no Panel.
+The dashboard's map is these drawings, replaced in place after every action (one property
+change for the browser), not a plot rebuilt from HoloViews elements: that was most of a
+tap's time. They draw what `map_view.map_overlay` draws for the notebook.
+
+- The mat (`mat_svg`), the same all game: buildings, Road lines (blue), Cut-Over lines
+  (grey, dotted) and Quick Turn arrows (yellow, dashed, with a head).
+- The marks (`marks_svg`), drawn over the mat, what a move changes: the Spaces shaded by
+  Bond's reach chance with the percentage written on each, red stars (filled while a card
+  lies there), gates, green rings around the Spaces a tap can choose now, the bot's trails,
+  the pieces with the way they face, and the Spaces' names (x/y along the edges on a board
+  named by coordinates), over the Spaces.
+
+Only the marks travel to the browser after a move (a `TapPad`'s `overlay`). Each Space is
+one group carrying `data-tap="<id>"` with a transparent disc a whole cell wide: the tap
+target, and the only part of the marks that takes a tap; shared looks are CSS classes
+(`MARKS_CSS`), which keeps the marks short. Imports no Panel.
 """
 
 from __future__ import annotations
@@ -31,29 +39,61 @@ U = 40  # SVG units per board unit
 MARGIN = 0.7
 GATE_ROOM = 0.5  # extra room below for gate names
 
+# The marks' shared looks. Only a Space's group takes a tap: the layer over the mat lets
+# every other tap through (`TapPad`), and the pieces, stars and rings drawn over a Space
+# let it through to the Space.
+MARKS_CSS = (
+    ".gf-sp { pointer-events: auto; cursor: pointer; }"
+    " .gf-sp .hit { fill: transparent; } .gf-sp .dot { stroke: #555555; stroke-width: 1; }"
+    + "".join(f" .gf-sp .c{i} {{ fill: {colour}; }}" for i, colour in enumerate(REACH_CMAP))
+    + " .gf-sp text { font-size: 11px; font-weight: 700; text-anchor: middle; }"
+    " .gf-sp text.light { fill: white; }"
+    " .gf-n { font-weight: 700; fill: #555555; text-anchor: middle; }"
+    " .gf-n.w { text-anchor: start; }"
+)
 
-def map_svg(state: GoldfingerState, *, reach: Mapping[str, Fraction] | None = None,
-            targets: Iterable[str] = (), chosen_stars: Iterable[str] = (),
-            trails: Iterable[tuple[str, ...]] = ()) -> str:
-    """The whole map for `state` (map mode) as an <svg> scaled to its container's width.
+
+def map_layers(state: GoldfingerState, *, reach: Mapping[str, Fraction] | None = None,
+               targets: Iterable[str] = (), chosen_stars: Iterable[str] = (),
+               trails: Iterable[tuple[str, ...]] = ()) -> tuple[str, str]:
+    """The map for `state` (map mode): the mat and the marks over it (see the module)."""
+    return mat_svg(state.board), marks_svg(state, reach=reach, targets=targets,
+                                           chosen_stars=chosen_stars, trails=trails)
+
+
+def mat_svg(board: Board) -> str:
+    """What never changes in a game: buildings, lines and Quick Turns."""
+    parts = [_buildings(board), _lines(board, "road"), _lines(board, "cut_over"),
+             _quick_turns(board)]
+    return _frame(board, "gf-map", f'role="img" aria-label="{escape(board.name)}"', parts)
+
+
+def marks_svg(state: GoldfingerState, *, reach: Mapping[str, Fraction] | None = None,
+              targets: Iterable[str] = (), chosen_stars: Iterable[str] = (),
+              trails: Iterable[tuple[str, ...]] = ()) -> str:
+    """What a move changes, drawn over the mat; every Space a tap target.
 
     `trails`: the Spaces each piece the bot moved went through in its last go, drawn for a
     moment (they fade), so the table can follow the bot's move on the real board."""
     board = state.board
+    targets = set(targets)
+    parts = [f"<style>{MARKS_CSS}</style>", _spaces(board, reach, targets),
+             _features(board, state, chosen_stars), _rings(board, targets),
+             _trails(board, trails), _pieces(state), _names(board)]
+    return _frame(board, "gf-marks", "", parts)
+
+
+def _frame(board: Board, css_class: str, extra: str, parts: list[str]) -> str:
+    """An <svg> of the whole board scaled to its container's width."""
     xs = [s.x for s in board.spaces.values()]
     ys = [s.y for s in board.spaces.values()]
     x0, y0 = min(xs) - MARGIN, min(ys) - MARGIN
     width = (max(xs) - min(xs) + 2 * MARGIN) * U
     height = (max(ys) - min(ys) + 2 * MARGIN + GATE_ROOM) * U
-    targets = set(targets)
-    parts = [_buildings(board), _lines(board, "road"), _lines(board, "cut_over"),
-             _quick_turns(board), _spaces(board, reach), _features(board, state, chosen_stars),
-             _rings(board, targets), _trails(board, trails), _pieces(state), _names(board),
-             _taps(board, targets)]
-    return (f'<svg class="gf-map" viewBox="{x0 * U:g} {y0 * U:g} {width:g} {height:g}" '
+    return (f'<svg class="{css_class}" viewBox="{x0 * U:g} {y0 * U:g} {width:g} {height:g}" '
             'xmlns="http://www.w3.org/2000/svg" style="width:100%;height:auto;display:block;'
-            'touch-action:manipulation;font-family:system-ui,sans-serif" role="img" '
-            f'aria-label="{escape(board.name)}">{"".join(parts)}</svg>')
+            f'touch-action:manipulation;font-family:system-ui,sans-serif" {extra}>'
+            f'{"".join(parts)}</svg>')
 
 
 TRAIL_COLOUR, TRAIL_SECONDS = "#e040fb", 8
@@ -81,17 +121,19 @@ def _names(board: Board) -> str:
     """Where the log's Space names can be read: a board named by coordinates ('x5y4') gets
     its x and y written along the top and left edges; any other board, each Space's name."""
     spaces = board.spaces.values()
-    style = 'font-weight="700" fill="#555555" text-anchor="middle" pointer-events="none"'
-    if not all(s.id == f"x{s.x:g}y{s.y:g}" for s in spaces):
-        return "".join(f'<text x="{s.x * U:g}" y="{(s.y + 0.48) * U:g}" {style} '
+    if not _named_by_xy(board):
+        return "".join(f'<text class="gf-n" x="{s.x * U:g}" y="{(s.y + 0.48) * U:g}" '
                        f'font-size="9">{escape(s.id)}</text>' for s in spaces)
     x0, y0 = min(s.x for s in spaces), min(s.y for s in spaces)
-    out = [f'<text x="{x * U:g}" y="{(y0 - 0.48) * U:g}" {style} font-size="11">x{x:g}</text>'
-           for x in sorted({s.x for s in spaces})]
-    left = style.replace('text-anchor="middle"', 'text-anchor="start"')
-    out += [f'<text x="{(x0 - MARGIN + 0.04) * U:g}" y="{y * U + 4:g}" {left} '
+    out = [f'<text class="gf-n" x="{x * U:g}" y="{(y0 - 0.48) * U:g}" font-size="11">x{x:g}'
+           "</text>" for x in sorted({s.x for s in spaces})]
+    out += [f'<text class="gf-n w" x="{(x0 - MARGIN + 0.04) * U:g}" y="{y * U + 4:g}" '
             f'font-size="9.5">y{y:g}</text>' for y in sorted({s.y for s in spaces})]
     return "".join(out)
+
+
+def _named_by_xy(board: Board) -> bool:
+    return all(s.id == f"x{s.x:g}y{s.y:g}" for s in board.spaces.values())
 
 
 def _xy(board: Board, space: str) -> tuple[float, float]:
@@ -141,23 +183,26 @@ def _triangle(x: float, y: float, dx: float, dy: float, size: float, colour: str
     return f'<polygon points="{points}" fill="{colour}" {extra}/>'
 
 
-def reach_colour(chance: float) -> str:
-    """The reach colour scale (white for 0 to dark green for 1), stepwise like the notebook's."""
-    index = min(len(REACH_CMAP) - 1, math.ceil(chance * (len(REACH_CMAP) - 1)))
-    return REACH_CMAP[index]
+def _reach_step(chance: float) -> int:
+    """The step of the reach colour scale (white for 0 to dark green for 1), like the
+    notebook's."""
+    return min(len(REACH_CMAP) - 1, math.ceil(chance * (len(REACH_CMAP) - 1)))
 
 
-def _spaces(board: Board, reach: Mapping[str, Fraction] | None) -> str:
+def _spaces(board: Board, reach: Mapping[str, Fraction] | None, targets: set[str]) -> str:
+    """Each Space: its tap disc, its dot shaded by Bond's reach chance, the percentage."""
     out = []
     for space in board.spaces.values():
-        x, y = space.x * U, space.y * U
         chance = float(reach.get(space.id, 0)) if reach is not None else 0.0
-        out.append(f'<circle cx="{x:g}" cy="{y:g}" r="{0.3 * U:g}" fill="{reach_colour(chance)}" '
-                   'stroke="#555555" stroke-width="1"/>')
+        tap = escape(space.id)
+        label = f' role="button" tabindex="0" aria-label="{tap}"' if space.id in targets else ""
+        number = ""
         if chance > 0:
-            ink = "white" if chance > 0.6 else "black"
-            out.append(f'<text x="{x:g}" y="{y + 4:g}" text-anchor="middle" font-size="11" '
-                       f'font-weight="700" fill="{ink}">{round(chance * 100)}</text>')
+            light = ' class="light"' if chance > 0.6 else ""
+            number = f'<text y="4"{light}>{round(chance * 100)}</text>'
+        out.append(f'<g class="gf-sp" data-tap="{tap}"{label} transform="translate('
+                   f'{space.x * U:g} {space.y * U:g})"><circle class="hit" r="{0.5 * U:g}"/>'
+                   f'<circle class="dot c{_reach_step(chance)}" r="{0.3 * U:g}"/>{number}</g>')
     return "".join(out)
 
 
@@ -219,17 +264,4 @@ def _pieces(state: GoldfingerState) -> str:
                    'stroke="white" stroke-width="2"/>')
         out.append(f'<text x="{x:g}" y="{y + 4.5:g}" text-anchor="middle" font-size="12.5" '
                    f'font-weight="700" fill="white">{name}</text>')
-    return "".join(out)
-
-
-def _taps(board: Board, targets: set[str]) -> str:
-    """Transparent discs a whole cell wide: the tap targets, drawn on top of everything."""
-    out = []
-    for space in board.spaces.values():
-        x, y = space.x * U, space.y * U
-        label = ""
-        if space.id in targets:
-            label = f' role="button" tabindex="0" aria-label="{escape(space.id)}"'
-        out.append(f'<circle class="gf-sp" data-tap="{escape(space.id)}"{label} cx="{x:g}" '
-                   f'cy="{y:g}" r="{0.5 * U:g}" fill="transparent" style="cursor:pointer"/>')
     return "".join(out)

@@ -8,6 +8,7 @@ docstring states; nothing is sampled. The bot-against-bot whole-game hint is in
 from __future__ import annotations
 
 import math
+import threading
 import weakref
 from collections.abc import Iterator
 from fractions import Fraction
@@ -150,7 +151,7 @@ def bond_reach_chances(state: GoldfingerState) -> dict[str, Fraction]:
     step = state.step if state.step and state.step.piece == rules.BOND else None
     if (bond.lost_turns and step is None) or (step is not None and step.fire_only):
         return {bond.space: Fraction(1)}
-    search = _ReachSearch(state)
+    search = _reach_search(state)
     start = _place(state.board, bond.space, bond.heading)
     if step is not None:
         actions = state.actions_left()
@@ -197,6 +198,28 @@ def _manoeuvre_counts(side: Side, guard: bool, screen: bool) -> tuple[int, ...]:
                  for name in MANOEUVRES)
 
 
+# Per board, the last few reach searches by their setting (`_ReachSearch.setting`). Bond's
+# moves in one turn are a tap each, and each next position asks the search of the one
+# before: most of its values are worked out already.
+_SEARCHES: weakref.WeakKeyDictionary[Board, dict[tuple, _ReachSearch]] = \
+    weakref.WeakKeyDictionary()
+_SEARCHES_KEPT = 4  # per board: a search's memo holds a turn's worth of values
+_SEARCHES_LOCK = threading.Lock()  # the whole-game estimate runs in a thread
+
+
+def _reach_search(state: GoldfingerState) -> _ReachSearch:
+    """A search for Bond's reach in `state`: one kept from an earlier position with the same
+    setting, or a new one."""
+    search = _ReachSearch(state)
+    with _SEARCHES_LOCK:
+        kept = _SEARCHES.setdefault(state.board, {})
+        search = kept.pop(search.setting, search)
+        kept[search.setting] = search  # the newest last
+        while len(kept) > _SEARCHES_KEPT:
+            del kept[next(iter(kept))]
+    return search
+
+
 class _ReachSearch:
     """Bond's best plan for each Space over the rest of his turn, over every roll.
 
@@ -220,6 +243,10 @@ class _ReachSearch:
             if name != rules.BOND and state.piece(name).hits + 1 >= rules.ENEMY_CRASH_HITS)
         self._memo: dict[tuple, Value] = {}
         self._coasting: dict[tuple, Value] = {}
+        # Everything its values depend on beyond their keys: two searches with the same
+        # setting give the same values.
+        self.setting = (_counts(state, "bond"), self.trick_cost, self.quick_turn_cost,
+                        self.trick_fail_crashes, self.others, self.fragile)
 
     def free(self, place: _Place, moves: int, actions: int, used: int,
              occupied: frozenset[str]) -> Value:

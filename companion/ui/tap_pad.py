@@ -4,8 +4,10 @@ Every Bokeh widget that changes costs a model update and a re-layout of the page
 browser; a turn that relabels a dozen buttons, or recolours the cells of a map, is slow
 that way. A TapPad is one property (`html`): a redraw replaces it whole, and a tap on any
 element carrying `data-tap="value"` (a `<button>`, an SVG shape) calls `on_tap("value")`.
-What changes more often than the rest of a big picture (a planned path over a field) can
-go in `overlay`, drawn over `html` and never tapped: a change sends only the overlay.
+What changes more often than the rest of a big picture (a planned path over a field, the
+pieces and the tap targets over a map) can go in `overlay`, drawn over `html`: a change
+sends only the overlay. Taps go through the overlay to `html`, except on the overlay's
+parts styled `pointer-events: auto`, which may carry their own `data-tap`.
 """
 
 from __future__ import annotations
@@ -46,18 +48,22 @@ class TapPad(JSComponent):
     """HTML whose `[data-tap]` elements call `on_tap(value)` when tapped (or Enter/Space)."""
 
     html = param.String(default="")
-    overlay = param.String(default="", doc="Drawn over `html`, the same size; taps go through.")
+    overlay = param.String(default="", doc="Drawn over `html`, the same size; taps go through "
+                           "but for parts styled pointer-events: auto.")
 
     _stylesheets: ClassVar[list[str]] = [TAP_CSS]
     _esm = """
     export function render({ model, el }) {
+      // The frame holds the HTML and the overlay over it, and hears the taps on both.
+      const frame = document.createElement('div');
+      frame.style.position = 'relative';
       const box = document.createElement('div');
       const send = (target) => {
         const tapped = target && target.closest('[data-tap]');
         if (tapped && !tapped.disabled) { model.send_msg(tapped.getAttribute('data-tap')); }
       };
-      box.addEventListener('click', (event) => send(event.target));
-      box.addEventListener('keydown', (event) => {
+      frame.addEventListener('click', (event) => send(event.target));
+      frame.addEventListener('keydown', (event) => {
         if ((event.key === 'Enter' || event.key === ' ') && event.target.tagName !== 'BUTTON') {
           event.preventDefault();
           send(event.target);
@@ -75,14 +81,14 @@ class TapPad(JSComponent):
       };
       model.on('html', draw);
       draw();
-      el.appendChild(box);
+      frame.appendChild(box);
       const over = document.createElement('div');
       over.style.cssText = 'position:absolute;inset:0;pointer-events:none';
       const drawOver = () => { over.innerHTML = model.overlay; };
       model.on('overlay', drawOver);
       drawOver();
-      el.style.position = 'relative';
-      el.appendChild(over);
+      frame.appendChild(over);
+      el.appendChild(frame);
     }
     """
 

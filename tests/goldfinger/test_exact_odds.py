@@ -16,7 +16,7 @@ import pytest
 
 from companion.core.errors import CompanionError
 from companion.goldfinger import engine as e
-from companion.goldfinger import rules
+from companion.goldfinger import odds, rules
 from companion.goldfinger.odds import bond_reach_chances, enemy_fire_chances
 
 from .helpers import dice, map_game, place
@@ -192,6 +192,22 @@ def test_bond_reach_before_the_roll_averages_the_movement_table():
         for space, chance in _reach_by_force(bond_step(state, total, False)).items():
             expected[space] = expected.get(space, Fraction(0)) + chance / 6
     assert bond_reach_chances(state) == expected
+
+
+def test_each_move_of_a_turn_reads_the_reach_search_of_the_move_before():
+    """Movement, one Space at a time (a tap each on the map): the reach odds after each move
+    come from the search the position before filled in, and equal a new search's."""
+    bond, cars = CASES["arrow and a car ahead"]
+    state = dataclasses.replace(_set_up(bond, cars), guard=False)
+    search = odds._reach_search(state)  # before the roll
+    state = bond_step(state, 7, False)  # 6 spaces
+    for _ in range(3):
+        assert odds._reach_search(state) is search
+        kept = bond_reach_chances(state)
+        odds._SEARCHES.clear()
+        assert bond_reach_chances(state) == kept  # from a new search
+        search = odds._reach_search(state)  # the new one, kept now
+        state = state.apply(next(a for a in state.legal_actions() if isinstance(a, e.Move)))
 
 
 def _fire_by_force(state: e.GoldfingerState, car: str) -> Fraction:

@@ -432,7 +432,8 @@ class GoldfingerDashboard(GameDashboard):
         return verdict_html(self.state, self.bot_report)
 
     def map_picture(self) -> str:
-        return self.map_part.picture()
+        """The map's mat and marks as one text (for tests)."""
+        return "".join(self.map_part.picture())
 
     def _danger_html(self) -> str:
         return self.map_part.danger_html()

@@ -3,7 +3,8 @@ every Space and green rings where a tap can go, the bot's last moves as fading t
 danger from each car, and the bot-against-bot whole-game estimate (in a thread, so the page
 never freezes).
 
-The SVG is one string replaced in place after every action (`map_svg`), not a plot rebuilt.
+The map is two SVG strings (`map_svg`): the mat, drawn once a game, and the marks over it
+(reach, rings, pieces), replaced in place after every action; not a plot rebuilt.
 """
 
 from __future__ import annotations
@@ -23,9 +24,9 @@ from companion.goldfinger.dashboard.words import (
     danger_html,
     estimate_html,
 )
-from companion.goldfinger.map_svg import map_svg
+from companion.goldfinger.map_svg import marks_svg, mat_svg
 from companion.goldfinger.views import public_state
-from companion.ui import TapPad, button, section
+from companion.ui import HtmlBox, TapPad, button, section
 
 if TYPE_CHECKING:
     from companion.goldfinger.dashboard.main import GoldfingerDashboard
@@ -40,10 +41,11 @@ class MapPart:
     def __init__(self, board: GoldfingerDashboard):
         self.board = board
         self.view = TapPad(board.tap, **WIDE)
-        self.danger = pn.pane.HTML("", **WIDE)
-        self.estimate_pane = pn.pane.HTML("", **WIDE)
+        self.danger = HtmlBox(**WIDE)
+        self.estimate_pane = HtmlBox(**WIDE)
         self.trails: tuple[Any, tuple[tuple[str, ...], ...]] = (None, ())
         self.estimate_for = -1
+        self.mat: tuple[Any, str] = (None, "")  # (board, its mat)
 
     def section(self) -> pn.Column:
         board = self.board
@@ -58,11 +60,13 @@ class MapPart:
     # The picture.
 
     def render(self) -> None:
-        self.view.html = self.picture()
-        self.danger.object = self.board._once("danger", self.danger_html)
+        mat, marks = self.picture()
+        self.view.param.update(html=mat, overlay=marks)  # the same mat all game: not re-sent
+        self.danger.html = self.board._once("danger", self.danger_html)
 
-    def picture(self) -> str:
-        """The map's SVG for the moment: reach numbers, green rings where a tap can go."""
+    def picture(self) -> tuple[str, str]:
+        """The map's two SVGs for the moment: the mat, and over it the marks (reach numbers,
+        green rings where a tap can go)."""
         board = self.board
         state = board.state
         reach = board._once("reach", lambda: odds.bond_reach_chances(state)) \
@@ -75,9 +79,11 @@ class MapPart:
         if board._bot_to_move() or not board.my_turn():
             targets = []
         shown, trails = self.trails
-        return map_svg(state, reach=reach, targets=targets,
-                       trails=trails if shown is state and board.bot_report else (),
-                       chosen_stars=[s for s, _ in board.placing])
+        if self.mat[0] is not state.board:
+            self.mat = (state.board, mat_svg(state.board))
+        return self.mat[1], marks_svg(state, reach=reach, targets=targets,
+                                      trails=trails if shown is state and board.bot_report else (),
+                                      chosen_stars=[s for s, _ in board.placing])
 
     def show_reach(self) -> bool:
         state = self.board.state
@@ -114,7 +120,7 @@ class MapPart:
             self.board.estimate = text
 
     def render_estimate(self, *_events) -> None:
-        self.estimate_pane.object = self.estimate_html()
+        self.estimate_pane.html = self.estimate_html()
 
     def estimate_html(self) -> str:
         board = self.board
