@@ -70,14 +70,19 @@ class TapPad(JSComponent):
         }
       });
       // A scrolling part marked data-scroll-key keeps its place when the HTML is redrawn.
+      // The places are noted as the player scrolls: reading scrollTop in a redraw would make
+      // the browser lay the page out first, on every tap.
+      const kept = {};
+      frame.addEventListener('scroll', (event) => {
+        const key = event.target.dataset && event.target.dataset.scrollKey;
+        if (key !== undefined) { kept[key] = event.target.scrollTop; }
+      }, true);
       const draw = () => {
-        const kept = {};
-        box.querySelectorAll('[data-scroll-key]').forEach(
-          (part) => { kept[part.dataset.scrollKey] = part.scrollTop; });
         box.innerHTML = model.html;
-        box.querySelectorAll('[data-scroll-key]').forEach((part) => {
-          if (part.dataset.scrollKey in kept) { part.scrollTop = kept[part.dataset.scrollKey]; }
-        });
+        for (const [key, top] of Object.entries(kept)) {
+          const part = top && box.querySelector(`[data-scroll-key="${CSS.escape(key)}"]`);
+          if (part) { part.scrollTop = top; }
+        }
       };
       model.on('html', draw);
       draw();

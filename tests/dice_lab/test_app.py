@@ -95,3 +95,21 @@ def test_a_reload_keeps_the_check_being_set_up(served, page: Page):
         timeout=WAIT)
     expect(page.get_by_role("button", name="Tap the dice above")).to_be_disabled(timeout=WAIT)
     expect(page.get_by_text("Die 3", exact=True)).to_be_visible()
+
+
+def test_the_log_keeps_its_scroll_place_when_a_roll_adds_a_line(served, page: Page):
+    """A player reading back through a long log is not sent to the top by the next roll
+    (the log is redrawn whole after every action)."""
+    page.goto(served.url + "/dice_lab")
+    start_new_game(page)
+    roll = page.get_by_role("button", name="Roll: app rolls 2 dice")
+    for count in range(1, 21):
+        roll.click()
+        expect(page.locator(".log-line")).to_have_count(count, timeout=WAIT)
+    log = page.locator(".game-log")
+    assert log.evaluate("(part) => part.scrollHeight > part.clientHeight + 100")
+    log.evaluate("(part) => { part.scrollTop = 100; }")
+    page.wait_for_timeout(100)  # the scroll event is noted
+    roll.click()
+    expect(page.locator(".log-line")).to_have_count(21, timeout=WAIT)
+    assert page.locator(".game-log").evaluate("(part) => part.scrollTop") == 100

@@ -41,6 +41,11 @@ def to_step(board: LicenseToKillDashboard, step: str) -> None:
     raise AssertionError(f"never reached {step}")
 
 
+def text_of(part) -> str:
+    """The HTML of a pane or of a box (text that changes with the game is in a box)."""
+    return part.html if hasattr(part, "html") else part.object
+
+
 def shown(board: LicenseToKillDashboard) -> str:
     """Everything the shared screen shows as text: table, log, choices, status."""
     parts = [board.tableau.table.html, board.status.html, board.verdict.html,
@@ -97,7 +102,7 @@ def test_a_henchman_attack_shows_the_odds_before_and_the_cause_after(store):
     to_step(board, "Henchman Attack")
     duel = board.attack
     assert list(duel.attacker.options.values()) == [board.state.players[0].zone[0][2].id]
-    html = duel.odds.object
+    html = duel.odds.html
     chances = henchman_attack(9, 4)  # H1 PV 9 against B2 PV 4
     assert f"({chances['attacker'].numerator}/{chances['attacker'].denominator})" in html
     assert "Die modifiers: attacker +5, target +0 (attacker higher by 5)" in html
@@ -107,7 +112,7 @@ def test_a_henchman_attack_shows_the_odds_before_and_the_cause_after(store):
     duel.roll((1, 6))
     assert "a tie" in board.verdict.html or "loses" in board.verdict.html
     assert board.state.turn.attacks == 1
-    assert "This turn's Henchman Attack is done." in board.step_objects()[0].object
+    assert "This turn's Henchman Attack is done." in text_of(board.step_objects()[0])
 
 
 def test_the_attack_result_is_applied_with_real_dice(store):
@@ -136,7 +141,7 @@ def test_an_intrigue_attack_or_charm_lists_what_the_engine_allows(store):
     assert {names[i] for i in duel.attacker.options.values()} >= {"B2"}
     duel.attacker.value = board.state.players[1].agency[0].id  # B2, CV 6
     duel.target.value = board.state.players[0].agency[0].id  # B1, CV 4
-    assert "Die modifiers: attacker +2" in duel.odds.object
+    assert "Die modifiers: attacker +2" in duel.odds.html
     duel.roll((1, 5))  # 3 against 5: the attacker loses and is discarded
     assert board.state.players[1].agency == ()
     assert "Action discard: 1 card" in board.tableau.table.html
@@ -148,7 +153,7 @@ def test_an_assignment_overcomes_a_plot_and_the_game_ends_at_60(store):
     to_step(board, "On Assignment")
     board.mission.bond.value = board.state.players[0].agency[0].id
     board.mission.plot.value = (1, 0)
-    assert "1 card still face down" in board.mission.preview.object
+    assert "1 card still face down" in board.mission.preview.html
     board.mission.start()
     assert board.state.assignment is not None
     labels = [getattr(o, "label", "") for o in board.step_objects()]
@@ -156,8 +161,8 @@ def test_an_assignment_overcomes_a_plot_and_the_game_ends_at_60(store):
     board.assignment.intrigue.side.value = "plot"
     board.assignment.intrigue.icons["Flying"].value = 1
     board.assignment.intrigue.play()
-    assert "Flying" in board.step_objects()[1].object and "missing 1" in \
-        board.step_objects()[1].object
+    assert "Flying" in text_of(board.step_objects()[1]) and "missing 1" in \
+        text_of(board.step_objects()[1])
     board.assignment.intrigue.side.value = "team"
     board.assignment.intrigue.icons["Flying"].value = 1
     board.assignment.intrigue.name.value = "Out of the Blue"
@@ -194,16 +199,16 @@ def test_briefing_shows_who_wins_a_personality_over(store):
     set_up(board, ("M1", "V1", "B1"), ("M2", "V2", "B2"))
     to_step(board, "Assignment Briefing")
     board.briefing.card.value = "P2"  # PV 9, CV 9: B1 has 6 and 4
-    assert "Not allowed now:</b> P2 is not won over" in board.briefing.win_over.object
-    assert "no Bond card meets it" in board.briefing.win_over.object
+    assert "Not allowed now:</b> P2 is not won over" in board.briefing.win_over.html
+    assert "no Bond card meets it" in board.briefing.win_over.html
     assert board.briefing.go.disabled  # refused: disabled, the reason beside it
     board.briefing.card.value = "P1"  # PV 3, CV 5, Savoir Faire
-    assert "CV 5: <b" in board.briefing.win_over.object
+    assert "CV 5: <b" in board.briefing.win_over.html
     board.briefing.card.value = "B3"
     board.briefing.add()
     assert [p.title for p in board.state.players[0].agency] == ["B1", "B3"]
     board.briefing.card.value = "P1"
-    win_over = board.briefing.win_over.object
+    win_over = board.briefing.win_over.html
     assert "Allowed." in win_over and "met by B3" in win_over
     assert not board.briefing.go.disabled
     board.q_form.card.value = "Q1"
@@ -316,7 +321,7 @@ def test_a_personality_can_go_along_or_nobody(store):
     board.mission.plot.value = (1, 0)
     board.mission.start()
     assert board.state.assignment.personality == ally
-    assert "On Assignment: B1 with Ally1" in board.step_objects()[0].object
+    assert "On Assignment: B1 with Ally1" in text_of(board.step_objects()[0])
 
 
 def start_against_p1(board: LicenseToKillDashboard) -> None:
@@ -337,14 +342,14 @@ def test_an_intrigue_card_enters_several_icons_with_counts_at_once(store):
     form.icons["Evasion"].value = 2
     form.play()
     assert board.state.assignment.effects[-1].icons == (("Evasion", 2), ("Flying", 1))
-    view = board.assignment.view.object
+    view = board.assignment.view.html
     assert "Fire From the Sky on the plot: Evasion +2, Flying +1" in view
     assert "missing 2" in view and "missing 1" in view
     assert all(counter.value == 0 for counter in form.icons.values()) and form.name.value == ""
     form.side.value = "team"
     form.icons["Evasion"].value, form.icons["Flying"].value = 2, 1
     form.play()
-    view = board.assignment.view.object
+    view = board.assignment.view.html
     # Factor, Needed, Team has: each in its own column.
     assert re.search(r">Evasion</td><td[^>]*>2</td><td[^>]*>2</td>", view)
     assert re.search(r">Flying</td><td[^>]*>1</td><td[^>]*>1</td>", view)
@@ -356,7 +361,7 @@ def test_a_card_used_in_place_of_the_assignment_is_offered_with_its_text(store):
     to_step(board, "On Assignment")
     mission = board.mission
     assert list(mission.special.options) == ["I2"] and is_shown(mission.special)
-    assert "In place of your On Assignment step, draw." in mission.special_text.object
+    assert "In place of your On Assignment step, draw." in mission.special_text.html
     mission.do_special()
     assert "P0 uses I2 in place of the On Assignment step" in board.verdict.html
     assert not is_shown(mission.special) and not is_shown(mission.go)
@@ -382,7 +387,7 @@ def test_a_won_over_personality_gives_her_icon_to_a_bond_without_her_requirement
     board.mission.bond.value = b2
     board.mission.partner.value = p1
     board.mission.plot.value = (1, 0)
-    preview = board.mission.preview.object
+    preview = board.mission.preview.html
     assert "P1 (won over) gives Quick Thinking to B2." in preview
     assert board.state.team(b2, p1).count("Quick Thinking") == 1
 
@@ -403,7 +408,7 @@ def test_the_odds_say_the_attack_fails_when_intrigue_lifts_the_target(store):
     board = henchman_placed(store)
     to_step(board, "Henchman Attack")
     board.attack.target_bonus.value = 6
-    html = board.attack.odds.object
+    html = board.attack.odds.html
     assert "The attack fails: H1 returns to the Plot Zone completely unharmed" in html
     assert "100%" in html and "Target wins" not in html and "discarded" not in html
     board.attack.no_dice.clicks += 1
@@ -456,11 +461,11 @@ def test_an_intrigue_card_helps_win_a_personality_over_on_screen(store):
     to_step(board, "Assignment Briefing")
     brief = board.briefing
     brief.card.value = "P1"  # CV 5: B1 has 4
-    assert is_shown(brief.help_parts) and "Not allowed now:" in brief.win_over.object
+    assert is_shown(brief.help_parts) and "Not allowed now:" in brief.win_over.html
     brief.helped.value = board.state.players[0].agency[0].id
     brief.help_cv.value = 1
     brief.help_name.value = "Snappy One-Liner"
-    assert "Allowed." in brief.win_over.object and "CV 5: met by B1" in brief.win_over.object
+    assert "Allowed." in brief.win_over.html and "CV 5: met by B1" in brief.win_over.html
     brief.add()
     assert "won over with Snappy One-Liner on B1" in board.verdict.html
     assert brief.help_cv.value == 0
@@ -476,7 +481,8 @@ def test_attach_an_intrigue_card_and_discard_a_used_q_card(store):
     board = LicenseToKillDashboard(store=store, session=session)
     set_up(board, ("M1", "V1", "B1"), ("M2", "V2", "B2"))
     view = board.attachments
-    assert "house rule" in "".join(getattr(o, "object", "") for o in view.objects())
+    assert "house rule" in "".join(text_of(o) for o in view.objects()
+                                   if hasattr(o, "html") or hasattr(o, "object"))
     view.card.value = "Wit"
     b2 = board.state.players[1].agency[0].id
     view.holder.value = b2
@@ -510,7 +516,7 @@ def test_a_single_use_q_card_leaves_when_the_assignment_ends(store):
     board.q_form.holder.value = board.state.players[0].agency[0].id
     board.q_form.attach()
     start_against_p1(board)
-    rules_note = board.step_objects()[-1].object
+    rules_note = text_of(board.step_objects()[-1])
     assert "house rule" in rules_note and "no Demotion" in rules_note
     board.assignment.intrigue.pv.value = 9
     board.assignment.intrigue.cv.value = 9
@@ -531,7 +537,7 @@ def test_an_attack_while_on_assignment(store):
     duel.refresh()
     b1, b2 = board.state.players[0].agency[0].id, board.state.players[1].agency[0].id
     duel.attacker.value, duel.target.value = b1, b2
-    assert "Die modifiers: attacker +2" in duel.odds.object
+    assert "Die modifiers: attacker +2" in duel.odds.html
     duel.roll((6, 1))
     assert "B2 loses, B2 is discarded" in board.verdict.html
     assert board.state.assignment is not None
@@ -601,7 +607,7 @@ def test_nothing_to_attack_says_why_for_the_value_chosen_and_steps_are_not_butto
     to_step(board, "Henchman Attack")
     board.attack.value.value = "CV"
     board.attack._refresh_odds()
-    assert "Nothing can attack with CV now" in board.attack.odds.object
+    assert "Nothing can attack with CV now" in board.attack.odds.html
     assert not board.attack.dice.enabled
     assert "border:1px" not in board.steps.html and "background" not in board.steps.html
 
@@ -611,9 +617,9 @@ def test_done_is_disabled_with_the_reason_beside_it(store):
     set_up(board, ("M1", "V1", "B1"), ("M2", "V2", "B2"))
     board.next_step()  # Develop Plot Zone: the drawn Plot card is still to place
     done = board.views["next"]
-    assert done.button.disabled
-    assert "Not yet: you must add the Plot card you drew" in done.why.html
+    assert not done.enabled and 'data-tap="next" disabled' in done.pad.html
+    assert "Not yet: you must add the Plot card you drew" in done.pad.html
     board.develop.card.value = "H1"
     board.develop.where.value = (0, 2)
     board.develop.place()
-    assert not done.button.disabled and done.why.html == ""
+    assert done.enabled and "Not yet" not in done.pad.html

@@ -18,6 +18,7 @@ from companion.license_to_kill.actions import (
 from companion.license_to_kill.dashboard.parts import (
     NOBODY,
     WIDE,
+    box,
     counters,
     html,
     offer,
@@ -52,14 +53,14 @@ class MissionStep:
         self.bond = select("Bond (or Agent) On Assignment")
         self.partner = select("Personality going along")
         self.plot = select("Main Plot to Overcome")
-        self.preview = html()
+        self.preview = box()
         self.go = button("Go On Assignment (no turning back)", self.start, color="primary",
                          **WIDE)
         self.nobody = board.parts.note("No Bond card can go On Assignment now.")
         self.move_q = select("Or instead: move a Q card")
         self.move = button("Move the Q card (instead of an assignment)", self.do_move_q, **WIDE)
         self.special = select("Or instead: a card used in place of this step")
-        self.special_text = html()
+        self.special_text = box()
         self.use_special = button("Use the card (no assignment this turn)", self.do_special,
                                   **WIDE)
         self._attempt = (self.bond, self.partner, self.plot, self.preview, self.go)
@@ -98,12 +99,12 @@ class MissionStep:
     def _refresh_special(self, *_events) -> None:
         use = self.special.value
         if use is None:
-            self.special_text.object = ""
+            self.special_text.html = ""
             return
         card = self.board.state.library[use.card]
         where = (f"<p>{HOUSE_LABEL} A {card.type} card acts from your Agency.</p>"
                  if card.type in rules.AGENCY_TYPES else "")
-        self.special_text.object = (
+        self.special_text.html = (
             f'<div class="in-place"><p>The card says: <i>{escape(card.notes)}</i></p>{where}'
             "<p>The tablet does not read card text: it records the step as used; do what the "
             "card says at the table (for an Attack or a Charm, use the Attack or Charm "
@@ -132,7 +133,7 @@ class MissionStep:
         offer(self.plot, {plot_words(state, a.plot_owner, a.main_plot):
                           (a.plot_owner, a.main_plot) for a in starts})
         action = self.assignment()
-        self.preview.object = "" if action is None or action not in starts else \
+        self.preview.html = "" if action is None or action not in starts else \
             self._preview_html(state, action)
 
     @staticmethod
@@ -219,7 +220,7 @@ class AssignmentPanel:
     def __init__(self, board: LicenseToKillDashboard) -> None:
         self.board = board
         self.title = heading("")
-        self.view = html()
+        self.view = box()
         self.intrigue = IntrigueForm(board)
         self.proceed_button = button("Everyone has passed", self.proceed, color="primary",
                                      **WIDE)
@@ -244,7 +245,7 @@ class AssignmentPanel:
         self.title.object = f"### On Assignment: {escape(team)}"
         effects = "".join(f"<li>{escape(e.card or 'Intrigue card')} on the {e.side}: "
                           f"{escape(effect_words(e))}</li>" for e in a.effects)
-        self.view.object = (
+        self.view.html = (
             f'<div class="assignment" style="font-size:1.05rem"><p>Against '
             f"{escape(plot_words(state, a.plot_owner, a.main_plot))}</p>"
             f"{check_html(state.assignment_check())}"

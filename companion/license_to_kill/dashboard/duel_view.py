@@ -22,7 +22,7 @@ from companion.license_to_kill.dashboard.parts import (
 )
 from companion.license_to_kill.odds import attack_modifiers
 from companion.license_to_kill.table import MAX_BONUS
-from companion.ui import Counter, button, choice, odds_html, set_shown
+from companion.ui import Counter, HtmlBox, button, choice, odds_html, set_shown
 
 if TYPE_CHECKING:
     from companion.license_to_kill.dashboard.main import LicenseToKillDashboard
@@ -49,7 +49,7 @@ class Duel(pn.viewable.Viewer):
                                       high=MAX_BONUS)
         self.target_bonus = Counter(label="Intrigue: target", value=0, low=-MAX_BONUS,
                                     high=MAX_BONUS)
-        self.odds = pn.pane.HTML(margin=(4, 8), **WIDE)
+        self.odds = HtmlBox(margin=(4, 8), **WIDE)
         self.dice = DuelDicePad(self.roll, n_dice=2 * rules.ATTACK_DICE_EACH,
                                 verb="Resolve" if intrigue else "Attack")
         self.no_dice = button("Resolve: the Intrigue cards make it fail, no dice",
@@ -141,7 +141,7 @@ class Duel(pn.viewable.Viewer):
         fails = state.dice_needed(action) == 0
         self.dice.enabled = not fails
         set_shown(self.no_dice, fails)
-        self.odds.object = self._odds_html(action, value, (mine, theirs), chances, fails)
+        self.odds.html = self._odds_html(action, value, (mine, theirs), chances, fails)
 
     def _nothing_words(self) -> str:
         """Why nothing can be set up, for the value chosen (the dice stay disabled)."""
@@ -157,7 +157,7 @@ class Duel(pn.viewable.Viewer):
                 f"higher (try with {other}).")
 
     def _blocked(self, text: str) -> None:
-        self.odds.object = f'<p class="duel-odds">{text}</p>'
+        self.odds.html = f'<p class="duel-odds">{text}</p>'
         self.dice.enabled = False
         set_shown(self.no_dice, False)
 

@@ -130,7 +130,8 @@ class SetupStep:
 
     def forget_choice(self) -> None:
         """The panel is hidden: the face-down Villain chosen last is not left in the page."""
-        self.villain.value = NONE_CHOSEN
+        if self.villain.value:  # (a widget sends even an unchanged value)
+            self.villain.value = NONE_CHOSEN
 
     def set_up(self, _event=None) -> None:
         player = setup_player(self.board.state)

@@ -45,7 +45,7 @@ from companion.license_to_kill.dashboard.words import (
 )
 from companion.license_to_kill.engine import LtkState
 from companion.license_to_kill.table import MAX_BONUS
-from companion.ui import Counter, PanelDeck, button, choice, heading, set_shown
+from companion.ui import Counter, PanelDeck, TapPad, button, choice, heading, set_shown, tap_button
 
 if TYPE_CHECKING:
     from companion.license_to_kill.dashboard.main import LicenseToKillDashboard
@@ -101,7 +101,8 @@ class DevelopStep:
 
     def forget_choice(self) -> None:
         """The panel is hidden: a card chosen to play face down is not left in the page."""
-        self.card.value = NONE_CHOSEN
+        if self.card.value:  # (a widget sends even an unchanged value)
+            self.card.value = NONE_CHOSEN
 
     def _offer_cards(self, state: LtkState) -> None:
         if self.by_intrigue.value:
@@ -259,7 +260,7 @@ class BriefingStep:
         self.board = board
         self.card = select("Card for your Agency")
         self.search = CardSearch(self.card)
-        self.win_over = html()
+        self.win_over = box()
         self.helped = select("Intrigue card played on a Bond card to win her over")
         self.help_name = text_input("Intrigue card (name, optional)")
         self.help_pv = Counter(label="PV", low=-MAX_BONUS, high=MAX_BONUS)
@@ -305,7 +306,7 @@ class BriefingStep:
     def _refresh_win_over(self, *_events) -> None:
         state, action = self.board.state, self.action()
         if action is None or state.turn is None or state.is_over:
-            self.win_over.object = ""
+            self.win_over.html = ""
             self.go.disabled = True
             return
         title = action.card
@@ -316,7 +317,7 @@ class BriefingStep:
         verdict = (f"<b style='color:{WON}'>Allowed.</b>" if why is None else
                    f"<b style='color:{LOST}'>Not allowed now:</b> {escape(why)}")
         if not self._needs_winning(title):
-            self.win_over.object = f'<div class="win-over">{verdict}</div>'
+            self.win_over.html = f'<div class="win-over">{verdict}</div>'
             return
         report = state.win_over_report(state.turn.player, title, action)
         rows = "".join(
@@ -324,7 +325,7 @@ class BriefingStep:
             + (f"met by {escape(', '.join(bonds))}" if bonds else
                f"<b style='color:{LOST}'>no Bond card meets it</b>") + "</li>"
             for factor, bonds in report.items())
-        self.win_over.object = (
+        self.win_over.html = (
             f'<div class="win-over">{verdict} To win {escape(title)} over, a Bond card in '
             f"your Agency meets each factor (Q cards and Intrigue cards included; values "
             f"are never added across Bond cards):<ul>{rows}</ul>Once won over she gives "
@@ -339,23 +340,30 @@ class BriefingStep:
 
 
 class NextButton:
-    """Done with this step: the next one, or the next player's turn."""
+    """Done with this step: the next one, or the next player's turn.
+
+    One TapPad (the button and why it is disabled): its label changes every step, and a
+    Bokeh button relabelled makes the browser lay out the whole page again."""
 
     def __init__(self, board: LicenseToKillDashboard) -> None:
-        self.button = button("Done", lambda _: board.next_step(), **WIDE)
-        self.why = box()  # why Done is disabled, beside it
-        self.panel = column(self.button, self.why)
+        self.pad = TapPad(lambda _tap: board.next_step(), **WIDE)
+        self.panel = column(self.pad)
+        self.label, self.why = "Done", ""
+
+    @property
+    def enabled(self) -> bool:
+        return not self.why
 
     def update(self, state: LtkState) -> bool:
         turn = state.turn
         if turn.step + 1 < len(rules.TURN_STEPS):
-            label = f"Done: go to {rules.TURN_STEPS[turn.step + 1]}"
+            self.label = f"Done: go to {rules.TURN_STEPS[turn.step + 1]}"
         else:
             following = state.players[(turn.player + 1) % len(state.players)].name
-            label = f"End the turn: {following} plays"
-        self.button.label = label
-        why = refusal(state, NextStep())
-        self.button.disabled = why is not None
-        self.why.html = "" if why is None else \
-            f'<p class="why-not" style="font-size:0.95rem;margin:0">Not yet: {escape(why)}</p>'
+            self.label = f"End the turn: {following} plays"
+        self.why = refusal(state, NextStep()) or ""
+        why = "" if not self.why else \
+            f'<p class="why-not" style="font-size:0.95rem;margin:0">Not yet: {escape(self.why)}</p>'
+        self.pad.html = tap_button("next", self.label, enabled=self.enabled,
+                                   style="width:100%") + why
         return True
