@@ -75,9 +75,19 @@ def field_layers(state: GoldenGoalState, marks: Marks = Marks()) -> tuple[str, s
     """The mat as two <svg> elements of the same size, the second drawn over the first:
     the squares, nets and what may be tapped (about 19 KB), then the players, the ball and
     the paths (a few KB), which are all that a tap planning a move changes."""
+    return field_mat(state, marks), field_pieces(state, marks)
+
+
+def field_mat(state: GoldenGoalState, marks: Marks = Marks()) -> str:
+    """The first layer of `field_layers`; it reads only the field and `marks.targets`."""
     canvas = _Canvas(state)
-    return (_svg(canvas, _mat_parts(canvas, marks)),
-            _svg(canvas, _piece_parts(canvas, marks), "gg-pieces"))
+    return _svg(canvas, _mat_parts(canvas, marks))
+
+
+def field_pieces(state: GoldenGoalState, marks: Marks = Marks()) -> str:
+    """The second layer of `field_layers`, drawn over the mat."""
+    canvas = _Canvas(state)
+    return _svg(canvas, _piece_parts(canvas, marks), "gg-pieces")
 
 
 def _svg(canvas: _Canvas, parts: list[str], kind: str = "gg-field") -> str:

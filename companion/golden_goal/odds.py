@@ -38,12 +38,16 @@ def p_score_this_turn(state: GoldenGoalState) -> Fraction:
 
 def score_hint(state: GoldenGoalState) -> str:
     """'you can score with a 3, 5 or 6 (50%)', or that no roll scores."""
-    faces = scoring_faces(state)
+    return faces_hint(scoring_faces(state))
+
+
+def faces_hint(faces: tuple[int, ...]) -> str:
+    """`score_hint` from the scoring faces already found (the search is the costly part)."""
     if not faces:
         return "no roll scores this turn"
     listed = ", ".join(map(str, faces[:-1])) + (" or " if len(faces) > 1 else "") + \
         str(faces[-1])
-    return f"you can score with a {listed} ({percent(p_score_this_turn(state))})"
+    return f"you can score with a {listed} ({percent(Fraction(len(faces), len(FACES)))})"
 
 
 @dataclass(frozen=True)

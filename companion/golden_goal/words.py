@@ -13,7 +13,7 @@ from companion.golden_goal import rules
 from companion.golden_goal.drawing import TEAM_COLOURS, Target, net_key
 from companion.golden_goal.engine import WAITING_FOR, GoldenGoalState
 from companion.golden_goal.kicks import team_of
-from companion.golden_goal.odds import FACES, score_hint, scoring_faces
+from companion.golden_goal.odds import FACES, faces_hint, scoring_faces
 from companion.golden_goal.turns import Outcome, is_keeper, other
 from companion.ui import TOUCH, odds_html
 
@@ -98,12 +98,13 @@ def turn_odds_html(state: GoldenGoalState) -> str:
     if state.phase == "restart roll":
         return ('<div class="odds-hint">The restart kick goes as far as the roll, counted '
                 "from the keeper's square; a 1 is rolled again.</div>")
-    chance = Fraction(len(scoring_faces(state)), len(FACES))
+    faces = scoring_faces(state)
+    chance = Fraction(len(faces), len(FACES))
     detail = (f"a goal needs a mover to reach the ball and the kick to cross "
               f"{other(state.to_move)}'s end line from in front of the net (or off a post "
               "from the penalty box)")
     return (f'<div class="odds-hint" style="font-size:1.1rem"><b>{state.to_move}, '
-            f"{escape(score_hint(state))}</b></div>"
+            f"{escape(faces_hint(faces))}</b></div>"
             + odds_html(f"{state.to_move} scores this turn", chance, detail))
 
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import panel as pn
 
 from companion.golden_goal.actions import Kick
-from companion.golden_goal.drawing import Marks, Target, field_layers, net_key
+from companion.golden_goal.drawing import Marks, Target, field_mat, field_pieces, net_key
 from companion.golden_goal.engine import GoldenGoalState
 from companion.golden_goal.odds import turn_line
 from companion.golden_goal.turns import Outcome, other
@@ -47,6 +47,7 @@ class FieldArea:
         self.board = board
         self.pad = FieldView(board.taps.tap, sizing_mode="stretch_width")
         self.notes = pn.pane.HTML(sizing_mode="stretch_width")
+        self._mat_for: tuple[object, frozenset] = (None, frozenset())  # (field, targets)
 
     def update(self, state: GoldenGoalState) -> None:
         """After a change of the game (the taps' marks follow in `update_taps`)."""
@@ -55,7 +56,12 @@ class FieldArea:
     def update_taps(self, state: GoldenGoalState) -> None:
         """The mat and the pieces over it: a planned move changes only the pieces' layer,
         and only that is sent."""
-        self.pad.html, self.pad.overlay = field_layers(state, self.marks(state))
+        marks = self.marks(state)
+        field, targets = self._mat_for
+        if field is not state.field or targets != marks.targets:  # else the mat is the same
+            self._mat_for = (state.field, marks.targets)
+            self.pad.html = field_mat(state, marks)
+        self.pad.overlay = field_pieces(state, marks)
 
     def svg(self) -> str:
         """The field as drawn now, both layers (for tests and notebooks)."""

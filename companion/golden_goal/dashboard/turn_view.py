@@ -15,7 +15,7 @@ from companion.golden_goal import rules
 from companion.golden_goal.actions import Pass
 from companion.golden_goal.dashboard.moves import players_left
 from companion.golden_goal.engine import GoldenGoalState
-from companion.golden_goal.odds import FACES, after_turn, score_hint, scoring_faces
+from companion.golden_goal.odds import FACES, after_turn, faces_hint, scoring_faces
 from companion.golden_goal.turns import Outcome, other
 from companion.golden_goal.words import (
     event_html,
@@ -205,6 +205,7 @@ class TurnView:
         if after.phase != "roll":
             return head
         view = after_turn(state, plan) if isinstance(plan, Outcome) else after
-        chance = Fraction(len(scoring_faces(view)), len(FACES))
+        faces = scoring_faces(view)
+        chance = Fraction(len(faces), len(FACES))
         return head + odds_html(f"then {opponent} scores next turn", chance,
-                                f"{opponent}: {score_hint(view)}")
+                                f"{opponent}: {faces_hint(faces)}")
