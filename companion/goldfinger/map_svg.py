@@ -48,7 +48,9 @@ MARKS_CSS = (
     + "".join(f" .gf-sp .c{i} {{ fill: {colour}; }}" for i, colour in enumerate(REACH_CMAP))
     + " .gf-sp text { font-size: 11px; font-weight: 700; text-anchor: middle; }"
     " .gf-sp text.light { fill: white; }"
-    " .gf-n { font-weight: 700; fill: #555555; text-anchor: middle; }"
+    # The names have a white halo, so one crossed by a gate's square still reads.
+    " .gf-n { font-weight: 700; fill: #555555; text-anchor: middle; stroke: white;"
+    " stroke-width: 3px; paint-order: stroke; }"
     " .gf-n.w { text-anchor: start; }"
 )
 
