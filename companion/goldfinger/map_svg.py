@@ -55,14 +55,6 @@ MARKS_CSS = (
 )
 
 
-def map_layers(state: GoldfingerState, *, reach: Mapping[str, Fraction] | None = None,
-               targets: Iterable[str] = (), chosen_stars: Iterable[str] = (),
-               trails: Iterable[tuple[str, ...]] = ()) -> tuple[str, str]:
-    """The map for `state` (map mode): the mat and the marks over it (see the module)."""
-    return mat_svg(state.board), marks_svg(state, reach=reach, targets=targets,
-                                           chosen_stars=chosen_stars, trails=trails)
-
-
 def mat_svg(board: Board) -> str:
     """What never changes in a game: buildings, lines and Quick Turns."""
     parts = [_buildings(board), _lines(board, "road"), _lines(board, "cut_over"),

@@ -617,9 +617,24 @@ def test_done_is_disabled_with_the_reason_beside_it(store):
     set_up(board, ("M1", "V1", "B1"), ("M2", "V2", "B2"))
     board.next_step()  # Develop Plot Zone: the drawn Plot card is still to place
     done = board.views["next"]
-    assert not done.enabled and 'data-tap="next" disabled' in done.pad.html
+    assert not done.enabled and re.search(r'data-tap="next:\d+" disabled', done.pad.html)
     assert "Not yet: you must add the Plot card you drew" in done.pad.html
     board.develop.card.value = "H1"
     board.develop.where.value = (0, 2)
     board.develop.place()
     assert done.enabled and "Not yet" not in done.pad.html
+
+
+def test_a_second_quick_tap_on_done_does_not_skip_the_next_step(store):
+    """The Done button's tap names the revision it was drawn for: a tap that reaches the
+    server after the first one ended the step is on a button no longer shown."""
+    board = make(store)
+    set_up(board, ("M1", "V1", "B1"), ("M2", "V2", "B2"))
+    done = board.views["next"]
+    drawn = re.search(r'data-tap="(next:\d+)"', done.pad.html).group(1)
+    step = board.state.turn.step_name
+    done.pad.tap(drawn)
+    assert board.state.turn.step_name != step
+    moved_to = board.state.turn.step_name
+    done.pad.tap(drawn)  # the same drawing, tapped again
+    assert board.state.turn.step_name == moved_to

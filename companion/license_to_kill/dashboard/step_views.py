@@ -343,12 +343,22 @@ class NextButton:
     """Done with this step: the next one, or the next player's turn.
 
     One TapPad (the button and why it is disabled): its label changes every step, and a
-    Bokeh button relabelled makes the browser lay out the whole page again."""
+    Bokeh button relabelled makes the browser lay out the whole page again. The button's
+    tap names the game's revision it was drawn for: a quick second tap, on a button drawn
+    before the step it ended, does nothing (it would skip the next step)."""
 
     def __init__(self, board: LicenseToKillDashboard) -> None:
-        self.pad = TapPad(lambda _tap: board.next_step(), **WIDE)
+        self.board = board
+        self.pad = TapPad(self._tapped, **WIDE)
         self.panel = column(self.pad)
         self.label, self.why = "Done", ""
+
+    def _tapped(self, tap: str) -> None:
+        if tap == self._tap():
+            self.board.next_step()
+
+    def _tap(self) -> str:
+        return f"next:{self.board.revision}"
 
     @property
     def enabled(self) -> bool:
@@ -364,6 +374,6 @@ class NextButton:
         self.why = refusal(state, NextStep()) or ""
         why = "" if not self.why else \
             f'<p class="why-not" style="font-size:0.95rem;margin:0">Not yet: {escape(self.why)}</p>'
-        self.pad.html = tap_button("next", self.label, enabled=self.enabled,
+        self.pad.html = tap_button(self._tap(), self.label, enabled=self.enabled,
                                    style="width:100%") + why
         return True
