@@ -47,6 +47,13 @@ def offer(widget: pn.widgets.Select, options: dict) -> None:
         widget.value = values[0] if values else None
 
 
+def forget(widget: pn.widgets.Select) -> None:
+    """Clear a Select's choice, if it holds one: a widget sends its value to the browser even
+    when it is set to the value it already has."""
+    if widget.value:
+        widget.value = NONE_CHOSEN
+
+
 class CardSearch:
     """A search box over a card Select: a few letters of a title, a type ('henchman') or a
     value ('pv 9') narrow its options; the Select keeps its label and its value."""

@@ -13,6 +13,7 @@ from companion.license_to_kill.actions import Setup
 from companion.license_to_kill.dashboard.parts import (
     NONE_CHOSEN,
     WIDE,
+    forget,
     lazy_section,
     offer,
     select,
@@ -130,8 +131,7 @@ class SetupStep:
 
     def forget_choice(self) -> None:
         """The panel is hidden: the face-down Villain chosen last is not left in the page."""
-        if self.villain.value:  # (a widget sends even an unchanged value)
-            self.villain.value = NONE_CHOSEN
+        forget(self.villain)
 
     def set_up(self, _event=None) -> None:
         player = setup_player(self.board.state)

@@ -29,6 +29,7 @@ from companion.license_to_kill.dashboard.parts import (
     CardSearch,
     box,
     counters,
+    forget,
     html,
     offer,
     refusal,
@@ -101,8 +102,7 @@ class DevelopStep:
 
     def forget_choice(self) -> None:
         """The panel is hidden: a card chosen to play face down is not left in the page."""
-        if self.card.value:  # (a widget sends even an unchanged value)
-            self.card.value = NONE_CHOSEN
+        forget(self.card)
 
     def _offer_cards(self, state: LtkState) -> None:
         if self.by_intrigue.value:
