@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from common import Finger, Server, median_ms, round_trips, shadow_text_js
+from common import Finger, Server, median_ms, new_page, round_trips, shadow_text_js
 from playwright.sync_api import Browser
 
 from companion.dice_lab.engine import Check
@@ -13,7 +13,7 @@ from companion.dice_lab.engine import Check
 def measure(browser: Browser, tmp: Path) -> list[tuple[str, float]]:
     server = Server(["apps/dice_lab.py"], tmp / "dice_lab.sqlite3")
     try:
-        page = browser.new_page(viewport={"width": 1024, "height": 768})
+        page = new_page(browser, viewport={"width": 1024, "height": 768})
         page.goto(server.url + "/dice_lab")
         button = page.get_by_role("button", name="Roll: app rolls 2 dice")
         button.wait_for()

@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from common import Finger, Server, round_trips, shadow_text_js
+from common import Finger, Server, new_page, round_trips, shadow_text_js
 from playwright.sync_api import Browser, Page
 
 from companion.core.session import Session
@@ -107,7 +107,7 @@ def browser_taps(browser: Browser, tmp: Path) -> tuple[float, float]:
     server = Server(["apps/index.py", "apps/golden_goal.py"], tmp / "golden_goal.sqlite3",
                     index="index")
     try:
-        page = browser.new_page(viewport={"width": 1024, "height": 768})
+        page = new_page(browser, viewport={"width": 1024, "height": 768})
         page.goto(server.url + "/golden_goal")
         page.get_by_role("button", name="Orange places first").wait_for()
         page.wait_for_timeout(500)

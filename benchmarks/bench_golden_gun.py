@@ -6,7 +6,7 @@ import re
 import time
 from pathlib import Path
 
-from common import Finger, Server, Timing, median_ms, shadow_text_js
+from common import Finger, Server, Timing, median_ms, new_page, shadow_text_js
 from playwright.sync_api import Browser
 
 from companion.core.session import Session
@@ -40,7 +40,7 @@ def _room_taps(browser: Browser, tmp: Path) -> list[tuple[str, float]]:
     server = Server(["apps/golden_gun.py"], tmp / "golden_gun_taps.sqlite3")
     taps: dict[str, list[float]] = {}
     try:
-        page = browser.new_page(viewport={"width": 1024, "height": 768})
+        page = new_page(browser, viewport={"width": 1024, "height": 768})
         page.goto(server.url + "/golden_gun")
         page.wait_for_function(READY, timeout=60_000)
         button = page.get_by_role
@@ -86,7 +86,7 @@ def _tap_a_room(browser: Browser, tmp: Path) -> float:
     """Companion mode: tap room 1:A1 (Move), wait for the log line; undo, again."""
     server = Server(["apps/golden_gun.py"], tmp / "golden_gun.sqlite3")
     try:
-        page = browser.new_page(viewport={"width": 1024, "height": 768})
+        page = new_page(browser, viewport={"width": 1024, "height": 768})
         page.goto(server.url + "/golden_gun")
         page.wait_for_function(READY, timeout=60_000)
         room = Finger(page, page.get_by_role("button", name="1:A1", exact=True))

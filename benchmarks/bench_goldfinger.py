@@ -15,7 +15,7 @@ import random
 import time
 from pathlib import Path
 
-from common import Finger, Server, Timing, median_ms, shadow_text_js
+from common import Finger, Server, Timing, median_ms, new_page, shadow_text_js
 from playwright.sync_api import Browser, Page
 
 from companion.goldfinger import bot, odds
@@ -74,7 +74,7 @@ def _undo_round_trips(page: Page, tap: Finger, line: str, before: int) -> float:
 def _browser(browser: Browser, tmp: Path) -> list[tuple[str, float]]:
     server = Server(["apps/goldfinger.py"], tmp / "goldfinger.sqlite3")
     try:
-        page = browser.new_page(viewport={"width": 1024, "height": 768})
+        page = new_page(browser, viewport={"width": 1024, "height": 768})
         page.goto(server.url + "/goldfinger")
         page.get_by_role("button", name="The five cards are placed").click()
         page.get_by_role("button", name="Bond is placed: start turn 1").click()

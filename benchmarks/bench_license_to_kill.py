@@ -8,7 +8,7 @@ import re
 from dataclasses import replace
 from pathlib import Path
 
-from common import Finger, Server, median_ms, round_trips, shadow_text_js
+from common import Finger, Server, median_ms, new_page, round_trips, shadow_text_js
 from playwright.sync_api import Browser
 
 from companion.core.registry import games
@@ -63,7 +63,7 @@ def step_round_trip(browser: Browser, tmp: Path) -> list[tuple[str, float]]:
     companion/core/registry.py; until then these rows are left out)."""
     server = Server(["apps/license_to_kill.py"], tmp / "license_to_kill.sqlite3")
     try:
-        page = browser.new_page(viewport={"width": 1024, "height": 768})
+        page = new_page(browser, viewport={"width": 1024, "height": 768})
         page.goto(server.url + "/license_to_kill")
         for name in ("Player 1", "Player 2"):
             # The face-down Villain starts unchosen for every player (only its owner looks).

@@ -14,7 +14,7 @@ import statistics
 import time
 from pathlib import Path
 
-from common import Finger, Server, round_trips, shadow_text_js
+from common import Finger, Server, new_page, round_trips, shadow_text_js
 from playwright.sync_api import Browser
 
 from companion.core.session import Session
@@ -54,7 +54,7 @@ def browser_tap(browser: Browser, tmp: Path) -> float:
     server = Server(["apps/index.py", "apps/mb007_cards.py"], tmp / "mb007_cards.sqlite3",
                     index="index")
     try:
-        page = browser.new_page(viewport={"width": 1024, "height": 768})
+        page = new_page(browser, viewport={"width": 1024, "height": 768})
         page.goto(server.url + "/mb007_cards")
         page.get_by_role("button", name="New game: cards, players, bots").click()
         page.get_by_role("button", name="Real cards").click()

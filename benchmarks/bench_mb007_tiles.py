@@ -13,7 +13,7 @@ import itertools
 import random
 from pathlib import Path
 
-from common import Finger, Server, Timing, median_ms, round_trips, shadow_text_js
+from common import Finger, Server, Timing, median_ms, new_page, round_trips, shadow_text_js
 from playwright.sync_api import Browser, Page
 
 from companion.core.session import Session
@@ -94,7 +94,7 @@ def browser_taps(browser: Browser, tmp: Path) -> tuple[float, float]:
     store.close()
     server = Server(["apps/index.py", "apps/mb007_tiles.py"], db, index="index")
     try:
-        page = browser.new_page(viewport={"width": 1024, "height": 768})
+        page = new_page(browser, viewport={"width": 1024, "height": 768})
         page.goto(f"{server.url}/mb007_tiles?session={placing.id}")
         page.get_by_role("button", name="window a1").wait_for()
         place = place_taps(page)

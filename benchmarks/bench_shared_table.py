@@ -15,7 +15,7 @@ import sys
 import time
 from pathlib import Path
 
-from common import ROOT, Finger, Server, Timing, round_trips, shadow_text_js
+from common import ROOT, Finger, Server, Timing, new_page, round_trips, shadow_text_js
 from playwright.sync_api import Browser
 
 from companion.core.session import Session
@@ -84,7 +84,7 @@ def memory_per_session(server: Server, path: str, session_id: str | None = None)
 def tap_with_open_sessions(browser: Browser, server: Server, session_id: str,
                            counts: tuple[int, ...]) -> dict[int, float]:
     """The round trip of a window tap (undone untimed) with `n` sessions on the game."""
-    page = browser.new_page(viewport={"width": 1024, "height": 768})
+    page = new_page(browser, viewport={"width": 1024, "height": 768})
     page.goto(f"{server.url}/mb007_tiles?session={session_id}")
     page.get_by_role("button", name="window a1").wait_for()
     url = f"{server.url}/mb007_tiles"

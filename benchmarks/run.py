@@ -19,6 +19,7 @@ from common import (
     Server,
     Timing,
     chromium_path,
+    new_page,
     round_trips,
     shadow_text_js,
 )
@@ -28,7 +29,7 @@ from playwright.sync_api import Browser, sync_playwright
 def bare_round_trip(browser: Browser, tmp: Path) -> float:
     server = Server(["benchmarks/bare_app.py"], tmp / "bare.sqlite3")
     try:
-        page = browser.new_page()
+        page = new_page(browser)
         page.goto(server.url + "/bare_app")
         button = page.get_by_role("button", name="Click")
         button.wait_for()
