@@ -186,3 +186,18 @@ def test_set_shown_sends_nothing_when_nothing_changes():
     set_shown(button, False)
     set_shown(button, False)
     assert len(changes) == 1 and not is_shown(button)
+
+
+def test_a_pad_change_reaches_its_model_and_a_stylesheet_change_keeps_the_design():
+    from bokeh.document import Document
+
+    from companion.ui import TapPad
+
+    pad = TapPad(lambda _tap: None, html="<p>one</p>", design=pn.theme.Material)
+    root = pad.get_root(Document())
+    model = pad._models[root.ref["id"]][0]
+    design_sheets = len(model.stylesheets)
+    pad.html = "<p>two</p>"  # skips the design look-up (QuickJSComponent)
+    assert model.data.html == "<p>two</p>"
+    pad.stylesheets = [":host { color: red; }"]  # still merged with the design's own
+    assert len(model.stylesheets) == design_sheets + 1

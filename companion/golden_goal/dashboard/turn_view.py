@@ -127,7 +127,8 @@ class TurnView:
 
     def _update_lines(self, state: GoldenGoalState, shown: bool) -> None:
         if not shown:
-            self.lines_box.objects = []
+            if self.lines_box.objects:  # setting even [] again costs a walk of the page
+                self.lines_box.objects = []
             return
         lines = self.board.moves.scoring_lines(state)
         if not lines:
