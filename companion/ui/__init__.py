@@ -7,7 +7,7 @@ from companion.ui.log_view import LogView
 from companion.ui.odds_bar import OddsBar, odds_html
 from companion.ui.session_picker import SessionPicker
 from companion.ui.shown import PanelDeck, is_shown, set_shown
-from companion.ui.tap_pad import ChoicePad, HtmlBox, TapPad, tap_button
+from companion.ui.tap_pad import ChoicePad, HtmlBox, QuickJSComponent, TapPad, tap_button
 from companion.ui.template import Fold, closed_section, extension, page, section
 from companion.ui.theme import TOUCH, button, choice, heading
 
@@ -22,6 +22,7 @@ __all__ = [
     "LogView",
     "OddsBar",
     "PanelDeck",
+    "QuickJSComponent",
     "SessionPicker",
     "TapPad",
     "button",

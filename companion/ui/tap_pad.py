@@ -48,8 +48,9 @@ class QuickJSComponent(JSComponent):
     """A JSComponent whose property changes skip Panel's look-up of the page design.
 
     Panel works out the design's parameters (its stylesheets, resolved afresh) for every
-    change of every component, and uses them only when the change is to `stylesheets`.
-    Served, that was about an eighth of a Goldfinger move's redraw."""
+    change of every component, and uses them only when the change is to `stylesheets`:
+    about an eighth of a Goldfinger map move's server time, in a profile of `panel serve`.
+    """
 
     def _update_properties(self, *events: param.parameterized.Event, doc: Any) -> dict:
         if any(event.name == "stylesheets" for event in events):

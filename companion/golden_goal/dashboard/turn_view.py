@@ -127,8 +127,7 @@ class TurnView:
 
     def _update_lines(self, state: GoldenGoalState, shown: bool) -> None:
         if not shown:
-            if self.lines_box.objects:  # setting even [] again costs a walk of the page
-                self.lines_box.objects = []
+            self.lines_box.objects = []
             return
         lines = self.board.moves.scoring_lines(state)
         if not lines:

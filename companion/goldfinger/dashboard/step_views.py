@@ -81,8 +81,7 @@ class ActionArea:
     def show(self, setup_rows: list[Any] | None, waiting: str = "") -> None:
         """Draw the set-up rows (when given) or the action rows of the play; on a side's
         own phone while the other side decides, what it is `waiting` for instead."""
-        if setup_rows or self.phase_box.objects:  # setting even [] again costs a page walk
-            self.phase_box.objects = setup_rows or []
+        self.phase_box.objects = setup_rows or []
         self._behind_cars = ()  # rows() names them when Oil or Smoke may go
         if waiting:
             rows, tail = [Row(waiting)], []

@@ -12,10 +12,10 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 import param
-from panel.custom import JSComponent
 from panel.io.document import hold
 
 from companion.mb007_cards.dashboard.table_html import CARD_CSS
+from companion.ui import QuickJSComponent
 
 # The peek has a place of fixed size: the button (a face-down card and the words) and, while
 # held, the face laid over it (the card face up, what it makes, the odds knowing it). Nothing
@@ -46,7 +46,7 @@ PEEK_CSS = f"""
 """
 
 
-class PeekPad(JSComponent):
+class PeekPad(QuickJSComponent):
     """A hold-to-peek button; `on_peek()` returns the HTML to show while it is held."""
 
     label = param.String(default="", doc="The button's words; empty hides it.")
