@@ -197,6 +197,7 @@ def test_a_pad_change_reaches_its_model_and_a_stylesheet_change_keeps_the_design
     root = pad.get_root(Document())
     model = pad._models[root.ref["id"]][0]
     design_sheets = len(model.stylesheets)
+    assert design_sheets > 1  # the design's own sheets are there to keep
     pad.html = "<p>two</p>"  # skips the design look-up (QuickJSComponent)
     assert model.data.html == "<p>two</p>"
     pad.stylesheets = [":host { color: red; }"]  # still merged with the design's own
