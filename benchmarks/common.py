@@ -100,7 +100,7 @@ def round_trips(page: Page, tap: Callable[[], None], changed: Callable[[int], st
     return Timing.of(times)
 
 
-# The page's text, as the walk in `shadow_text_js` reads it, kept per shadow root and
+# The page's text (skipping style and script elements), kept per shadow root and
 # walked again only where the DOM changed. Installed before the page's own scripts, so
 # every shadow root Bokeh attaches is watched from its start.
 PAGE_TEXT_SCRIPT = """
@@ -139,21 +139,13 @@ def new_page(browser: Browser, **options) -> Page:
 
 
 def shadow_text_js(condition: str) -> str:
-    """A JS predicate over all text in the page (shadow roots included), named `text`.
+    """A JS predicate over all text in a `new_page` page (shadow roots included), named
+    `text`.
 
     Style and script elements are skipped: their text is not the page's, and walking the
-    stylesheets of every shadow root took up to 40 ms a look on the biggest page, which the
-    polling added to every round trip it measured.
-
-    On a page from `new_page` the text is the same, but only the shadow roots that changed
-    since the last look are walked again: a whole walk took about 4 ms of the browser's
-    main thread a look on License to Kill (against 0.1 ms on the bare page), and the
-    polling looks every frame while a round trip waits.
+    stylesheets of every shadow root took up to 40 ms a look on the biggest page. Only the
+    shadow roots that changed since the last look are walked again: a whole walk took about
+    4 ms of the browser's main thread a look on License to Kill (against 0.1 ms on the bare
+    page), and the polling looks every frame while a round trip waits.
     """
-    return (
-        "() => { const walk = (n) => (n.shadowRoot ? walk(n.shadowRoot) : '') + "
-        "[...n.childNodes].map(c => c.nodeType === 3 ? c.textContent : "
-        "(c.nodeName === 'STYLE' || c.nodeName === 'SCRIPT') ? '' : walk(c)).join(' ');"
-        " const text = window.__pageText ? window.__pageText() : walk(document.body);"
-        f" return {condition}; }}"
-    )
+    return f"() => {{ const text = window.__pageText(); return {condition}; }}"
