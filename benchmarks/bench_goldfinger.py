@@ -97,8 +97,8 @@ def _browser(browser: Browser, tmp: Path) -> list[tuple[str, float]]:
         page.get_by_role("button", name="Place Bond in x5y4 facing x6y4").click()
         page.get_by_role("button", name="Roll movement for Bond: app rolls 2 dice").click()
         page.wait_for_function(shadow_text_js("/3\\. Turn 1: Bond rolls/.test(text)"))
-        map_tap = _undo_round_trips(page, Finger(page, page.locator('[data-tap="x6y4"]')),
-                                    "Bond moves to x6y4", 3)
+        ring = page.get_by_role("button", name="x6y4", exact=True)  # a green ring on the map
+        map_tap = _undo_round_trips(page, Finger(page, ring), "Bond moves to x6y4", 3)
     finally:
         server.stop()
     return [("Goldfinger: app roll, tap -> line in the log", app_roll),

@@ -6,17 +6,21 @@ change for the browser), not a plot rebuilt from HoloViews elements: that was mo
 tap's time. They draw what `map_view.map_overlay` draws for the notebook.
 
 - The mat (`mat_svg`), the same all game: buildings, Road lines (blue), Cut-Over lines
-  (grey, dotted) and Quick Turn arrows (yellow, dashed, with a head).
-- The marks (`marks_svg`), drawn over the mat, what a move changes: the Spaces shaded by
-  Bond's reach chance with the percentage written on each, red stars (filled while a card
-  lies there), gates, green rings around the Spaces a tap can choose now, the bot's trails,
-  the pieces with the way they face, and the Spaces' names (x/y along the edges on a board
-  named by coordinates), over the Spaces.
+  (grey, dotted), Quick Turn arrows (yellow, dashed, with a head), a white dot on every
+  Space, the gates, the Spaces' names (x/y along the edges on a board named by
+  coordinates), and over all of it each Space's tap disc: a transparent circle a whole cell
+  wide carrying `data-tap="<id>"`.
+- The marks (`marks_svg`), drawn over the mat, what a move changes: the Spaces Bond may
+  reach shaded by his chance with the percentage written on each, red stars (filled while a
+  card lies there), green rings around the Spaces a tap can choose now, the bot's trails
+  and the pieces with the way they face.
 
-Only the marks travel to the browser after a move (a `TapPad`'s `overlay`). Each Space is
-one group carrying `data-tap="<id>"` with a transparent disc a whole cell wide: the tap
-target, and the only part of the marks that takes a tap; shared looks are CSS classes
-(`MARKS_CSS`), which keeps the marks short. Imports no Panel.
+Only the marks travel to the browser after a move (a `TapPad`'s `overlay`), and the
+browser lays out again only what they hold, so they hold as little as they can: every
+static part is in the mat, and a tap goes through the marks to the mat's disc. Only a green
+ring takes a tap itself: it is a button (`data-tap`, focusable, named by its Space), so a
+keyboard reaches the Spaces a tap can choose. Shared looks are CSS classes (`MAP_CSS`).
+Imports no Panel.
 """
 
 from __future__ import annotations
@@ -39,41 +43,48 @@ U = 40  # SVG units per board unit
 MARGIN = 0.7
 GATE_ROOM = 0.5  # extra room below for gate names
 
-# The marks' shared looks. Only a Space's group takes a tap: the layer over the mat lets
-# every other tap through (`TapPad`), and the pieces, stars and rings drawn over a Space
-# let it through to the Space.
-MARKS_CSS = (
-    ".gf-sp { pointer-events: auto; cursor: pointer; }"
-    " .gf-sp .hit { fill: transparent; } .gf-sp .dot { stroke: #555555; stroke-width: 1; }"
-    + "".join(f" .gf-sp .c{i} {{ fill: {colour}; }}" for i, colour in enumerate(REACH_CMAP))
-    + " .gf-sp text { font-size: 11px; font-weight: 700; text-anchor: middle; }"
-    " .gf-sp text.light { fill: white; }"
+TRAIL_COLOUR, TRAIL_SECONDS = "#e040fb", 8
+
+# Both layers' looks, in one <style> in the mat, which is drawn once a game: a <style> sent
+# with every change of the marks made the browser work out the looks of the whole map again.
+# The marks let every tap through to the mat (`TapPad`) but on a green ring.
+MAP_CSS = (
+    ".gf-dot { fill: #ffffff; stroke: #555555; stroke-width: 1; }"
+    + "".join(f" .gf-dot.c{i} {{ fill: {colour}; }}" for i, colour in enumerate(REACH_CMAP))
+    + " .gf-hit { fill: transparent; cursor: pointer; }"
+    " .gf-pc { font-size: 11px; font-weight: 700; text-anchor: middle; }"
+    " .gf-pc.light { fill: white; }"
+    f" .gf-ring {{ fill: transparent; stroke: {TARGET_COLOUR}; stroke-width: 4;"
+    " pointer-events: auto; cursor: pointer; }"
     # The names have a white halo, so one crossed by a gate's square still reads.
     " .gf-n { font-weight: 700; fill: #555555; text-anchor: middle; stroke: white;"
     " stroke-width: 3px; paint-order: stroke; }"
     " .gf-n.w { text-anchor: start; }"
+    " @keyframes gf-fade { 0%, 70% { opacity: 1 } 100% { opacity: 0 } }"
+    f" .gf-trail {{ animation: gf-fade {TRAIL_SECONDS}s forwards; }}"
 )
 
 
 def mat_svg(board: Board) -> str:
-    """What never changes in a game: buildings, lines and Quick Turns."""
-    parts = [_buildings(board), _lines(board, "road"), _lines(board, "cut_over"),
-             _quick_turns(board)]
+    """What never changes in a game: buildings, lines, Quick Turns, the Spaces' white dots,
+    gates and names, and over them the Spaces' tap discs."""
+    parts = [f"<style>{MAP_CSS}</style>", _buildings(board), _lines(board, "road"),
+             _lines(board, "cut_over"), _quick_turns(board), _dots(board), _gates(board),
+             _names(board), _tap_discs(board)]
     return _frame(board, "gf-map", f'role="img" aria-label="{escape(board.name)}"', parts)
 
 
 def marks_svg(state: GoldfingerState, *, reach: Mapping[str, Fraction] | None = None,
               targets: Iterable[str] = (), chosen_stars: Iterable[str] = (),
               trails: Iterable[tuple[str, ...]] = ()) -> str:
-    """What a move changes, drawn over the mat; every Space a tap target.
+    """What a move changes, drawn over the mat.
 
     `trails`: the Spaces each piece the bot moved went through in its last go, drawn for a
     moment (they fade), so the table can follow the bot's move on the real board."""
     board = state.board
-    targets = set(targets)
-    parts = [f"<style>{MARKS_CSS}</style>", _spaces(board, reach, targets),
-             _features(board, state, chosen_stars), _rings(board, targets),
-             _trails(board, trails), _pieces(state), _names(board)]
+    parts = [_reach(board, reach or {}),
+             _stars(board, state, chosen_stars), _rings(board, set(targets)),
+             _trails(board, trails), _pieces(state)]
     return _frame(board, "gf-marks", "", parts)
 
 
@@ -90,9 +101,6 @@ def _frame(board: Board, css_class: str, extra: str, parts: list[str]) -> str:
             f'{"".join(parts)}</svg>')
 
 
-TRAIL_COLOUR, TRAIL_SECONDS = "#e040fb", 8
-
-
 def _trails(board: Board, trails: Iterable[tuple[str, ...]]) -> str:
     lines = []
     for trail in trails:
@@ -106,9 +114,7 @@ def _trails(board: Board, trails: Iterable[tuple[str, ...]]) -> str:
                      f'fill="{TRAIL_COLOUR}"/>')
     if not lines:
         return ""
-    return (f"<style>@keyframes gf-fade {{ 0%, 70% {{ opacity: 1 }} 100% {{ opacity: 0 }} }}"
-            f" .gf-trail {{ animation: gf-fade {TRAIL_SECONDS}s forwards; }}</style>"
-            f'<g class="gf-trail" pointer-events="none">{"".join(lines)}</g>')
+    return f'<g class="gf-trail">{"".join(lines)}</g>'
 
 
 def _names(board: Board) -> str:
@@ -183,32 +189,48 @@ def _reach_step(chance: float) -> int:
     return min(len(REACH_CMAP) - 1, math.ceil(chance * (len(REACH_CMAP) - 1)))
 
 
-def _spaces(board: Board, reach: Mapping[str, Fraction] | None, targets: set[str]) -> str:
-    """Each Space: its tap disc, its dot shaded by Bond's reach chance, the percentage."""
+def _dots(board: Board) -> str:
+    """Every Space's dot, white: the marks shade those Bond may reach."""
+    return "".join(f'<circle class="gf-dot" cx="{x:g}" cy="{y:g}" r="{0.3 * U:g}"/>'
+                   for x, y in (_xy(board, s) for s in board.spaces))
+
+
+def _tap_discs(board: Board) -> str:
+    """Each Space's tap target: a transparent disc a whole cell wide."""
+    return "".join(f'<circle class="gf-hit" data-tap="{escape(s)}" cx="{x:g}" cy="{y:g}" '
+                   f'r="{0.5 * U:g}"/>' for s, (x, y) in ((s, _xy(board, s)) for s in board.spaces))
+
+
+def _reach(board: Board, reach: Mapping[str, Fraction]) -> str:
+    """The Spaces Bond may reach: the dot shaded by his chance, and the percentage on it."""
     out = []
-    for space in board.spaces.values():
-        chance = float(reach.get(space.id, 0)) if reach is not None else 0.0
-        tap = escape(space.id)
-        label = f' role="button" tabindex="0" aria-label="{tap}"' if space.id in targets else ""
-        number = ""
-        if chance > 0:
-            light = ' class="light"' if chance > 0.6 else ""
-            number = f'<text y="4"{light}>{round(chance * 100)}</text>'
-        out.append(f'<g class="gf-sp" data-tap="{tap}"{label} transform="translate('
-                   f'{space.x * U:g} {space.y * U:g})"><circle class="hit" r="{0.5 * U:g}"/>'
-                   f'<circle class="dot c{_reach_step(chance)}" r="{0.3 * U:g}"/>{number}</g>')
+    for space, chance in reach.items():
+        chance = float(chance)
+        if chance <= 0 or space not in board.spaces:
+            continue
+        x, y = _xy(board, space)
+        light = " light" if chance > 0.6 else ""
+        out.append(f'<circle class="gf-dot c{_reach_step(chance)}" cx="{x:g}" cy="{y:g}" '
+                   f'r="{0.3 * U:g}"/><text class="gf-pc{light}" x="{x:g}" y="{y + 4:g}">'
+                   f'{round(chance * 100)}</text>')
     return "".join(out)
 
 
-def _features(board: Board, state: GoldfingerState, chosen_stars: Iterable[str]) -> str:
-    """Red stars (filled while a card lies there, or chosen in set-up) and the three gates."""
+def _stars(board: Board, state: GoldfingerState, chosen_stars: Iterable[str]) -> str:
+    """Red stars, filled while a card lies there (or chosen in set-up)."""
     holding = {star for star, _ in state.cards} | set(chosen_stars)
     out = []
     for star in board.stars:
         x, y = _xy(board, star)
-        fill = STAR_COLOUR if star in holding else "#ffffff"
-        out.append(_star(x + 0.3 * U, y - 0.3 * U, 9, fill))
+        out.append(_star(x + 0.3 * U, y - 0.3 * U, 9,
+                         STAR_COLOUR if star in holding else "#ffffff"))
+    return "".join(out)
+
+
+def _gates(board: Board) -> str:
+    """The gates: a purple square round the Space, and the gate's name below it."""
     xs = [s.x for s in board.spaces.values()]
+    out = []
     for gate, name in board.gates.items():
         x, y = _xy(board, gate)
         out.append(f'<rect x="{x - 0.42 * U:g}" y="{y - 0.42 * U:g}" width="{0.84 * U:g}" '
@@ -234,9 +256,11 @@ def _star(x: float, y: float, r: float, fill: str) -> str:
 
 
 def _rings(board: Board, targets: set[str]) -> str:
+    """A green ring round each Space a tap can choose now: a button a keyboard reaches."""
     return "".join(
-        f'<circle cx="{x:g}" cy="{y:g}" r="{0.45 * U:g}" fill="none" stroke="{TARGET_COLOUR}" '
-        'stroke-width="4"/>' for x, y in (_xy(board, s) for s in sorted(targets)))
+        f'<circle class="gf-ring" data-tap="{escape(s)}" role="button" tabindex="0" '
+        f'aria-label="{escape(s)}" cx="{x:g}" cy="{y:g}" r="{0.45 * U:g}"/>'
+        for s, (x, y) in ((s, _xy(board, s)) for s in sorted(targets)))
 
 
 def _pieces(state: GoldfingerState) -> str:

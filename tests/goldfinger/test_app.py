@@ -37,8 +37,8 @@ def real_dice(page: Page, first: int, second: int, verb: str) -> None:
 
 
 def tap_space(page: Page, space: str) -> None:
-    """Tap a Space on the SVG map (each carries data-tap with its id)."""
-    page.locator(f'[data-tap="{space}"]').click()
+    """Tap a Space on the SVG map: its disc in the mat, or the green ring over it."""
+    page.locator(f'[data-tap="{space}"]').last.click()  # the ring is drawn last
 
 
 def test_tracker_mode_with_real_dice_odds_before_and_result_after(served, page: Page):
