@@ -260,14 +260,20 @@ def _place(table: Table, kicker: str, start: Square, placed: Square, leg: Leg) -
 
 
 def chain_ends(table: Table, start: Square, pips: int, free: int,
-               stop_at_net: str | None = None) -> dict[Square | str, tuple[KickSpec, ...]]:
+               stop_at_net: str | None = None, dead: set[tuple[Square, int]] | None = None,
+               ) -> dict[Square | str, tuple[KickSpec, ...]]:
     """Every distinct end of a kicking chain from `start`, with one way to reach it.
 
     Keys are the square where the ball stops, or the name of the net it went into.
     Passes are followed without repeating a (square, budget) pair, so loops end. With
-    `stop_at_net`, the search returns as soon as the ball goes into that net.
+    `stop_at_net`, the search returns as soon as the ball goes into that net; `dead` then
+    holds the (square, budget) pairs from which, on this table, no chain reaches that net:
+    they are not searched again, and a search that finds no goal adds every pair it saw.
     """
     ends: dict[Square | str, tuple[KickSpec, ...]] = {}
+    dead = dead if dead is not None and stop_at_net is not None else set()
+    if (start, pips + free) in dead:
+        return ends
     seen = {(start, pips + free)}
     stack = [(start, pips + free, ())]
     while stack:
@@ -276,7 +282,7 @@ def chain_ends(table: Table, start: Square, pips: int, free: int,
             leg = walk(table, square, budget, spec)
             if leg.kind == "pass":
                 state = (leg.square, leg.remaining + rules.FREE_SPACE)
-                if state not in seen:
+                if state not in seen and state not in dead:
                     seen.add(state)
                     stack.append((*state, (*done, spec)))
             elif leg.kind != "refused":
@@ -284,6 +290,8 @@ def chain_ends(table: Table, start: Square, pips: int, free: int,
                 ends.setdefault(key, (*done, spec))
                 if leg.net is not None and leg.net == stop_at_net:
                     return ends
+    if stop_at_net is not None:
+        dead |= seen  # the whole search from each of them found no goal into that net
     return ends
 
 

@@ -216,9 +216,11 @@ def placed_after_kick(state: GoldenGoalState, player: str) -> bool:
 
 
 def _kick_ends(state: GoldenGoalState, player: str, table: Table, pips: int,
-               goals_only: bool) -> Iterator[tuple[Square | None, str | None,
-                                                   tuple[KickSpec, ...], Square | None]]:
-    """(ball end, net, kicks, where the kicker was placed) for each distinct kicking."""
+               goals_only: bool, dead: set | None = None,
+               ) -> Iterator[tuple[Square | None, str | None, tuple[KickSpec, ...],
+                                   Square | None]]:
+    """(ball end, net, kicks, where the kicker was placed) for each distinct kicking.
+    `dead`: see `chain_ends` (goals only, and the same table every time)."""
     target = other(state.to_move) if goals_only else None
     if placed_after_kick(state, player):
         def keep(square: Square) -> bool:  # a goal ends the turn: only these checks remain
@@ -229,7 +231,7 @@ def _kick_ends(state: GoldenGoalState, player: str, table: Table, pips: int,
                                   keep if goals_only else lambda square: True)
         keyed = [(key, kicks, square) for (key, square), kicks in found.items()]
     else:
-        found_plain = chain_ends(table, state.ball, pips, rules.FREE_SPACE, target)
+        found_plain = chain_ends(table, state.ball, pips, rules.FREE_SPACE, target, dead)
         keyed = [(key, kicks, None) for key, kicks in found_plain.items()]
     for key, kicks, square in keyed:
         net = key if isinstance(key, str) else None
@@ -255,13 +257,14 @@ def scoring_rolls(state: GoldenGoalState, faces: tuple[int, ...]) -> tuple[int, 
         _, arrivals = reachable(state.field, others, state.ball, state.where[player], max(faces))
         table = Table.of(state.options, {**others, state.ball: player}, team)
         scores_with: dict[int, bool] = {}
+        dead: set = set()  # where the ball goes nowhere into the net on this table
         for face in faces:
             if face in found:
                 continue
             for steps, path in arrivals.items():
                 pips = face - steps
                 if pips >= 0 and pips not in scores_with:
-                    scores_with[pips] = _scores(state, player, path, table, pips)
+                    scores_with[pips] = _scores(state, player, path, table, pips, dead)
                 if pips >= 0 and scores_with[pips]:
                     found.add(face)
                     break
@@ -269,8 +272,8 @@ def scoring_rolls(state: GoldenGoalState, faces: tuple[int, ...]) -> tuple[int, 
 
 
 def _scores(state: GoldenGoalState, player: str, path: tuple[str, ...], table: Table,
-            pips: int) -> bool:
-    for end, net, kicks, placed in _kick_ends(state, player, table, pips, goals_only=True):
+            pips: int, dead: set) -> bool:
+    for end, net, kicks, placed in _kick_ends(state, player, table, pips, True, dead):
         play = Play(player, path, kicks, placed)
         if any(True for _ in _checked(state, play, placed or state.ball, end, net)):
             return True

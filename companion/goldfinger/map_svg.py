@@ -7,16 +7,16 @@ tap's time. They draw what `map_view.map_overlay` draws for the notebook.
 
 - The mat (`mat_svg`), the same all game: buildings, Road lines (blue), Cut-Over lines
   (grey, dotted), Quick Turn arrows (yellow, dashed, with a head), a white dot on every
-  Space, the gates, the Spaces' names (x/y along the edges on a board named by
+  Space, the gates' squares, the Spaces' names (x/y along the edges on a board named by
   coordinates), and over all of it each Space's tap disc: a transparent circle a whole cell
   wide carrying `data-tap="<id>"`.
 - The marks (`marks_svg`), drawn over the mat, what a move changes: the Spaces Bond may
   reach shaded by his chance with the percentage written on each, red stars (filled while a
-  card lies there), green rings around the Spaces a tap can choose now, the bot's trails
-  and the pieces with the way they face.
+  card lies there), green rings around the Spaces a tap can choose now, the bot's trails,
+  the pieces with the way they face, and the gates' names (over the dots).
 
 Only the marks travel to the browser after a move (a `TapPad`'s `overlay`), and the
-browser lays out again only what they hold, so they hold as little as they can: every
+browser parses and styles again all they hold, so they hold as little as they can: every
 static part is in the mat, and a tap goes through the marks to the mat's disc. Only a green
 ring takes a tap itself: it is a button (`data-tap`, focusable, named by its Space), so a
 keyboard reaches the Spaces a tap can choose. Shared looks are CSS classes (`MAP_CSS`).
@@ -84,7 +84,7 @@ def marks_svg(state: GoldfingerState, *, reach: Mapping[str, Fraction] | None = 
     board = state.board
     parts = [_reach(board, reach or {}),
              _stars(board, state, chosen_stars), _rings(board, set(targets)),
-             _trails(board, trails), _pieces(state)]
+             _trails(board, trails), _pieces(state), _gate_names(board)]
     return _frame(board, "gf-marks", "", parts)
 
 
@@ -228,13 +228,19 @@ def _stars(board: Board, state: GoldfingerState, chosen_stars: Iterable[str]) ->
 
 
 def _gates(board: Board) -> str:
-    """The gates: a purple square round the Space, and the gate's name below it."""
+    """The gates: a purple square round the Space."""
+    return "".join(
+        f'<rect x="{x - 0.42 * U:g}" y="{y - 0.42 * U:g}" width="{0.84 * U:g}" '
+        f'height="{0.84 * U:g}" fill="none" stroke="#4a148c" stroke-width="3"/>'
+        for x, y in (_xy(board, gate) for gate in board.gates))
+
+
+def _gate_names(board: Board) -> str:
+    """Each gate's name below it, over the Spaces' dots (so in the marks)."""
     xs = [s.x for s in board.spaces.values()]
     out = []
     for gate, name in board.gates.items():
         x, y = _xy(board, gate)
-        out.append(f'<rect x="{x - 0.42 * U:g}" y="{y - 0.42 * U:g}" width="{0.84 * U:g}" '
-                   f'height="{0.84 * U:g}" fill="none" stroke="#4a148c" stroke-width="3"/>')
         # Names of gates on the left or right edge run inwards, so none is cut off.
         anchor, shift = {min(xs): ("start", -0.5), max(xs): ("end", 0.5)}.get(
             board.spaces[gate].x, ("middle", 0))
