@@ -49,30 +49,34 @@ _PANEL_PROPERTIES = frozenset([*Reactive.param, "esm", "importmap"])
 
 
 class QuickJSComponent(JSComponent):
-    """A JSComponent whose property changes skip Panel's look-up of the page design.
+    """A JSComponent whose text and numbers are set straight on its model's data.
 
-    Panel works out the design's parameters (its stylesheets, resolved afresh) for every
-    change of every component, and uses them only when the change is to `stylesheets`:
-    about an eighth of a Goldfinger map move's server time, in a profile of `panel serve`.
+    Panel's `_update_model` freezes the document while it sets a change that holds a Bokeh
+    model (finding out by looking each property up on the model, where ours are not) and
+    walks the data model's references to tag it, on every change: 0.2 ms a change, 0.12
+    ms this way. What the change holds here is never a model.
     """
-
-    def _update_properties(self, *events: param.parameterized.Event, doc: Any) -> dict:
-        if any(event.name == "stylesheets" for event in events):
-            return super()._update_properties(*events, doc=doc)
-        return self._process_param_change({event.name: event.new for event in events})
 
     def _update_model(self, events: dict, msg: dict, root: Any, model: Any, doc: Any,
                       comm: Any) -> None:
-        # Panel's own freezes the document while it sets a change that holds a Bokeh
-        # model, and to find out asks the model for each property by name; ours live on
-        # `model.data`, and a name the model lacks costs Bokeh a search for the closest
-        # spelling (difflib): 80 us a property, several times a tap. Text and numbers
-        # (all these components hold) never hold a model: set them straight on the data.
         if not self._plain_data(msg, doc):
             super()._update_model(events, msg, root, model, doc, comm)
             return
-        with hold(doc):
-            self._set_on_model(msg, root, model.data)
+        data = model.data
+        changed = {name: value for name, value in msg.items() if getattr(data, name) != value}
+        if not changed:
+            return
+        ref = root.ref["id"]
+        before = self._changing.get(ref)  # what the browser must not be told back
+        self._changing[ref] = list(changed)
+        try:
+            with hold(doc):
+                data.update(**changed)
+        finally:
+            if before:
+                self._changing[ref] = before
+            else:
+                self._changing.pop(ref, None)
 
     def _plain_data(self, msg: dict, doc: Any) -> bool:
         if self._in_process__events.get(doc):  # a change from the browser: Panel's way

@@ -14,7 +14,8 @@ from typing import ClassVar
 import panel as pn
 import param
 from bokeh.models import CustomJS
-from bokeh.settings import settings as bokeh_settings
+
+from companion.ui.panel_costs import skip_unused_work
 
 ACCENT = "#8a1c1c"  # a dinner-jacket red, readable on light and dark
 
@@ -111,10 +112,7 @@ def extension() -> None:
     veil, so a device never takes taps that go nowhere in silence."""
     pn.extension(sizing_mode="stretch_width", reconnect=True, raw_css=[PAGE_CSS],
                  browser_info=False)  # nothing reads it; a model less on every page
-    # Every update of a TapPad or HtmlBox makes Panel look its value up on the Bokeh model,
-    # where it is no property: Bokeh then builds "did you mean" suggestions with difflib
-    # for an error nobody sees (0.4 ms an update, a fifth of a Golden Gun tap's server time).
-    bokeh_settings.perform_error_diagnostics.set_value(False)
+    skip_unused_work()
 
 
 def header_html(title: str, home: bool, dark: bool) -> str:
