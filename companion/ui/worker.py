@@ -6,6 +6,7 @@ pool on the next submit."""
 from __future__ import annotations
 
 import multiprocessing
+import os
 import threading
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -13,6 +14,17 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 __all__ = ["BrokenProcessPool", "RestartingPool"]
+
+
+WORKER_NICENESS = 10
+
+
+def _yield_to_taps() -> None:
+    """The worker runs at a lower priority: on a tablet server with few cores, its seconds
+    of odds would otherwise take a core from the taps being answered (the server and the
+    browser), and a tap's time would depend on whether a figure was being worked out."""
+    if hasattr(os, "nice"):  # not on Windows
+        os.nice(WORKER_NICENESS)
 
 
 class RestartingPool:
@@ -27,7 +39,8 @@ class RestartingPool:
     def _new_pool(self) -> ProcessPoolExecutor:
         # spawn: a fork of a threaded server process can deadlock
         return ProcessPoolExecutor(max_workers=self._max_workers,
-                                   mp_context=multiprocessing.get_context("spawn"))
+                                   mp_context=multiprocessing.get_context("spawn"),
+                                   initializer=_yield_to_taps)
 
     def submit(self, fn: Callable[..., Any], *args: Any) -> Future:
         with self._lock:

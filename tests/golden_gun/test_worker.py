@@ -12,7 +12,7 @@ import pytest
 from companion.core.session import Session
 from companion.golden_gun import GAME, engine
 from companion.golden_gun import dashboard as gg
-from companion.ui.worker import BrokenProcessPool, RestartingPool
+from companion.ui.worker import WORKER_NICENESS, BrokenProcessPool, RestartingPool
 
 
 def kill_workers(pool) -> None:
@@ -37,6 +37,16 @@ def test_a_killed_worker_breaks_one_call_and_the_pool_comes_back():
             first.result(timeout=30)
         assert pool.submit(abs, -7).result(timeout=60) == 7
         assert pool.restarts == 1
+    finally:
+        pool.shutdown(wait=False, cancel_futures=True)
+
+
+def test_the_worker_runs_below_the_taps():
+    """Its seconds of odds never take a core from a tap being answered: lower priority."""
+    pool = RestartingPool(max_workers=1)
+    try:
+        assert pool.submit(os.nice, 0).result(timeout=60) == min(19, os.nice(0) +
+                                                                 WORKER_NICENESS)
     finally:
         pool.shutdown(wait=False, cancel_futures=True)
 
