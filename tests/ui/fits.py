@@ -25,6 +25,8 @@ FIT_JS = r"""
     .trim().replace(/\s+/g, ' ').slice(0, 70);
   const parentOf = (el) => el.parentElement || (el.parentNode && el.parentNode.host) || null;
   const shown = (el) => {
+    // A part hidden by companion.ui.set_shown keeps its layout (content-visibility): not shown.
+    if (el.checkVisibility && !el.checkVisibility()) return null;
     const r = el.getBoundingClientRect();
     if (r.width === 0 || r.height === 0) return null;
     const style = getComputedStyle(el);

@@ -168,11 +168,11 @@ def test_panel_deck_shows_the_asked_panels_and_keeps_the_others_built_and_hidden
     assert deck.objects == [third] and deck.shown() == [third]  # nothing built before needed
     deck.show([first])
     assert deck.objects == [first, third] and deck.shown() == [first]  # in the deck's order
-    assert third.styles["display"] == "none"
+    assert third.styles["content-visibility"] == "hidden"
     model = third._models[root.ref["id"]][0]
     deck.show([third])
     assert third._models[root.ref["id"]][0] is model  # the same Bokeh model, not rebuilt
-    assert third.styles["display"] is None and not is_shown(first)
+    assert third.styles["content-visibility"] is None and not is_shown(first)
     deck.join_all()  # after the first render: every panel built, the shown one still shown
     assert deck.objects == [first, second, third] and deck.shown() == [third]
 
