@@ -1,8 +1,9 @@
 """`make bench`: every measurement as a ratio to a bare Panel round trip, in one run.
 
 The baseline is a bare Panel app (one button, one text) served the same way:
-tap -> updated text. Each `benchmarks/bench_*.py` module adds rows through
-`measure(browser, tmp) -> list[tuple[str, float]]` (name, milliseconds).
+tap -> updated text, measured again right before each module (`BareApp`). Each
+`benchmarks/bench_*.py` module adds rows through `measure(browser, tmp) ->
+list[tuple[str, float]]` (name, milliseconds), read against the baseline before it.
 Nothing here is asserted; the numbers go into the issue notes.
 """
 
@@ -15,6 +16,7 @@ from pathlib import Path
 from common import (
     CHROMIUM_ARGS,
     ROOT,
+    ROUNDS,
     Finger,
     Server,
     Timing,
@@ -26,40 +28,54 @@ from common import (
 from playwright.sync_api import Browser, sync_playwright
 
 
-def bare_round_trip(browser: Browser, tmp: Path) -> float:
-    server = Server(["benchmarks/bare_app.py"], tmp / "bare.sqlite3")
-    try:
-        page = new_page(browser)
-        page.goto(server.url + "/bare_app")
-        button = page.get_by_role("button", name="Click")
+class BareApp:
+    """The bare Panel app, served for the whole run: its round trip is measured again right
+    before each module, and that module's rows read against it. This machine's speed drifts
+    within minutes (an unchanged pure-Python row doubled from one run to the next), so a
+    baseline from the start of a 15-minute run misstated the later modules' ratios."""
+
+    def __init__(self, browser: Browser, tmp: Path):
+        self.server = Server(["benchmarks/bare_app.py"], tmp / "bare.sqlite3")
+        self.page = new_page(browser)
+        self.page.goto(self.server.url + "/bare_app")
+        button = self.page.get_by_role("button", name="Click")
         button.wait_for()
-        tap = Finger(page, button)
-        round_trips(page, tap, lambda i: shadow_text_js(f"text.includes('clicks: {i}')"),
-                    rounds=5)  # warm-up
-        offset = 5
-        return round_trips(page, tap, lambda i: shadow_text_js(
-            f"text.includes('clicks: {offset + i}')"))
-    finally:
-        server.stop()
+        self.tap, self.clicks = Finger(self.page, button), 0
+        self.round_trip(rounds=5)  # warm-up
+
+    def round_trip(self, rounds: int = ROUNDS) -> Timing:
+        offset, self.clicks = self.clicks, self.clicks + rounds
+        return round_trips(self.page, self.tap, lambda i: shadow_text_js(
+            f"text.includes('clicks: {offset + i}')"), rounds=rounds)
+
+    def stop(self) -> None:
+        self.page.close()
+        self.server.stop()
 
 
 def main() -> None:
     modules = sorted(p.stem for p in (ROOT / "benchmarks").glob("bench_*.py"))
+    rows: list[tuple[str, float, float]] = []  # (name, ms, the module's baseline ms)
+    failed: list[str] = []
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
-        base = bare_round_trip(browser, Path(tmp))
-        rows = [("bare Panel round trip (baseline)", base)]
-        failed: list[str] = []
+        bare = BareApp(browser, Path(tmp))
+        first = bare.round_trip()
+        rows.append(("bare Panel round trip (baseline)", first, first))
         for name in modules:
+            base = bare.round_trip()
+            rows.append((f"  baseline before {name}", base, first))
             try:
-                rows += importlib.import_module(name).measure(browser, Path(tmp))
+                rows += [(row, ms, base) for row, ms in
+                         importlib.import_module(name).measure(browser, Path(tmp))]
             except Exception as error:  # one broken module must not hide the others' rows
                 failed.append(f"{name}: {type(error).__name__}: {str(error)[:200]}")
+        bare.stop()
         browser.close()
-    width = max(len(name) for name, _ in rows)
+    width = max(len(name) for name, _, _ in rows)
     print(f"{'measurement':<{width}}  {'median':>10}  {'ratio to baseline':>17}"
           f"  {'95th percentile / baseline':>26}")
-    for name, ms in rows:
+    for name, ms, base in rows:
         p95 = f"{ms.p95 / base:>25.3f}x" if isinstance(ms, Timing) else ""
         print(f"{name:<{width}}  {ms:>7.2f} ms  {ms / base:>16.3f}x  {p95}")
     for failure in failed:

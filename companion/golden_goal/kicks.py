@@ -266,18 +266,24 @@ def chain_ends(table: Table, start: Square, pips: int, free: int,
 
     Keys are the square where the ball stops, or the name of the net it went into.
     Passes are followed without repeating a (square, budget) pair, so loops end. With
-    `stop_at_net`, the search returns as soon as the ball goes into that net; `dead` then
-    holds the (square, budget) pairs from which, on this table, no chain reaches that net:
-    they are not searched again, and a search that finds no goal adds every pair it saw.
+    `stop_at_net`, the search returns as soon as the ball goes into that net. Given `dead`
+    too, it looks for that goal only: `dead` holds the (square, budget) pairs from which, on
+    this table, no chain reaches that net, which are not searched again (a search that
+    finds no goal adds every pair it saw), and a square from which no kick reaches the net
+    nor a teammate is not searched.
     """
     ends: dict[Square | str, tuple[KickSpec, ...]] = {}
-    dead = dead if dead is not None and stop_at_net is not None else set()
+    goals_only = dead is not None and stop_at_net is not None
+    dead = dead if goals_only else set()
     if (start, pips + free) in dead:
         return ends
+    useless = _no_goal_nor_pass(table, stop_at_net) if goals_only else lambda *_: False
     seen = {(start, pips + free)}
     stack = [(start, pips + free, ())]
     while stack:
         square, budget, done = stack.pop()
+        if useless(square, budget):
+            continue
         for spec in kick_specs(budget):
             leg = walk(table, square, budget, spec)
             if leg.kind == "pass":
@@ -293,6 +299,22 @@ def chain_ends(table: Table, start: Square, pips: int, free: int,
     if stop_at_net is not None:
         dead |= seen  # the whole search from each of them found no goal into that net
     return ends
+
+
+def _no_goal_nor_pass(table: Table, net: str) -> Callable[[Square, int], bool]:
+    """For the search for a goal into `net`: is a kick from `square` with `budget` spaces
+    sure to do neither (the net's end line and every teammate farther than it can go)?
+    A kick goes one square a space, sideways or diagonally too."""
+    line = table.field.end_row(net)
+    mates = [sq for sq, p in table.occupant.items() if team_of(p) == table.team]
+
+    def useless(square: Square, budget: int) -> bool:
+        if abs(square[1] - line) + 1 <= budget:
+            return False
+        return not any(mate != square and max(abs(mate[0] - square[0]),
+                                              abs(mate[1] - square[1])) <= budget
+                       for mate in mates)
+    return useless
 
 
 def placed_chain_ends(table: Table, kicker: str, start: Square, pips: int, free: int,
