@@ -4,11 +4,11 @@ actions (Eject Guard, Raise Screen, Oil Slick, Smoke Screen) with the Avoid roll
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
 from companion.core.errors import InputError, RuleError
 from companion.core.game import Event
+from companion.core.records import evolve
 from companion.goldfinger import rules
 from companion.goldfinger.actions import (
     SPECIALS,
@@ -137,10 +137,10 @@ def _pick_up(state: GoldfingerState, action: PickUpCard) -> GoldfingerState:
                     f"tries to pick up the card by star {star}")
     state = _used(state, "pick_up")
     if not outcome.success:
-        return dataclasses.replace(state, last_event=_event(outcome))
+        return evolve(state, last_event=_event(outcome))
     card = holding[star]
     if card is None:
-        return dataclasses.replace(state, pending=Pending("reveal", star=star),
+        return evolve(state, pending=Pending("reveal", star=star),
                                    last_event=_event(outcome, " Which card is it?"))
     return _turn_card(state, star, card, outcome.text + " ")
 
@@ -154,7 +154,7 @@ def _reveal(state: GoldfingerState, action: RevealCard) -> GoldfingerState:
         raise InputError(f"the cards are {', '.join(rules.CARD_NAMES)}, got {action.card!r:.30}")
     if action.card not in left:
         raise InputError(f"the {action.card} card has already been found")
-    state = dataclasses.replace(state, pending=None)
+    state = evolve(state, pending=None)
     return _turn_card(state, pending.star, action.card, "")
 
 
@@ -167,12 +167,12 @@ def _turn_card(state: GoldfingerState, star: str, card: str, prefix: str) -> Gol
     """Special Card Summary: apply the card turned over by `star`."""
     rule = rules.CARDS[card]
     cards = tuple((s, c) for s, c in state.cards if s != star)
-    state = dataclasses.replace(state, cards=cards, found=(*state.found, (star, card)),
+    state = evolve(state, cards=cards, found=(*state.found, (star, card)),
                                 has_tilly=state.has_tilly or rule.keep)
     text = f"{prefix}The card is {card}: {rule.text}"
     if rule.safe is not None:
         pending = Pending("card_roll", star=star, card=card)
-        return dataclasses.replace(state, pending=pending,
+        return evolve(state, pending=pending,
                                    last_event=Event(f"{text} Roll two dice.", "success"))
     state = _lose(state, BOND, rule.effect.self_loses)
     outcome = "failure" if rule.effect.self_loses else "success"
@@ -187,7 +187,7 @@ def _card_roll(state: GoldfingerState, action: CardRoll) -> GoldfingerState:
     dice = _dice(action.dice)
     safe = dice.total <= rule.safe
     result = rule.effect if safe else rule.on_hit
-    state = dataclasses.replace(state, pending=None)
+    state = evolve(state, pending=None)
     state, note = _hit(state, BOND, result.hits_self)
     state = _lose(state, BOND, result.self_loses)
     text = (f"{pending.card}: rolled {dice}, {rule.safe} or less is safe: {result.text}{note}")
@@ -209,7 +209,7 @@ def _break_gate(state: GoldfingerState, action: BreakGate) -> GoldfingerState:
     outcome = _roll(state, BOND, "break_gate", dice, "Bond", f"tries to break {gate}")
     state = _used(state, "break_gate")
     if outcome.success:
-        return dataclasses.replace(state, phase="over", winner=BOND, step=None,
+        return evolve(state, phase="over", winner=BOND, step=None,
                                    last_event=_event(outcome))
     state = _lose(state, BOND, outcome.result.self_loses)
     return _settle(state, _event(outcome))
@@ -232,9 +232,9 @@ def _special(state: GoldfingerState, action: Any) -> GoldfingerState:
     if name in ("oil_slick", "smoke_screen"):
         return _release(state, action, name, special)
     state = _used(state, name, special.cost)
-    state = dataclasses.replace(state, guard=state.guard and name != "eject_guard",
+    state = evolve(state, guard=state.guard and name != "eject_guard",
                                 screen=state.screen or name == "raise_screen")
-    return dataclasses.replace(state, last_event=Event(special.text, "success"))
+    return evolve(state, last_event=Event(special.text, "success"))
 
 
 def _release(state: GoldfingerState, action: OilSlick | SmokeScreen, name: str,
@@ -242,14 +242,14 @@ def _release(state: GoldfingerState, action: OilSlick | SmokeScreen, name: str,
     oil = name == "oil_slick"
     cars = _cars_behind(state, action.cars, rules.OIL_BEHIND if oil else rules.SMOKE_BEHIND)
     state = _used(state, name, special.cost)
-    state = dataclasses.replace(state, oil_used=state.oil_used or oil,
+    state = evolve(state, oil_used=state.oil_used or oil,
                                 smoke_used=state.smoke_used or not oil)
     if not cars:
-        return dataclasses.replace(state, last_event=Event(f"{special.text} No car is caught."))
+        return evolve(state, last_event=Event(f"{special.text} No car is caught."))
     kind = "avoid_oil" if oil else "avoid_smoke"
     text = f"{special.text} Car{'s' if len(cars) > 1 else ''} {', '.join(cars)} must " \
            f"{'Avoid Oil' if oil else 'Avoid Smoke'}."
-    return dataclasses.replace(state, pending=Pending(kind, cars=cars), last_event=Event(text))
+    return evolve(state, pending=Pending(kind, cars=cars), last_event=Event(text))
 
 
 def _cars_behind(state: GoldfingerState, given: tuple[str, ...] | None,
@@ -283,11 +283,11 @@ def _avoid(state: GoldfingerState, action: AvoidOil | AvoidSmoke) -> GoldfingerS
     what = "tries to " + rule.section.split(": ")[1]
     outcome = _roll(state, "enemy", name, dice, f"Car {action.car}", what)
     left = tuple(c for c in pending.cars if c != action.car)
-    state = dataclasses.replace(state, pending=dataclasses.replace(pending, cars=left)
+    state = evolve(state, pending=evolve(pending, cars=left)
                                 if left else None)
     state, note = _hit(state, action.car, outcome.result.hits_self)
     if outcome.result.effect == "removed":
         state, note = _crash(state, action.car), f" Car {action.car} is removed from the game."
-    return dataclasses.replace(state, last_event=_event(outcome, note))
+    return evolve(state, last_event=_event(outcome, note))
 
 

@@ -12,13 +12,13 @@ and `SmokeScreen(cars)` for every set of cars. Card placement is not listed
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from itertools import combinations
 from typing import Any
 
 from companion.core.errors import CompanionError
 from companion.core.game import GameState
+from companion.core.records import evolve
 from companion.goldfinger import actions as e
 from companion.goldfinger.rules import BOND, CARD_NAMES, PIECES
 
@@ -36,7 +36,7 @@ def legal_actions(state: GameState) -> list[Any] | None:
 def allowed(state: GameState, action: Any) -> bool:
     """Whether the engine accepts `action` now (dice filled in with a placeholder)."""
     if getattr(action, "dice", ()) is None and state.dice_needed(action):
-        action = dataclasses.replace(action, dice=_TRIAL_DICE)
+        action = evolve(action, dice=_TRIAL_DICE)
     if isinstance(action, e.PlaceCards) and action.stars is None:
         action = state.fill_chance(action, random.Random(0))
     try:

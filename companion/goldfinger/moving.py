@@ -3,10 +3,9 @@
 
 from __future__ import annotations
 
-import dataclasses
-
 from companion.core.errors import InputError, RuleError
 from companion.core.game import Event
+from companion.core.records import evolve
 from companion.goldfinger import rules
 from companion.goldfinger.actions import (
     DoubleBack,
@@ -59,9 +58,9 @@ def _move_tracker(state: GoldfingerState, action: Move, step: Step) -> Goldfinge
     if n > step.left:
         raise RuleError(f"{_name(step.piece)} has {step.left} of {step.allowance} spaces left",
                         rule=_rule(rules.SECTION_MOVEMENT))
-    step = dataclasses.replace(step, moved=step.moved + n)
+    step = evolve(step, moved=step.moved + n)
     text = f"{_name(step.piece)} moves {n} space{'s' if n > 1 else ''} ({step.left} left)."
-    return dataclasses.replace(state, step=step, last_event=Event(text))
+    return evolve(state, step=step, last_event=Event(text))
 
 
 def _move_map(state: GoldfingerState, action: Move, step: Step) -> GoldfingerState:
@@ -77,16 +76,16 @@ def _move_map(state: GoldfingerState, action: Move, step: Step) -> GoldfingerSta
         raise RuleError(f"{_name(step.piece)} can only move forward, turning at forks: "
                         f"{to} is not ahead of {piece.space}", rule=_rule(rules.SECTION_MOVEMENT))
     occupant = state.occupied().get(to)
-    moved = dataclasses.replace(piece, space=to, heading=board.heading(piece.space, to))
-    step = dataclasses.replace(step, moved=step.moved + 1, back=(piece.space, piece.heading),
+    moved = evolve(piece, space=to, heading=board.heading(piece.space, to))
+    step = evolve(step, moved=step.moved + 1, back=(piece.space, piece.heading),
                                contest=occupant)
-    entered = dataclasses.replace(_with_piece(state, moved), step=step)
+    entered = evolve(_with_piece(state, moved), step=step)
     if occupant:
         _check_contest_possible(entered, occupant)
     text = f"{_name(step.piece)} moves to {to} ({step.left} left)."
     if occupant:
         text += f" {_name(occupant)} is there: Force or Trick now."
-    return dataclasses.replace(entered, last_event=Event(text))
+    return evolve(entered, last_event=Event(text))
 
 
 def _can_force(mover: str, target: str) -> bool:
@@ -134,20 +133,20 @@ def _quick_turn(state: GoldfingerState, action: QuickTurn) -> GoldfingerState:
     outcome = _roll(state, side, "quick_turn", dice, _name(step.piece), "tries a Quick Turn")
     state = _used(state, "quick_turn")
     if outcome.success:  # the landing Space costs one Space of movement (house rule)
-        state = dataclasses.replace(state, step=dataclasses.replace(
+        state = evolve(state, step=evolve(
             state.step, moved=state.step.moved + _quick_turn_cost(state)))
     if outcome.success and arrow is not None:
         piece = state.piece(step.piece)
-        landed = dataclasses.replace(piece, space=arrow.to,
+        landed = evolve(piece, space=arrow.to,
                                      heading=state.board.heading(arrow.skip, arrow.to))
         occupant = state.occupied().get(arrow.to)
-        new_step = dataclasses.replace(state.step, back=(piece.space, piece.heading),
+        new_step = evolve(state.step, back=(piece.space, piece.heading),
                                        contest=occupant)
-        state = dataclasses.replace(_with_piece(state, landed), step=new_step)
+        state = evolve(_with_piece(state, landed), step=new_step)
         extra = f" Now in {arrow.to}." + (f" {_name(occupant)} is there: Force or Trick now."
                                            if occupant else "")
-        return dataclasses.replace(state, last_event=_event(outcome, extra))
-    return dataclasses.replace(state, last_event=_event(outcome))
+        return evolve(state, last_event=_event(outcome, extra))
+    return evolve(state, last_event=_event(outcome))
 
 
 def _quick_turn_cost(state: GoldfingerState) -> int:
@@ -176,13 +175,13 @@ def _arrow(state: GoldfingerState, step: Step, to: str | None):
     arrow = arrows[0]
     occupant = state.occupied().get(arrow.to)
     if occupant:
-        landed = dataclasses.replace(piece, space=arrow.to,
+        landed = evolve(piece, space=arrow.to,
                                      heading=board.heading(arrow.skip, arrow.to))
-        turned = dataclasses.replace(step, used=(*step.used, "quick_turn"),
+        turned = evolve(step, used=(*step.used, "quick_turn"),
                                      spent=step.spent + 1, contest=occupant,
                                      moved=step.moved + _quick_turn_cost(state))
         _check_contest_possible(
-            dataclasses.replace(_with_piece(state, landed), step=turned), occupant)
+            evolve(_with_piece(state, landed), step=turned), occupant)
     return arrow
 
 
@@ -195,9 +194,9 @@ def _double_back(state: GoldfingerState, action: DoubleBack) -> GoldfingerState:
     if outcome.success:
         piece = state.piece(step.piece)
         if piece.heading is not None:
-            turned = dataclasses.replace(piece, heading=(-piece.heading[0], -piece.heading[1]))
+            turned = evolve(piece, heading=(-piece.heading[0], -piece.heading[1]))
             state = _with_piece(state, turned)
-        return dataclasses.replace(state, last_event=_event(outcome))
+        return evolve(state, last_event=_event(outcome))
     state = _lose(state, step.piece, outcome.result.self_loses)
     return _settle(state, _event(outcome))
 
@@ -232,7 +231,7 @@ def _trick(state: GoldfingerState, action: Trick) -> GoldfingerState:
                     f"tries a Trick past {_name(target)}")
     state = _used(state, "trick")
     if outcome.success:
-        return dataclasses.replace(_jump(state, landing), last_event=_event(outcome))
+        return evolve(_jump(state, landing), last_event=_event(outcome))
     return _after_failed_contest(state, step.piece, outcome)
 
 
@@ -262,13 +261,13 @@ def _jump(state: GoldfingerState, landing: str | None) -> GoldfingerState:
     step = state.step
     cost = 1 if state.setup.house["trick_jump_costs_move"] else 0
     if landing is None:
-        return dataclasses.replace(state, step=dataclasses.replace(step, moved=step.moved + cost))
+        return evolve(state, step=evolve(step, moved=step.moved + cost))
     piece = state.piece(step.piece)
-    jumped = dataclasses.replace(piece, space=landing,
+    jumped = evolve(piece, space=landing,
                                  heading=state.board.heading(piece.space, landing))
-    step = dataclasses.replace(step, moved=step.moved + cost, contest=None,
+    step = evolve(step, moved=step.moved + cost, contest=None,
                                back=(piece.space, piece.heading))
-    return dataclasses.replace(_with_piece(state, jumped), step=step)
+    return evolve(_with_piece(state, jumped), step=step)
 
 
 def _after_failed_contest(state: GoldfingerState, mover: str, outcome: Outcome
@@ -277,9 +276,9 @@ def _after_failed_contest(state: GoldfingerState, mover: str, outcome: Outcome
     step = state.step
     if state.board is not None and step.back is not None and step.contest:
         piece = state.piece(mover)
-        backed = dataclasses.replace(piece, space=step.back[0], heading=step.back[1])
+        backed = evolve(piece, space=step.back[0], heading=step.back[1])
         state = _with_piece(state, backed)
-        state = dataclasses.replace(state, step=dataclasses.replace(step, contest=None))
+        state = evolve(state, step=evolve(step, contest=None))
     state, note = _hit(state, mover, outcome.result.hits_self)
     state = _lose(state, mover, outcome.result.self_loses)
     return _settle(state, _event(outcome, note))
@@ -299,8 +298,8 @@ def _force(state: GoldfingerState, action: Force) -> GoldfingerState:
         return _after_failed_contest(state, step.piece, outcome)
     if aside is not None:
         forced = state.piece(target)
-        state = _with_piece(state, dataclasses.replace(forced, space=aside))
-        state = dataclasses.replace(state, step=dataclasses.replace(state.step, contest=None))
+        state = _with_piece(state, evolve(forced, space=aside))
+        state = evolve(state, step=evolve(state.step, contest=None))
     state, note = _hit(state, target, outcome.result.hits_target)
     state = _lose(state, target, outcome.result.target_loses)
     where = f" It is moved to {aside}." if aside else ""

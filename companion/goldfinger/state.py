@@ -6,13 +6,13 @@ registers them in `HANDLERS` (so this module imports nothing above it).
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from companion.core.errors import InputError, RuleError
 from companion.core.game import JSON, Event, Game, GameState, check_options
+from companion.core.records import evolve
 from companion.goldfinger import rules
 from companion.goldfinger.actions import (
     ACTION_TYPES,
@@ -216,7 +216,7 @@ class GoldfingerState(GameState):
         if self.phase == "over":
             raise RuleError("the game is over", rule=_rule(rules.SECTION_HOW_TO_WIN))
         new = handler(self, action)
-        return dataclasses.replace(new, history=(*self.history, action))
+        return evolve(new, history=(*self.history, action))
 
     def legal_actions(self) -> list[Any] | None:
         return legal_actions(self)

@@ -4,12 +4,12 @@ the checks, rolling against an Action Summary line, Hits and lost turns."""
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 
 from companion.core.dice import Roll, percent
 from companion.core.errors import InputError, RuleError
 from companion.core.game import Event
+from companion.core.records import evolve
 from companion.goldfinger import rules
 from companion.goldfinger.actions import (
     AimCar,
@@ -65,7 +65,7 @@ def _place_cards(state: GoldfingerState, action: PlaceCards) -> GoldfingerState:
     placed = tuple(zip(stars, cards, strict=True))
     how = "face down" if action.cards is None else "known to the app"
     text = f"The Enemy player places the five cards ({how}) by stars {', '.join(stars)}."
-    return dataclasses.replace(state, phase="bond", cards=placed, last_event=Event(text))
+    return evolve(state, phase="bond", cards=placed, last_event=Event(text))
 
 
 def _texts(values: object, what: str) -> tuple[str, ...]:
@@ -91,7 +91,7 @@ def _aim_car(state: GoldfingerState, action: AimCar) -> GoldfingerState:
     if toward not in board.graph[car.space]:
         raise RuleError(f"car {car.name} must point toward a Space next to it",
                         rule=_rule(rules.SECTION_MOVEMENT))
-    moved = dataclasses.replace(car, heading=board.heading(car.space, toward))
+    moved = evolve(car, heading=board.heading(car.space, toward))
     return _with_piece(state, moved, Event(f"Car {car.name} points toward {toward}."))
 
 
@@ -113,11 +113,11 @@ def _place_bond(state: GoldfingerState, action: PlaceBond) -> GoldfingerState:
         if toward not in board.graph[space]:
             raise RuleError("the Aston Martin must point toward a Space next to it",
                             rule=_rule(rules.SECTION_MOVEMENT))
-        bond = dataclasses.replace(bond, space=space, heading=board.heading(space, toward))
+        bond = evolve(bond, space=space, heading=board.heading(space, toward))
         where = f"in {space}, facing {toward}"
     text = f"Bond places the Aston Martin {where}. Turn 1 begins."
     state = _with_piece(state, bond, Event(text))
-    return dataclasses.replace(state, phase="play", turn=1)
+    return evolve(state, phase="play", turn=1)
 
 
 # Starting and ending a piece's turn.
@@ -134,16 +134,16 @@ def _start_turn(state: GoldfingerState, action: StartTurn) -> GoldfingerState:
         if action.dice is not None:
             raise InputError(f"{_name(piece.name)} has lost this turn and does not roll")
         left = piece.lost_turns - 1
-        state = _with_piece(state, dataclasses.replace(piece, lost_turns=left))
+        state = _with_piece(state, evolve(piece, lost_turns=left))
         text = (f"Turn {state.turn}: {_name(piece.name)} loses this turn: no movement, "
                 f"it may only Fire.")
-        return dataclasses.replace(state, step=Step(piece.name, fire_only=True),
+        return evolve(state, step=Step(piece.name, fire_only=True),
                                    last_event=Event(text, "failure"))
     dice = _dice(action.dice)
     allowance = rules.MOVEMENT[_side(piece.name)].lookup(dice.total)
     text = (f"Turn {state.turn}: {_name(piece.name)} rolls {dice} for movement: up to "
             f"{allowance} spaces.")
-    return dataclasses.replace(state, step=Step(piece.name, allowance), last_event=Event(text))
+    return evolve(state, step=Step(piece.name, allowance), last_event=Event(text))
 
 
 def _unknown(name: object) -> Piece:
@@ -176,14 +176,14 @@ def _finish_step(state: GoldfingerState, event: Event) -> GoldfingerState:
     """Close the active piece's step; end the turn, or the game, when it is time."""
     piece = state.step.piece if state.step else BOND
     done = (*state.done, piece)
-    state = dataclasses.replace(state, step=None, done=done, last_event=event)
+    state = evolve(state, step=None, done=done, last_event=event)
     if piece == BOND and state.turn >= rules.TURNS and state.winner is None:
         text = f"{event.text} Bond's turn {rules.TURNS} is over without an escape: the Enemy wins."
-        return dataclasses.replace(state, phase="over", winner="enemy",
+        return evolve(state, phase="over", winner="enemy",
                                    last_event=Event(text, "failure"))
     if all(car in done for car in state.live_cars()) and BOND in done:
         text = f"{event.text} Turn {state.turn + 1} begins."
-        return dataclasses.replace(state, turn=state.turn + 1, done=(),
+        return evolve(state, turn=state.turn + 1, done=(),
                                    last_event=Event(text, event.outcome))
     return state
 
@@ -248,8 +248,8 @@ def _check_action(state: GoldfingerState, name: str, section: str, cost: int = 1
 
 def _used(state: GoldfingerState, name: str, cost: int = 1) -> GoldfingerState:
     step = state.step
-    step = dataclasses.replace(step, used=(*step.used, name), spent=step.spent + cost)
-    return dataclasses.replace(state, step=step)
+    step = evolve(step, used=(*step.used, name), spent=step.spent + cost)
+    return evolve(state, step=step)
 
 
 def _dice(dice: object) -> Roll:
@@ -279,8 +279,8 @@ def _car(state: GoldfingerState, name: object) -> Piece:
 def _with_piece(state: GoldfingerState, piece: Piece, event: Event | None = None
                 ) -> GoldfingerState:
     pieces = tuple(piece if p.name == piece.name else p for p in state.pieces)
-    state = dataclasses.replace(state, pieces=pieces)
-    return dataclasses.replace(state, last_event=event) if event else state
+    state = evolve(state, pieces=pieces)
+    return evolve(state, last_event=event) if event else state
 
 
 # Rolling against an Action Summary line.
@@ -332,15 +332,15 @@ def _hit(state: GoldfingerState, name: str, hits: int) -> tuple[GoldfingerState,
     piece = state.piece(name)
     total = piece.hits + hits
     if name == BOND:
-        state = _with_piece(state, dataclasses.replace(piece, hits=total))
+        state = _with_piece(state, evolve(piece, hits=total))
         if total >= rules.BOND_CRASH_HITS:
-            state = dataclasses.replace(state, phase="over", winner="enemy", step=None)
+            state = evolve(state, phase="over", winner="enemy", step=None)
             return state, (f" Bond has {total} hits: the Aston Martin crashes, the Enemy "
                            f"wins.")
         return state, f" Bond has {total} of {rules.BOND_CRASH_HITS} hits."
     if total >= rules.ENEMY_CRASH_HITS:
         return _crash(state, name, total), f" Car {name} has {total} hits: it crashes."
-    state = _with_piece(state, dataclasses.replace(piece, hits=total))
+    state = _with_piece(state, evolve(piece, hits=total))
     return state, f" Car {name} has {total} of {rules.ENEMY_CRASH_HITS} hits."
 
 
@@ -348,7 +348,7 @@ def _crash(state: GoldfingerState, name: str, hits: int | None = None) -> Goldfi
     """Damage and Crashing: "immediately remove the piece from the game"."""
     piece = state.piece(name)
     hits = piece.hits if hits is None else hits
-    return _with_piece(state, dataclasses.replace(piece, hits=hits, crashed=True, space=None))
+    return _with_piece(state, evolve(piece, hits=hits, crashed=True, space=None))
 
 
 def _lose(state: GoldfingerState, name: str, lost: rules.LostTime) -> GoldfingerState:
@@ -358,17 +358,17 @@ def _lose(state: GoldfingerState, name: str, lost: rules.LostTime) -> Goldfinger
     if lost in ("next", "rest_and_next"):
         piece = state.piece(name)
         count = piece.lost_turns + 1 if state.setup.house["lost_turns_add_up"] else 1
-        state = _with_piece(state, dataclasses.replace(piece, lost_turns=count))
+        state = _with_piece(state, evolve(piece, lost_turns=count))
     if lost in ("rest", "rest_and_next") and state.step and state.step.piece == name:
-        step = dataclasses.replace(state.step, fire_only=True, moved=state.step.allowance,
+        step = evolve(state.step, fire_only=True, moved=state.step.allowance,
                                    contest=None)
-        state = dataclasses.replace(state, step=step)
+        state = evolve(state, step=step)
     return state
 
 
 def _settle(state: GoldfingerState, event: Event) -> GoldfingerState:
     """End the step at once when its piece crashed or lost the rest with no Fire allowed."""
-    state = dataclasses.replace(state, last_event=event)
+    state = evolve(state, last_event=event)
     step = state.step
     if state.phase == "over" or step is None:
         return state
