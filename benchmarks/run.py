@@ -21,6 +21,7 @@ from common import (
     Server,
     Timing,
     chromium_path,
+    median_ms,
     new_page,
     round_trips,
     shadow_text_js,
@@ -53,6 +54,12 @@ class BareApp:
         self.server.stop()
 
 
+def python_speed_ms() -> float:
+    """A fixed pure-Python workload (the kind a tap's server work is): the bare round trip
+    hardly depends on how fast Python runs now, and the apps' taps do."""
+    return median_ms(lambda: sorted(str(i * 7919 % 10007) for i in range(20_000)), repeat=15)
+
+
 def main() -> None:
     modules = sorted(p.stem for p in (ROOT / "benchmarks").glob("bench_*.py"))
     rows: list[tuple[str, float, float]] = []  # (name, ms, the module's baseline ms)
@@ -60,11 +67,11 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
         bare = BareApp(browser, Path(tmp))
-        first = bare.round_trip()
+        first, speed = bare.round_trip(), python_speed_ms()
         rows.append(("bare Panel round trip (baseline)", first, first))
         for name in modules:
-            base = bare.round_trip()
-            rows.append((f"  baseline before {name}", base, first))
+            base, slower = bare.round_trip(), python_speed_ms() / speed
+            rows.append((f"  baseline before {name} (Python {slower:.2f}x as slow)", base, first))
             try:
                 rows += [(row, ms, base) for row, ms in
                          importlib.import_module(name).measure(browser, Path(tmp))]
