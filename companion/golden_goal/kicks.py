@@ -296,7 +296,7 @@ def chain_ends(table: Table, start: Square, pips: int, free: int,
                 ends.setdefault(key, (*done, spec))
                 if leg.net is not None and leg.net == stop_at_net:
                     return ends
-    if stop_at_net is not None:
+    if goals_only:
         dead |= seen  # the whole search from each of them found no goal into that net
     return ends
 
