@@ -197,8 +197,8 @@ def _dots(board: Board) -> str:
 
 def _tap_discs(board: Board) -> str:
     """Each Space's tap target: a transparent disc a whole cell wide."""
-    return "".join(f'<circle class="gf-hit" data-tap="{escape(s)}" cx="{x:g}" cy="{y:g}" '
-                   f'r="{0.5 * U:g}"/>' for s, (x, y) in ((s, _xy(board, s)) for s in board.spaces))
+    return "".join(_circle(board, space, f'class="gf-hit" data-tap="{escape(space)}"', 0.5)
+                   for space in board.spaces)
 
 
 def _reach(board: Board, reach: Mapping[str, Fraction]) -> str:
@@ -263,10 +263,15 @@ def _star(x: float, y: float, r: float, fill: str) -> str:
 
 def _rings(board: Board, targets: set[str]) -> str:
     """A green ring round each Space a tap can choose now: a button a keyboard reaches."""
-    return "".join(
-        f'<circle class="gf-ring" data-tap="{escape(s)}" role="button" tabindex="0" '
-        f'aria-label="{escape(s)}" cx="{x:g}" cy="{y:g}" r="{0.45 * U:g}"/>'
-        for s, (x, y) in ((s, _xy(board, s)) for s in sorted(targets)))
+    return "".join(_circle(board, space, f'class="gf-ring" data-tap="{escape(space)}" '
+                           f'role="button" tabindex="0" aria-label="{escape(space)}"', 0.45)
+                   for space in sorted(targets))
+
+
+def _circle(board: Board, space: str, attributes: str, radius: float) -> str:
+    """A circle on `space`, `radius` board units wide."""
+    x, y = _xy(board, space)
+    return f'<circle {attributes} cx="{x:g}" cy="{y:g}" r="{radius * U:g}"/>'
 
 
 def _pieces(state: GoldfingerState) -> str:
