@@ -8,6 +8,9 @@ What changes more often than the rest of a big picture (a planned path over a fi
 pieces and the tap targets over a map) can go in `overlay`, drawn over `html`: a change
 sends only the overlay. Taps go through the overlay to `html`, except on the overlay's
 parts styled `pointer-events: auto`, which may carry their own `data-tap`.
+
+A redraw changes only what differs (`REDRAW_JS`): the browser styles and lays out the
+changed parts alone, the focused button keeps its focus and a scrolled log its place.
 """
 
 from __future__ import annotations
@@ -42,6 +45,61 @@ button:disabled {{ cursor: default; }}
 .act-default {{ background: var(--neutral-fill-rest, #eceff1);
   color: var(--neutral-foreground-rest, #1b1b1b);
   border-color: var(--neutral-stroke-rest, #b0bec5); }}
+"""
+
+# `redraw(box, html)`: make `box` hold `html`, changing only the nodes that differ. Setting
+# innerHTML made every node new: the browser styled and laid out all of them again (a
+# Goldfinger roll, 4-8 ms before the page could show it), and the tapped button, removed
+# while focused, made it style the page at once. Nodes are matched in order; a node equal
+# to the next one on the other side is taken as one inserted or removed there (a log line).
+REDRAW_JS = """
+  const parsed = document.createElement('template');
+  const sameKind = (a, b) => a.nodeType === b.nodeType && a.nodeName === b.nodeName;
+  const copyAttributes = (node, from) => {
+    for (const { name } of [...node.attributes]) {
+      if (!from.hasAttribute(name)) { node.removeAttribute(name); }
+    }
+    for (const { name, value } of from.attributes) {
+      if (node.getAttribute(name) !== value) { node.setAttribute(name, value); }
+    }
+  };
+  const morph = (parent, model) => {
+    let old = parent.firstChild;
+    let fresh = model.firstChild;
+    while (fresh) {
+      const next = fresh.nextSibling;
+      if (old && old.isEqualNode(fresh)) {
+        old = old.nextSibling;
+      } else if (old && next && old.isEqualNode(next)) {
+        parent.insertBefore(fresh, old);
+      } else if (old && old.nextSibling && old.nextSibling.isEqualNode(fresh)) {
+        const gone = old;
+        old = old.nextSibling.nextSibling;
+        parent.removeChild(gone);
+      } else if (old && sameKind(old, fresh)) {
+        if (old.nodeType === Node.ELEMENT_NODE) {
+          copyAttributes(old, fresh);
+          morph(old, fresh);
+        } else {
+          old.nodeValue = fresh.nodeValue;
+        }
+        old = old.nextSibling;
+      } else {
+        parent.insertBefore(fresh, old);
+      }
+      fresh = next;
+    }
+    while (old) {
+      const gone = old;
+      old = old.nextSibling;
+      parent.removeChild(gone);
+    }
+  };
+  const redraw = (box, html) => {
+    parsed.innerHTML = html;
+    morph(box, parsed.content);
+    parsed.innerHTML = '';
+  };
 """
 
 # What Panel's `_update_model` sets on the Bokeh model itself, not on its data.
@@ -95,7 +153,7 @@ class TapPad(QuickJSComponent):
                            "but for parts styled pointer-events: auto.")
 
     _stylesheets: ClassVar[list[str]] = [TAP_CSS]
-    _esm = """
+    _esm = REDRAW_JS + """
     export function render({ model, el }) {
       // The frame holds the HTML and the overlay over it, and hears the taps on both.
       const frame = document.createElement('div');
@@ -115,16 +173,20 @@ class TapPad(QuickJSComponent):
       // A scrolling part marked data-scroll-key keeps its place when the HTML is redrawn.
       // The places are noted as the player scrolls: reading scrollTop in a redraw would make
       // the browser lay the page out first, on every tap.
-      const kept = {};
+      // A redraw keeps the part itself when it is unchanged: only a new one is scrolled.
+      const kept = {};  // key -> [the part scrolled, its place]
       frame.addEventListener('scroll', (event) => {
         const key = event.target.dataset && event.target.dataset.scrollKey;
-        if (key !== undefined) { kept[key] = event.target.scrollTop; }
+        if (key !== undefined) { kept[key] = [event.target, event.target.scrollTop]; }
       }, true);
       const draw = () => {
-        box.innerHTML = model.html;
-        for (const [key, top] of Object.entries(kept)) {
+        redraw(box, model.html);
+        for (const [key, [scrolled, top]] of Object.entries(kept)) {
           const part = top && box.querySelector(`[data-scroll-key="${CSS.escape(key)}"]`);
-          if (part) { part.scrollTop = top; }
+          if (part && part !== scrolled) {
+            part.scrollTop = top;
+            kept[key] = [part, top];
+          }
         }
       };
       model.on('html', draw);
@@ -132,7 +194,7 @@ class TapPad(QuickJSComponent):
       frame.appendChild(box);
       const over = document.createElement('div');
       over.style.cssText = 'position:absolute;inset:0;pointer-events:none';
-      const drawOver = () => { over.innerHTML = model.overlay; };
+      const drawOver = () => { redraw(over, model.overlay); };
       model.on('overlay', drawOver);
       drawOver();
       frame.appendChild(over);
@@ -165,14 +227,14 @@ class HtmlBox(QuickJSComponent):
     max_height_px = param.Integer(default=0, doc="Scrolls beyond this height (0: grows).")
 
     _stylesheets: ClassVar[list[str]] = [":host { display: block; width: 100%; }"]
-    _esm = """
+    _esm = REDRAW_JS + """
     export function render({ model, el }) {
       const box = document.createElement('div');
       const size = () => {
         box.style.maxHeight = model.max_height_px ? `${model.max_height_px}px` : '';
         box.style.overflowY = model.max_height_px ? 'auto' : '';
       };
-      const draw = () => { box.innerHTML = model.html; };
+      const draw = () => { redraw(box, model.html); };
       model.on('html', draw);
       model.on('max_height_px', size);
       size();

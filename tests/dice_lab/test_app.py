@@ -98,8 +98,8 @@ def test_a_reload_keeps_the_check_being_set_up(served, page: Page):
 
 
 def test_the_log_keeps_its_scroll_place_when_a_roll_adds_a_line(served, page: Page):
-    """A player reading back through a long log is not sent to the top by the next roll
-    (the log is redrawn whole after every action)."""
+    """A player reading back through a long log is not sent to the top by the next roll:
+    he still sees the line he was reading (the new line goes in above it, newest first)."""
     page.goto(served.url + "/dice_lab")
     start_new_game(page)
     roll = page.get_by_role("button", name="Roll: app rolls 2 dice")
@@ -110,6 +110,37 @@ def test_the_log_keeps_its_scroll_place_when_a_roll_adds_a_line(served, page: Pa
     assert log.evaluate("(part) => part.scrollHeight > part.clientHeight + 100")
     log.evaluate("(part) => { part.scrollTop = 100; }")
     page.wait_for_timeout(100)  # the scroll event is noted
+    reading = log.evaluate(LINE_AT_THE_TOP)
     roll.click()
     expect(page.locator(".log-line")).to_have_count(21, timeout=WAIT)
-    assert page.locator(".game-log").evaluate("(part) => part.scrollTop") == 100
+    assert page.locator(".game-log").evaluate("(part) => part.scrollTop") >= 100
+    assert page.locator(".game-log").evaluate(LINE_AT_THE_TOP) == reading
+
+
+# The log line shown at the top of the scrolled log.
+LINE_AT_THE_TOP = """(part) => {
+  const box = part.getBoundingClientRect();
+  return part.getRootNode().elementFromPoint(box.left + 10, box.top + 4).textContent;
+}"""
+
+
+def test_a_redraw_changes_only_what_differs(served, page: Page):
+    """A roll redraws the log and the dice pad by changing only the nodes that differ
+    (`tap_pad.REDRAW_JS`): the earlier lines stay the same nodes, so the browser lays out
+    only the new one, and the roll button tapped from the keyboard keeps the focus."""
+    page.goto(served.url + "/dice_lab")
+    start_new_game(page)
+    roll = page.get_by_role("button", name="Roll: app rolls 2 dice")
+    roll.click()
+    expect(page.locator(".log-line")).to_have_count(1, timeout=WAIT)
+    page.locator(".log-line").first.evaluate("(line) => { line.seenBefore = true; }")
+    roll.focus()
+    page.keyboard.press("Enter")
+    expect(page.locator(".log-line")).to_have_count(2, timeout=WAIT)
+    seen = "(line) => line.seenBefore === true"
+    assert page.locator(".log-line").nth(1).evaluate(seen)
+    assert not page.locator(".log-line").first.evaluate(seen)
+    focused = page.evaluate("""() => { let at = document.activeElement;
+      while (at && at.shadowRoot && at.shadowRoot.activeElement) at = at.shadowRoot.activeElement;
+      return at ? at.textContent : null; }""")
+    assert focused is not None and focused.startswith("Roll")

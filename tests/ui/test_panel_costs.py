@@ -7,7 +7,7 @@ import param
 from bokeh.document import Document
 
 from companion.ui import HtmlBox, extension
-from companion.ui.panel_costs import _PANELS_OWN
+from companion.ui.panel_costs import _PANELS_OWN, _BusyCount
 
 
 def _event(widget: pn.viewable.Viewable, name: str, new: object) -> param.parameterized.Event:
@@ -48,3 +48,31 @@ def test_a_box_sets_its_text_on_the_browsers_model():
     assert model.data.html == "<p>two</p>"
     box.html = "<p>two</p>"  # the same again sends nothing
     assert model.data.html == "<p>two</p>"
+
+
+def test_the_busy_count_keeps_panels_list_and_tells_busy_as_panel_does():
+    """Panel counts the events being handled (`pn.state.busy`, for a busy indicator); our
+    cheaper methods leave the same list and send the same `busy` changes."""
+    extension()
+    state = pn.state
+    steps = [("_add_busy_event", "a"), ("_add_busy_event", "b"), ("_remove_busy_event", "a"),
+             ("_cleanup_busy_counter", None), ("_remove_busy_event", "b"),
+             ("_remove_busy_event", "gone"), ("_add_busy_event", "c"),
+             ("_cleanup_busy_counter", "c")]
+
+    def play(methods) -> tuple[list[bool], list[list[str]]]:
+        told: list[bool] = []
+        watcher = state.param.watch(lambda event: told.append(event.new), "busy")
+        lists = []
+        try:
+            for name, event_id in steps:
+                methods[name](state, *([event_id] if event_id else []))
+                lists.append([eid for eid, _ in state._busy_counter])
+        finally:
+            state.param.unwatch(watcher)
+        return told, lists
+
+    ours = play({name: getattr(type(state), name) for name in _BusyCount.PANELS_OWN})
+    assert ours == play(_BusyCount.PANELS_OWN)
+    assert ours[0] == [True, False, True, False]
+    assert state.param["busy"].readonly, "busy stays read-only for everyone else"
