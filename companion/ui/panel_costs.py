@@ -20,7 +20,7 @@
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import Any, ClassVar
 
 import param
 from bokeh.settings import settings as bokeh_settings
@@ -40,7 +40,7 @@ class _BusyCount:
     """Panel 1.9's `_state` busy-event methods, each keeping `_busy_counter` (the events
     being handled: id, start) and `busy` (whether there is one) as Panel's do."""
 
-    PANELS_OWN = {name: getattr(_state, name) for name in
+    PANELS_OWN: ClassVar[dict[str, Any]] = {name: getattr(_state, name) for name in
                   ("_add_busy_event", "_remove_busy_event", "_cleanup_busy_counter")}
 
     @staticmethod
