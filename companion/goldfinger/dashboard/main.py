@@ -88,6 +88,7 @@ class GoldfingerDashboard(GameDashboard):
     def __init__(self, **params):
         super().__init__(**params)
         self._cache: dict[str, tuple[Any, Any]] = {}  # name -> (state, value) for this state
+        self._setup_cards: list[pn.Column] = []  # the set-up card of each page drawn
         # A seat's page is counted as open; the tablet redraws when a phone comes or goes.
         self._presence = PresenceLink(self.table, self.seat, self._table_changed)
         self._build_widgets()
@@ -360,8 +361,8 @@ class GoldfingerDashboard(GameDashboard):
             own = section("Your side (only this phone)", self._own)
             return page("007 Goldfinger", own, play, self.map_part.section(), table, log)
         setup = section("Game set-up", self._setup["box"])
-        setup.visible = self.param.revision.rx.pipe(
-            lambda _: self.state.phase in ("cards", "bond"))
+        self._setup_cards.append(setup)
+        self._show_setup()
         return page("007 Goldfinger", setup, play, self.map_part.section(), table, log,
                     self.share_section(), self.saved_games_section())
 
@@ -392,6 +393,13 @@ class GoldfingerDashboard(GameDashboard):
         self._refresh_roll()
         if self.state.board is not None:
             self.map_part.render()
+        self._show_setup()
+
+    def _show_setup(self) -> None:
+        """The set-up card only while the cards and Bond are placed (a plain watcher: a
+        reactive expression cost 0.4 ms a tap)."""
+        for card in self._setup_cards:
+            card.visible = self.state.phase in ("cards", "bond")
 
     def _refresh_roll(self) -> None:
         armed, mine = self.armed, self.my_turn()
