@@ -18,7 +18,7 @@ serve: $(VENV)/.installed-run
 	@echo ""
 	@echo "  companion is at http://$(HOST):$(PORT)/  (Ctrl-C stops it)"
 	@echo ""
-	$(BIN)/panel serve apps/*.py --index index --address $(HOST) --port $(PORT) \
+	$(BIN)/panel serve apps/*.py --setup companion/ui/serve_setup.py --index index --address $(HOST) --port $(PORT) \
 		--allow-websocket-origin $(ORIGIN) $(AUTH)
 
 test: $(VENV)/.installed-test

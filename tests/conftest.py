@@ -51,6 +51,9 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
+SERVE_SETUP = "companion/ui/serve_setup.py"  # as `make serve` has it
+
+
 class Server:
     """`panel serve` of some apps in a subprocess, with its own store file."""
 
@@ -61,7 +64,8 @@ class Server:
     def start(self, port: int | None = None) -> None:
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        command = [sys.executable, "-m", "panel", "serve", *self.apps, "--address", "127.0.0.1",
+        command = [sys.executable, "-m", "panel", "serve", *self.apps, "--setup", SERVE_SETUP,
+                   "--address", "127.0.0.1",
                    "--port", str(self.port), "--allow-websocket-origin",
                    f"127.0.0.1:{self.port}"]
         if self.index:
