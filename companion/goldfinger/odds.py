@@ -10,7 +10,6 @@ from __future__ import annotations
 import math
 import threading
 import weakref
-from collections.abc import Iterator
 from fractions import Fraction
 from functools import cache
 
@@ -407,7 +406,7 @@ class _Shots(dict):
         self.state = state
 
     def __missing__(self, space: str) -> int:
-        found = self[space] = int(_shot(self.state, space) * DICE)
+        found = self[space] = _shot_count(self.state, space)
         return found
 
 
@@ -432,7 +431,7 @@ class _FireSearch:
         self.others = frozenset(s for s in state.occupied() if s != piece.space)
         self.shots = shots
         # Next to Bond, nothing between: no shot is better, so no need to look further.
-        self.best_shot = int(_enemy_fire_chance(0) * DICE)
+        self.best_shot = _enemy_fire_count(0)
         self._ready: dict[tuple, int] = {}
         self._spent: dict[tuple, int] = {}
 
@@ -445,29 +444,37 @@ class _FireSearch:
         return found
 
     def _ready_value(self, place: _Place, moves: int) -> int:
-        best = 0
-        for value in self._ready_plans(place, moves):
-            if value > best:
-                best = value
-                if best == DICE * self.best_shot:
-                    break
-        return best
-
-    def _ready_plans(self, place: _Place, moves: int) -> Iterator[int]:
-        """The value of each thing the car can do first: Fire, move, or a manoeuvre."""
+        """The best of: Fire here, move on, or a manoeuvre first. One loop, no generator:
+        this runs for every place and roll of every car after every tap."""
         shot = self.shots[place.space]
-        yield DICE * shot
-        for ahead in place.ahead if moves else ():
-            yield self._contest(ahead, moves - 1, place.space) if ahead.space in self.others \
-                else self.ready(ahead, moves - 1)
+        best = DICE * shot
+        top = DICE * self.best_shot
+        if best == top:
+            return best
+        others = self.others
+        if moves:
+            for ahead in place.ahead:
+                value = self._contest(ahead, moves - 1, place.space) \
+                    if ahead.space in others else self.ready(ahead, moves - 1)
+                if value > best:
+                    if value == top:
+                        return value
+                    best = value
         if place.quick_turns and moves >= self.quick_turn_cost:
             stay = self.spent(place, moves)  # where a failed Quick Turn leaves it
+            count = self.quick_turn_count
             for landing in place.quick_turns:
-                landed = 0 if landing.space in self.others \
+                landed = 0 if landing.space in others \
                     else self.spent(landing, moves - self.quick_turn_cost)
-                yield _mix_one(self.quick_turn_count, landed, stay)
-        turned = self.spent(place.turned, moves)
-        yield _mix_one(self.double_back_count, turned, shot if self.fire_when_lost else 0)
+                value = count * landed + (DICE - count) * stay
+                if value > best:
+                    if value == top:
+                        return value
+                    best = value
+        count = self.double_back_count
+        value = count * self.spent(place.turned, moves) + \
+            (DICE - count) * (shot if self.fire_when_lost else 0)
+        return value if value > best else best
 
     def _contest(self, place: _Place, moves: int, back: str) -> int:
         """In another piece's Space: Trick past it (the car does not Force here)."""
@@ -505,20 +512,25 @@ def _mix_one(count: int, win: int, lose: int) -> int:
 
 
 def _shot(state: GoldfingerState, spot: str) -> Fraction:
+    return Fraction(_shot_count(state, spot), DICE)
+
+
+def _shot_count(state: GoldfingerState, spot: str) -> int:
+    """The rolls out of 36 with which an Enemy car in `spot` hits Bond with Fire."""
     board, bond = state.board, state.piece(rules.BOND)
     if spot == bond.space:
-        return Fraction(0)
+        return 0
     between = board.line_of_fire(spot, bond.space)
     if between is None:
-        return Fraction(0)
+        return 0
     if state.screen and board.is_rear(bond.space, bond.heading, spot):
-        return Fraction(0)
-    return _enemy_fire_chance(between)
+        return 0
+    return _enemy_fire_count(between)
 
 
 @cache
-def _enemy_fire_chance(spaces_between: int) -> Fraction:
-    return success_chance("enemy", "fire", spaces_between=spaces_between)
+def _enemy_fire_count(spaces_between: int) -> int:
+    return int(success_chance("enemy", "fire", spaces_between=spaces_between) * DICE)
 
 
 class _Place:

@@ -164,6 +164,13 @@ class TapPad(QuickJSComponent):
         if (tapped && !tapped.disabled) { model.send_msg(tapped.getAttribute('data-tap')); }
       };
       frame.addEventListener('click', (event) => send(event.target));
+      // A finger or a mouse does not move the focus onto what it taps (the keyboard still
+      // does): the browser styles the page again when the focus moves, before the tap is
+      // sent, and again when the redraw removes the focused target (a ring on the map).
+      frame.addEventListener('mousedown', (event) => {
+        const tapped = event.target.closest && event.target.closest('[data-tap]');
+        if (tapped) { event.preventDefault(); }
+      });
       frame.addEventListener('keydown', (event) => {
         if ((event.key === 'Enter' || event.key === ' ') && event.target.tagName !== 'BUTTON') {
           event.preventDefault();

@@ -124,6 +124,26 @@ LINE_AT_THE_TOP = """(part) => {
 }"""
 
 
+FOCUSED_TEXT = """() => { let at = document.activeElement;
+  while (at && at.shadowRoot && at.shadowRoot.activeElement) at = at.shadowRoot.activeElement;
+  return at ? at.textContent : null; }"""
+
+
+def test_a_tap_leaves_the_focus_where_it_was(served, page: Page):
+    """A finger or mouse tap on a TapPad target does not move the focus to it (the
+    browser would style the page again before sending the tap, and again when the redraw
+    removes the target); the keyboard still moves the focus."""
+    page.goto(served.url + "/dice_lab")
+    start_new_game(page)
+    roll = page.get_by_role("button", name="Roll: app rolls 2 dice")
+    roll.click()
+    expect(page.locator(".log-line")).to_have_count(1, timeout=WAIT)
+    focused = page.evaluate(FOCUSED_TEXT)
+    assert focused is None or not focused.startswith("Roll")
+    roll.focus()
+    assert page.evaluate(FOCUSED_TEXT).startswith("Roll")
+
+
 def test_a_redraw_changes_only_what_differs(served, page: Page):
     """A roll redraws the log and the dice pad by changing only the nodes that differ
     (`tap_pad.REDRAW_JS`): the earlier lines stay the same nodes, so the browser lays out
@@ -140,7 +160,5 @@ def test_a_redraw_changes_only_what_differs(served, page: Page):
     seen = "(line) => line.seenBefore === true"
     assert page.locator(".log-line").nth(1).evaluate(seen)
     assert not page.locator(".log-line").first.evaluate(seen)
-    focused = page.evaluate("""() => { let at = document.activeElement;
-      while (at && at.shadowRoot && at.shadowRoot.activeElement) at = at.shadowRoot.activeElement;
-      return at ? at.textContent : null; }""")
+    focused = page.evaluate(FOCUSED_TEXT)
     assert focused is not None and focused.startswith("Roll")
