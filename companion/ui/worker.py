@@ -22,9 +22,16 @@ WORKER_NICENESS = 10
 def _yield_to_taps() -> None:
     """The worker runs at a lower priority: on a tablet server with few cores, its seconds
     of odds would otherwise take a core from the taps being answered (the server and the
-    browser), and a tap's time would depend on whether a figure was being worked out."""
+    browser), and a tap's time would depend on whether a figure was being worked out.
+
+    On Linux it runs only when nothing else wants the core (SCHED_IDLE): niced alone, it
+    still took about a tenth of a busy core, which put 5-10 ms on the slowest taps of a
+    Golden Gun roll while a figure was under way (the 95th percentile of 30 rolls, served,
+    went from 47 ms to 40 ms)."""
     if hasattr(os, "nice"):  # not on Windows
         os.nice(WORKER_NICENESS)
+    if hasattr(os, "SCHED_IDLE"):  # Linux
+        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
 
 
 class RestartingPool:

@@ -47,6 +47,8 @@ def test_the_worker_runs_below_the_taps():
     try:
         assert pool.submit(os.nice, 0).result(timeout=60) == min(19, os.nice(0) +
                                                                  WORKER_NICENESS)
+        if hasattr(os, "SCHED_IDLE"):  # Linux: only when the core is otherwise idle
+            assert pool.submit(os.sched_getscheduler, 0).result(timeout=60) == os.SCHED_IDLE
     finally:
         pool.shutdown(wait=False, cancel_futures=True)
 
