@@ -1,4 +1,10 @@
-"""The game's log, newest first, with Undo and Redo."""
+"""The game's log, newest first, with Undo and Redo.
+
+It shows the newest `NEWEST_SHOWN` lines, and the whole log on a tap: every tap sends the
+log's HTML again and the browser compares it line by line, so a log drawn whole made each
+tap of a long game slower (Dice Lab, served: 23 ms a roll with no log, 29 ms with 300
+lines and a 31 KB message).
+"""
 
 from __future__ import annotations
 
@@ -12,6 +18,7 @@ from companion.ui.tap_pad import TapPad, tap_button
 
 UNDO_ON_THE_TABLET = "Undo and Redo are on the shared tablet."
 NOTHING_YET = '<p style="opacity:0.7;margin:4px">Nothing has happened yet.</p>'
+NEWEST_SHOWN = 50  # the log box shows about 13 lines before it scrolls
 
 
 class LogView(pn.viewable.Viewer):
@@ -21,6 +28,7 @@ class LogView(pn.viewable.Viewer):
     lines = param.List(default=[])
     can_undo = param.Boolean(default=False)
     can_redo = param.Boolean(default=False)
+    whole = param.Boolean(default=False, doc="Every line shown, not only the newest.")
 
     def __init__(self, on_undo: Callable[[], None], on_redo: Callable[[], None],
                  steps: bool = True, **params):
@@ -29,10 +37,13 @@ class LogView(pn.viewable.Viewer):
         super().__init__(**params)
         self._steps = {"undo": on_undo, "redo": on_redo} if steps else {}
         self._pad = TapPad(self._tapped, sizing_mode="stretch_width")
-        self.param.watch(self._render, ["lines", "can_undo", "can_redo"])
+        self.param.watch(self._render, ["lines", "can_undo", "can_redo", "whole"])
         self._render()
 
     def _tapped(self, tap: str) -> None:
+        if tap in ("whole", "newest"):
+            self.whole = tap == "whole"
+            return
         allowed = {"undo": self.can_undo, "redo": self.can_redo}
         if tap in self._steps and allowed[tap]:
             self._steps[tap]()
@@ -51,13 +62,24 @@ class LogView(pn.viewable.Viewer):
                                 style="flex:1 1 0") + "</div>")
         else:
             top = f'<p style="opacity:0.75;margin:4px">{UNDO_ON_THE_TABLET}</p>'
+        shown = self.lines if self.whole else self.lines[-NEWEST_SHOWN:]
         items = "".join(f'<div class="log-line">{escape(line)}</div>'
-                        for line in reversed(self.lines))
+                        for line in reversed(shown))
         lines = (f'<div class="game-log" data-scroll-key="log" style="font-size:1rem;'
                  f'line-height:1.5;max-height:320px;overflow-y:auto;margin-top:8px">'
-                 f"{items}</div>"
+                 f"{items}{self._more_button()}</div>"
                  if self.lines else NOTHING_YET)
         self._pad.html = top + lines
+
+    def _more_button(self) -> str:
+        """At the end of a long log: show every line, or the newest again."""
+        if len(self.lines) <= NEWEST_SHOWN:
+            return ""
+        if self.whole:
+            return tap_button("newest", f"Show only the newest {NEWEST_SHOWN} lines",
+                              style="width:100%;margin-top:4px")
+        return tap_button("whole", f"Show all {len(self.lines)} lines",
+                          style="width:100%;margin-top:4px")
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self._pad

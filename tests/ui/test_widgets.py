@@ -17,6 +17,7 @@ from companion.ui import (
     tap_button,
 )
 from companion.ui.dice_pad import REAL
+from companion.ui.log_view import NEWEST_SHOWN
 from companion.ui.odds_bar import OUTCOME_COLORS
 from companion.ui.template import closed_section, title_css
 
@@ -104,6 +105,21 @@ def test_log_view_shows_newest_first_and_disables_undo():
     log._pad.tap("undo")
     log._pad.tap("redo")
     assert steps == ["undo"]
+
+
+def test_a_long_log_shows_its_newest_lines_and_the_whole_log_on_a_tap():
+    log = LogView(lambda: None, lambda: None)
+    lines = [f"{n}. line {n}" for n in range(1, NEWEST_SHOWN + 21)]
+    log.lines = lines
+    assert log.html.count('class="log-line"') == NEWEST_SHOWN
+    assert f"{len(lines)}. line" in log.html and ">20. line 20<" not in log.html
+    assert f"Show all {len(lines)} lines" in log.html
+    log._pad.tap("whole")
+    assert log.html.count('class="log-line"') == len(lines) and ">1. line 1<" in log.html
+    log._pad.tap("newest")
+    assert log.html.count('class="log-line"') == NEWEST_SHOWN
+    log.lines = lines[:NEWEST_SHOWN]
+    assert "Show all" not in log.html and ">1. line 1<" in log.html
 
 
 def test_log_view_escapes_lines_and_on_a_phone_has_no_steps():
