@@ -1,27 +1,45 @@
-"""Dice Lab: the browser round trip of an app roll, and the odds recomputation behind it."""
+"""Dice Lab: the browser round trip of an app roll (in a new game, and late in a long one),
+and the odds recomputation behind it."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from bench_resume import saved_game
 from common import Finger, Server, median_ms, new_page, round_trips, shadow_text_js
 from playwright.sync_api import Browser
 
+from companion.core.store import Store
 from companion.dice_lab.engine import Check
+
+LONG_LOG = 300  # lines: a long evening's game
 
 
 def measure(browser: Browser, tmp: Path) -> list[tuple[str, float]]:
-    server = Server(["apps/dice_lab.py"], tmp / "dice_lab.sqlite3")
+    roll = _app_rolls(browser, tmp / "dice_lab.sqlite3")
+    long_store = tmp / "dice_lab_long.sqlite3"
+    store = Store(long_store)
+    try:
+        long_game = saved_game(store, LONG_LOG)
+    finally:
+        store.close()
+    late = _app_rolls(browser, long_store, f"?session={long_game}", LONG_LOG)
+    odds = median_ms(lambda: Check(4, 14, "at least", (("guard", 4),)).chance, repeat=200)
+    return [("Dice Lab: app roll, tap -> verdict in the log", roll),
+            (f"Dice Lab: app roll with {LONG_LOG} lines in the log", late),
+            ("Dice Lab: exact odds of a 4-dice check", odds)]
+
+
+def _app_rolls(browser: Browser, store: Path, query: str = "", logged: int = 0) -> float:
+    """App rolls, each until its line is in the log (`logged` lines there before)."""
+    server = Server(["apps/dice_lab.py"], store)
     try:
         page = new_page(browser, viewport={"width": 1024, "height": 768})
-        page.goto(server.url + "/dice_lab")
+        page.goto(server.url + "/dice_lab" + query)
         button = page.get_by_role("button", name="Roll: app rolls 2 dice")
         button.wait_for()
         page.wait_for_timeout(500)
-        roll = round_trips(page, Finger(page, button), lambda i: shadow_text_js(
-            f"/(^|\\s){i}\\. 2 dice, at most 7/.test(text)"))
+        return round_trips(page, Finger(page, button), lambda i: shadow_text_js(
+            f"/(^|\\s){logged + i}\\. 2 dice, at most 7/.test(text)"))
     finally:
         server.stop()
-    odds = median_ms(lambda: Check(4, 14, "at least", (("guard", 4),)).chance, repeat=200)
-    return [("Dice Lab: app roll, tap -> verdict in the log", roll),
-            ("Dice Lab: exact odds of a 4-dice check", odds)]
