@@ -55,27 +55,38 @@ button:disabled {{ cursor: default; }}
 REDRAW_JS = """
   const parsed = document.createElement('template');
   const sameKind = (a, b) => a.nodeType === b.nodeType && a.nodeName === b.nodeName;
+  // A <details> the player opened or closed stays so: the server's `open` is only for a
+  // new one.
   const copyAttributes = (node, from) => {
+    const players = node.nodeName === 'DETAILS' ? 'open' : null;
     for (const { name } of [...node.attributes]) {
-      if (!from.hasAttribute(name)) { node.removeAttribute(name); }
+      if (name !== players && !from.hasAttribute(name)) { node.removeAttribute(name); }
     }
     for (const { name, value } of from.attributes) {
-      if (node.getAttribute(name) !== value) { node.setAttribute(name, value); }
+      if (name !== players && node.getAttribute(name) !== value) {
+        node.setAttribute(name, value);
+      }
     }
   };
+  // Two elements alike enough to change one into the other: the same tag and classes.
+  const alike = (a, b) => sameKind(a, b) &&
+    (a.nodeType !== Node.ELEMENT_NODE || a.getAttribute('class') === b.getAttribute('class'));
   const morph = (parent, model) => {
     let old = parent.firstChild;
     let fresh = model.firstChild;
     while (fresh) {
       const next = fresh.nextSibling;
+      const after = old && old.nextSibling;
       if (old && old.isEqualNode(fresh)) {
-        old = old.nextSibling;
-      } else if (old && next && old.isEqualNode(next)) {
-        parent.insertBefore(fresh, old);
-      } else if (old && old.nextSibling && old.nextSibling.isEqualNode(fresh)) {
-        const gone = old;
-        old = old.nextSibling.nextSibling;
-        parent.removeChild(gone);
+        old = after;
+      } else if (old && next && (old.isEqualNode(next) ||
+                                 (!alike(old, fresh) && alike(old, next)))) {
+        parent.insertBefore(fresh, old);  // a new node before `old`
+      } else if (after && (after.isEqualNode(fresh) ||
+                           (!alike(old, fresh) && alike(after, fresh)))) {
+        parent.removeChild(old);  // `old` is gone: compare `fresh` with the one after it
+        old = after;
+        continue;
       } else if (old && sameKind(old, fresh)) {
         if (old.nodeType === Node.ELEMENT_NODE) {
           copyAttributes(old, fresh);
@@ -83,7 +94,7 @@ REDRAW_JS = """
         } else {
           old.nodeValue = fresh.nodeValue;
         }
-        old = old.nextSibling;
+        old = after;
       } else {
         parent.insertBefore(fresh, old);
       }

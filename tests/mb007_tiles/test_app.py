@@ -39,6 +39,22 @@ def visible_text(page: Page) -> str:
         return walk(document.body); }""")
 
 
+def test_house_rules_a_player_opened_stay_open_when_the_scoreboard_changes(served,
+                                                                           page: Page):
+    """A redraw keeps a <details> the player opened (`tap_pad.REDRAW_JS`): the next tap,
+    or another device's, does not fold it away while he reads."""
+    store = Store(served.db)
+    session = fifteen_tiles_placed(store)
+    store.close()
+    page.goto(f"{served.url}/mb007_tiles?session={session.id}")
+    house_rules = page.locator(".scoreboard details")
+    page.get_by_text("House rules", exact=True).click()
+    expect(house_rules).to_have_attribute("open", "", timeout=WAIT)
+    page.get_by_role("button", name="Draw a tile for Black").click()
+    expect(page.locator(".scoreboard")).to_contain_text("8 tiles in the bag", timeout=WAIT)
+    expect(house_rules).to_have_attribute("open", "")
+
+
 def test_a_round_with_the_covered_secret_choice_then_undo(served, page: Page):
     store = Store(served.db)
     session = fifteen_tiles_placed(store)

@@ -1,0 +1,82 @@
+"""The pads' redraw (`tap_pad.REDRAW_JS`) in a real browser: whatever the page showed
+before, a redraw leaves exactly the new HTML, and keeps the nodes it can."""
+
+import random
+
+import pytest
+from playwright.sync_api import Page
+
+from companion.ui.tap_pad import REDRAW_JS
+
+pytestmark = pytest.mark.browser
+
+# Few tags, classes and texts, so that old and new drawings share parts as a game's do.
+TAGS = ("div", "p", "span", "button", "details", "b")
+CLASSES = (None, "log-line", "bar", "note", "act act-default")
+TEXTS = ("1. Bond moves", "2. rolls 5+3", "Undo", "", "x6y4")
+
+REDRAW_PAGE = """(parts) => {
+  const box = document.createElement('div');
+  const model = document.createElement('template');
+  const shown = [];
+  for (const html of parts) {
+    redraw(box, html);
+    model.innerHTML = html;
+    shown.push([box.innerHTML, model.innerHTML]);
+  }
+  return shown;
+}"""
+
+
+def drawing(rng: random.Random, depth: int = 0) -> str:
+    """Random HTML: a few elements, some nested, some with text."""
+    parts = []
+    for _ in range(rng.randint(0, 4)):
+        if depth < 2 and rng.random() < 0.7:
+            tag, cls = rng.choice(TAGS), rng.choice(CLASSES)
+            attrs = f' class="{cls}"' if cls else ""
+            if tag == "details" and rng.random() < 0.5:
+                attrs += " open"
+            parts.append(f"<{tag}{attrs}>{drawing(rng, depth + 1)}</{tag}>")
+        else:
+            parts.append(rng.choice(TEXTS))
+    return "".join(parts)
+
+
+def edited(rng: random.Random, html: str) -> str:
+    """The drawing after a tap: usually a small change of the one before."""
+    if rng.random() < 0.3:
+        return drawing(rng)
+    cut = rng.randint(0, len(html))
+    while cut < len(html) and html[cut - 1:cut] not in ("", ">"):
+        cut += 1
+    return html[:cut] + drawing(rng, 1) + html[cut:] if rng.random() < 0.5 else \
+        drawing(rng) + html
+
+
+def test_a_redraw_always_leaves_exactly_the_new_html(page: Page):
+    page.set_content("<body></body>")
+    page.add_script_tag(content=REDRAW_JS)
+    rng = random.Random(19)
+    for _ in range(40):
+        parts = [drawing(rng)]
+        for _ in range(8):
+            parts.append(edited(rng, parts[-1]))
+        for shown, wanted in page.evaluate(REDRAW_PAGE, parts):
+            # (whether a <details> is open is the player's once it is shown)
+            assert shown.replace(' open=""', "") == wanted.replace(' open=""', "")
+
+
+def test_a_details_the_player_opened_stays_open_and_a_new_one_takes_the_servers_word(
+        page: Page):
+    page.set_content("<body></body>")
+    page.add_script_tag(content=REDRAW_JS)
+    kept = page.evaluate("""() => {
+      const box = document.createElement('div');
+      redraw(box, '<div class="a">1</div><details><summary>Rules</summary>r</details>');
+      box.querySelector('details').open = true;  // the player opens it
+      redraw(box, '<div class="a">2</div><div class="new">!</div>'
+                  + '<details><summary>Rules</summary>r2</details><details open>n</details>');
+      return [...box.querySelectorAll('details')].map((d) => d.open);
+    }""")
+    assert kept == [True, True]
