@@ -1,10 +1,16 @@
 """A process pool for slow pure computations (whole-game odds) that survives its process
 dying: a killed or crashed worker breaks a `ProcessPoolExecutor` for good
 (`BrokenProcessPool` on every later submit, for every page), so this one starts a fresh
-pool on the next submit."""
+pool on the next submit.
+
+`odds_worker()` is the server's one such worker, shared by every game: seconds of pure
+Python in a thread of the server would hold the GIL and hold up every tap meanwhile (a
+Goldfinger map move took 370 ms instead of 28 ms while the bot-games estimate ran in a
+thread)."""
 
 from __future__ import annotations
 
+import atexit
 import multiprocessing
 import os
 import threading
@@ -64,3 +70,21 @@ class RestartingPool:
     def shutdown(self, wait: bool = True, cancel_futures: bool = False) -> None:
         with self._lock:
             self._pool.shutdown(wait=wait, cancel_futures=cancel_futures)
+
+
+_ODDS_WORKER: RestartingPool | None = None
+_ODDS_WORKER_LOCK = threading.Lock()
+
+
+def odds_worker() -> RestartingPool:
+    """The server's worker process for slow odds, made on first use. Its process starts on
+    the first submit (spawn: a fresh interpreter) and is shut down at exit."""
+    global _ODDS_WORKER
+    with _ODDS_WORKER_LOCK:
+        if _ODDS_WORKER is None:
+            _ODDS_WORKER = RestartingPool(max_workers=1)
+            # Shut it down while the interpreter is whole: left to garbage collection at
+            # exit, its clean-up runs after the modules it needs are gone and prints a
+            # traceback.
+            atexit.register(_ODDS_WORKER.shutdown, wait=False, cancel_futures=True)
+        return _ODDS_WORKER

@@ -2,6 +2,7 @@
 group's own board file."""
 
 import json
+import re
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -94,6 +95,10 @@ def test_map_mode_against_the_enemy_bot_with_a_move_tapped_on_the_map(served, pa
     expect(page.locator(".tracker")).to_contain_text("in x6y4", timeout=WAIT)
     page.get_by_role("button", name="End Bond's move").click()
     expect(page.locator(".bot-report")).to_contain_text("Car", timeout=WAIT)
+    # The bot-games estimate comes from the worker process, while the page stays usable.
+    page.get_by_role("button", name="Estimate Bond's chance (bot games)").click()
+    expect(page.get_by_text(re.compile("of 100 bot games from here"))).to_be_visible(
+        timeout=120_000)
 
 
 def test_a_group_loads_its_own_board_file(served, page: Page):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from concurrent.futures import Future
 
 import pytest
 from bokeh.document import Document
@@ -14,7 +15,7 @@ from companion.core.errors import InputError
 from companion.core.session import Session
 from companion.goldfinger import GAME, bot, rules
 from companion.goldfinger import engine as e
-from companion.goldfinger.dashboard import REAL, GoldfingerDashboard
+from companion.goldfinger.dashboard import REAL, GoldfingerDashboard, map_part
 from companion.goldfinger.views import private_view, public_state, seat_names
 from companion.ui.presence import presence
 from tests.frames import model_strings
@@ -144,6 +145,15 @@ def test_with_real_cards_the_enemy_says_on_his_phone_which_card_bond_turned(stor
     assert f"<b>{star}</b>: Mirror (turned over)" in enemy._own.html
 
 
+class InProcess:
+    """A stand-in for the worker process that runs its job at once, here."""
+
+    def submit(self, job, *args) -> Future:
+        done: Future = Future()
+        done.set_result(job(*args))
+        return done
+
+
 def test_the_estimate_reads_the_cards_as_the_table_knows_them(store, monkeypatch):
     board = GoldfingerDashboard(store=store, session=Session(GAME, {"map": "sample"}, seed=5,
                                                               store=store))
@@ -153,7 +163,8 @@ def test_the_estimate_reads_the_cards_as_the_table_knows_them(store, monkeypatch
     seen = []
     monkeypatch.setattr(bot, "estimate_bond_win",
                         lambda state, **_: seen.append(state.cards) or "Bond wins 1%")
-    board.start_estimate().join()
+    monkeypatch.setattr(map_part, "odds_worker", lambda: InProcess())  # to see its state
+    board.start_estimate().result(timeout=60)
     assert [card for _, card in seen[0]] == [None] * 5 and board.estimate == "Bond wins 1%"
     assert {card for _, card in board.state.cards} == set(CARDS)
 

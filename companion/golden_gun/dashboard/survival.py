@@ -5,7 +5,6 @@ Step 5 the same figure for each choice makes the advice count the whole search."
 
 from __future__ import annotations
 
-import atexit
 import json
 import threading
 from collections.abc import Callable
@@ -20,14 +19,11 @@ from companion.core.errors import CompanionError
 from companion.golden_gun import bot, odds
 from companion.golden_gun.dashboard.words import survival_html
 from companion.golden_gun.engine import GoldenGunState
-from companion.ui.worker import BrokenProcessPool, RestartingPool
+from companion.ui.worker import BrokenProcessPool, odds_worker
 
 # The whole-search figure takes seconds of pure Python: in a thread it would hold the GIL
-# and slow every tap meanwhile, so it runs in its own process, given the game as JSON.
-_WORKER = RestartingPool(max_workers=1)  # a killed worker process is replaced, not fatal
-# Shut it down while the interpreter is whole: left to garbage collection at exit, its
-# clean-up runs after the modules it needs are gone and prints a traceback.
-atexit.register(_WORKER.shutdown, wait=False, cancel_futures=True)
+# and slow every tap meanwhile, so it runs in the worker process, given the game as JSON.
+_WORKER = odds_worker()  # a killed worker process is replaced, not fatal
 # Shared by every session (same key, same answer): (death before the Solex, per choice).
 _SURVIVAL: dict[tuple, tuple[Fraction, dict | None]] = {}
 _SURVIVAL_LOCK = threading.Lock()

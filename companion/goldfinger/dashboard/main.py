@@ -21,8 +21,8 @@ tablet shows every step, for a group without phones, and never a card by a star.
 from __future__ import annotations
 
 import dataclasses
-import threading
 from collections.abc import Callable
+from concurrent.futures import Future
 from fractions import Fraction
 from typing import Any
 
@@ -446,7 +446,7 @@ class GoldfingerDashboard(GameDashboard):
     def _danger_html(self) -> str:
         return self.map_part.danger_html()
 
-    def start_estimate(self, _event=None) -> threading.Thread | None:
+    def start_estimate(self, _event=None) -> Future | None:
         return self.map_part.start_estimate()
 
     def _estimate_html(self) -> str:

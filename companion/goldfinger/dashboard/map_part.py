@@ -1,7 +1,7 @@
 """The map section (map mode): the board as one tappable SVG with Bond's reach chance on
 every Space and green rings where a tap can go, the bot's last moves as fading trails, the
-danger from each car, and the bot-against-bot whole-game estimate (in a thread, so the page
-never freezes).
+danger from each car, and the bot-against-bot whole-game estimate (in the kit's worker
+process, so that no page waits for it).
 
 The map is two SVG strings (`map_svg`): the mat, drawn once a game, and the marks over it
 (reach, rings, pieces), replaced in place after every action; not a plot rebuilt.
@@ -9,7 +9,7 @@ The map is two SVG strings (`map_svg`): the mat, drawn once a game, and the mark
 
 from __future__ import annotations
 
-import threading
+from concurrent.futures import Future
 from typing import TYPE_CHECKING, Any
 
 import panel as pn
@@ -27,6 +27,7 @@ from companion.goldfinger.dashboard.words import (
 from companion.goldfinger.map_svg import marks_svg, mat_svg
 from companion.goldfinger.views import public_state
 from companion.ui import HtmlBox, TapPad, button, section
+from companion.ui.worker import BrokenProcessPool, odds_worker
 
 if TYPE_CHECKING:
     from companion.goldfinger.dashboard.main import GoldfingerDashboard
@@ -93,9 +94,11 @@ class MapPart:
     def danger_html(self) -> str:
         return danger_html(self.board.state, self.show_reach())
 
-    # Bot-against-bot estimate, in a thread so the page never freezes.
+    # Bot-against-bot estimate, in the worker process: about a second of pure Python, which
+    # in a thread of the server held up every tap of every page meanwhile.
 
-    def start_estimate(self) -> threading.Thread | None:
+    def start_estimate(self) -> Future | None:
+        """Ask the worker for the estimate; the Future is done once the page has it."""
         board = self.board
         state, revision = board.state, board.revision
         if state.board is None:
@@ -105,19 +108,30 @@ class MapPart:
             board.estimate = "Place the cards first."
             return None
         board.estimate, self.estimate_for = "computing...", revision
-        # As the table knows it: where Tilly lies would change Bond's chance.
-        worker = threading.Thread(target=self._estimate_in_background,
-                                  args=(public_state(state), revision), daemon=True)
-        worker.start()
-        return worker
+        doc, shown = pn.state.curdoc, Future()
+        job = odds_worker().submit(estimate_in_worker, state.to_json(), ESTIMATE_GAMES,
+                                   revision)
+        job.add_done_callback(lambda done: self._deliver(done, revision, doc, shown))
+        return shown
 
-    def _estimate_in_background(self, state: e.GoldfingerState, revision: int) -> None:
+    def _deliver(self, done: Future, revision: int, doc: Any, shown: Future) -> None:
+        """On the worker's thread: hand the estimate to the page on its own event loop."""
         try:
-            text = str(bot.estimate_bond_win(state, games=ESTIMATE_GAMES, seed=revision))
+            text = done.result()
+        except BrokenProcessPool:
+            text = "No estimate: the odds helper stopped. Tap again."
         except CompanionError as error:
             text = f"No estimate: {error}"
-        if self.estimate_for == revision:
-            self.board.estimate = text
+
+        def show() -> None:
+            if self.estimate_for == revision:
+                self.board.estimate = text
+            shown.set_result(text)
+
+        if doc is not None and doc.session_context is not None:
+            doc.add_next_tick_callback(show)  # the one thread-safe Document method
+        else:
+            show()
 
     def render_estimate(self, *_events) -> None:
         self.estimate_pane.html = self.estimate_html()
@@ -125,6 +139,13 @@ class MapPart:
     def estimate_html(self) -> str:
         board = self.board
         return estimate_html(board.estimate, self.estimate_for != board.revision)
+
+
+def estimate_in_worker(game: dict, games: int, seed: int) -> str:
+    """`bot.estimate_bond_win` in the worker process, for the game `to_json` gave, as the
+    table knows it: where Tilly lies would change Bond's chance."""
+    state = public_state(e.GoldfingerState.from_json(game))
+    return str(bot.estimate_bond_win(state, games=games, seed=seed))
 
 
 def follow(trails: dict[str, list[str]], before: e.GoldfingerState,
