@@ -6,8 +6,10 @@ import dataclasses
 import json
 import random
 import re
+from concurrent.futures import Future
 from fractions import Fraction
 from html import escape
+from types import SimpleNamespace
 
 import yaml
 
@@ -22,8 +24,10 @@ from companion.goldfinger.dashboard import (
     VS_BOND,
     VS_ENEMY,
     GoldfingerDashboard,
+    map_part,
 )
 from companion.goldfinger.dashboard.words import verdict_html
+from companion.ui.worker import BrokenProcessPool
 from tests.frames import pane_texts
 
 from .helpers import bond_turn, dice, map_game, place, texts, tracker_game
@@ -210,6 +214,22 @@ def test_the_win_estimate_runs_in_the_background(store):
     shown.result(timeout=120)  # the worker process's (SCHED_IDLE: after the tests' work)
     assert "bot games from here" in board.estimate
     assert "bot games" in board._estimate_html()
+
+
+def test_a_failed_estimate_is_said_on_the_page(store, monkeypatch):
+    """A worker process that dies or fails says so where the estimate goes, never leaving
+    'computing...' for ever."""
+    board = make(store, {"map": "sample"})
+    board.do(e.PlaceCards(board.state.board.stars[:5]))
+    board.do(e.PlaceBond("x5y4", "x6y4"))
+    for error, said in ((BrokenProcessPool(), "the odds helper stopped"),
+                        (ValueError("bug"), "the odds helper failed (ValueError)")):
+        failed: Future = Future()
+        failed.set_exception(error)
+        monkeypatch.setattr(map_part, "odds_worker",
+                            lambda failed=failed: SimpleNamespace(submit=lambda *_: failed))
+        board.start_estimate().result(timeout=10)
+        assert f"No estimate: {said}" in board.estimate
 
 
 def test_saved_games_resume_where_they_were(store):

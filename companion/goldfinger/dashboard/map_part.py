@@ -122,6 +122,8 @@ class MapPart:
             text = "No estimate: the odds helper stopped. Tap again."
         except CompanionError as error:
             text = f"No estimate: {error}"
+        except Exception as error:  # said on the page, not lost in the worker's thread
+            text = f"No estimate: the odds helper failed ({type(error).__name__}). Tap again."
 
         def show() -> None:
             if self.estimate_for == revision:
