@@ -17,7 +17,10 @@ import threading
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from bokeh.document import Document
 
 __all__ = ["BrokenProcessPool", "RestartingPool"]
 
@@ -88,3 +91,13 @@ def odds_worker() -> RestartingPool:
             # traceback.
             atexit.register(_ODDS_WORKER.shutdown, wait=False, cancel_futures=True)
         return _ODDS_WORKER
+
+
+def on_the_page(doc: Document | None, show: Callable[[], None]) -> None:
+    """Run `show` (which changes a page) from a worker's callback thread: on the page's own
+    event loop when it is served (`add_next_tick_callback`, the one thread-safe Document
+    method), else (a notebook, a test) here and now."""
+    if doc is not None and doc.session_context is not None:
+        doc.add_next_tick_callback(show)
+    else:
+        show()

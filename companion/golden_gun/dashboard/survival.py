@@ -19,7 +19,7 @@ from companion.core.errors import CompanionError
 from companion.golden_gun import bot, odds
 from companion.golden_gun.dashboard.words import survival_html
 from companion.golden_gun.engine import GoldenGunState
-from companion.ui.worker import BrokenProcessPool, odds_worker
+from companion.ui.worker import BrokenProcessPool, odds_worker, on_the_page
 
 # The whole-search figure takes seconds of pure Python: in a thread it would hold the GIL
 # and slow every tap meanwhile, so it runs in the worker process, given the game as JSON.
@@ -122,8 +122,4 @@ class SurvivalFigure:
         def show() -> None:
             if self.key == key:
                 self._show(html, True)
-        doc = self._doc
-        if doc is not None and doc.session_context is not None:
-            doc.add_next_tick_callback(show)  # the one thread-safe Document method
-        else:
-            show()
+        on_the_page(self._doc, show)

@@ -27,7 +27,7 @@ from companion.goldfinger.dashboard.words import (
 from companion.goldfinger.map_svg import marks_svg, mat_svg
 from companion.goldfinger.views import public_state
 from companion.ui import HtmlBox, TapPad, button, section
-from companion.ui.worker import BrokenProcessPool, odds_worker
+from companion.ui.worker import BrokenProcessPool, odds_worker, on_the_page
 
 if TYPE_CHECKING:
     from companion.goldfinger.dashboard.main import GoldfingerDashboard
@@ -130,10 +130,7 @@ class MapPart:
                 self.board.estimate = text
             shown.set_result(text)
 
-        if doc is not None and doc.session_context is not None:
-            doc.add_next_tick_callback(show)  # the one thread-safe Document method
-        else:
-            show()
+        on_the_page(doc, show)
 
     def render_estimate(self, *_events) -> None:
         self.estimate_pane.html = self.estimate_html()
