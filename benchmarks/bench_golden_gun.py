@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import re
-import time
 from pathlib import Path
 
-from common import Finger, Server, Timing, median_ms, new_page, shadow_text_js
+from common import Finger, Server, Timing, median_ms, new_page, shadow_text_js, timed_tap
 from playwright.sync_api import Browser
 
 from companion.core.session import Session
@@ -67,12 +66,7 @@ def _logged_tap(page, target) -> float:
     target.wait_for()
     page.wait_for_timeout(200)  # the page settles: the tap is timed, not the wait
     before = page.evaluate(LOG_LINES)
-    tap = Finger(page, target)
-    tap.aim()
-    start = time.perf_counter()
-    tap()
-    page.wait_for_function(GREW, arg=before, timeout=20_000)
-    return (time.perf_counter() - start) * 1000
+    return timed_tap(page, Finger(page, target), GREW, arg=before)
 
 
 def _undo(page) -> None:
@@ -93,12 +87,9 @@ def _tap_a_room(browser: Browser, tmp: Path) -> float:
         undo = page.get_by_role("button", name="↶ Undo")
         times = []
         for i in range(ROUNDS + 3):  # the first 3 warm up
-            room.aim()
-            start = time.perf_counter()
-            room()
-            page.wait_for_function(MOVED, timeout=20_000)
+            tapped = timed_tap(page, room, MOVED, paired=i >= 3)
             if i >= 3:
-                times.append((time.perf_counter() - start) * 1000)
+                times.append(tapped)
             undo.click()
             page.wait_for_function(UNDONE, timeout=20_000)
         return Timing.of(times)

@@ -12,10 +12,9 @@ each car's chance to hit Bond).
 from __future__ import annotations
 
 import random
-import time
 from pathlib import Path
 
-from common import Finger, Server, Timing, median_ms, new_page, shadow_text_js
+from common import Finger, Server, Timing, median_ms, new_page, shadow_text_js, timed_tap
 from playwright.sync_api import Browser, Page
 
 from companion.goldfinger import bot, odds
@@ -60,11 +59,7 @@ def _undo_round_trips(page: Page, tap: Finger, line: str, before: int) -> float:
     gone = shadow_text_js(f"!/(^|\\s){before + 1}\\. /.test(text)")
     times = []
     for _ in range(ROUNDS):
-        tap.aim()
-        start = time.perf_counter()
-        tap()
-        page.wait_for_function(shown, timeout=20_000)
-        times.append((time.perf_counter() - start) * 1000)
+        times.append(timed_tap(page, tap, shown))
         page.get_by_role("button", name="↶ Undo").click()
         page.wait_for_function(gone, timeout=20_000)
     return Timing.of(times)

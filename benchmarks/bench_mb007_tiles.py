@@ -13,7 +13,7 @@ import itertools
 import random
 from pathlib import Path
 
-from common import Finger, Server, Timing, median_ms, new_page, round_trips, shadow_text_js
+from common import Finger, Server, Timing, median_ms, new_page, shadow_text_js, timed_tap
 from playwright.sync_api import Browser, Page
 
 from companion.core.session import Session
@@ -56,12 +56,10 @@ def place_taps(page: Page) -> float:
 
     tap = Finger(page, target)
 
-    def changed(_round: int) -> str:
-        return shadow_text_js(f"text.includes('placed red 3 in {last[0]}')")
-
     times = []
     for _ in range(30):
-        times.append(round_trips(page, tap, changed, rounds=1))
+        times.append(timed_tap(page, tap, lambda: shadow_text_js(
+            f"text.includes('placed red 3 in {last[0]}')")))
         undo(page, f"placed red 3 in {last[0]}")
     return Timing.of(times)
 
@@ -74,8 +72,8 @@ def pick_taps(page: Page) -> float:
         letter = next(letters)
         button = page.locator("button", has_text=f"{letter} ·").first
         button.wait_for()
-        times.append(round_trips(page, Finger(page, button), lambda _i: shadow_text_js(
-            "text.includes('Red has chosen a letter in secret')"), rounds=1))
+        times.append(timed_tap(page, Finger(page, button), shadow_text_js(
+            "text.includes('Red has chosen a letter in secret')")))
         undo(page, "Red has chosen a letter in secret")
     return Timing.of(times)
 

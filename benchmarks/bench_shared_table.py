@@ -15,7 +15,7 @@ import sys
 import time
 from pathlib import Path
 
-from common import ROOT, Finger, Server, Timing, new_page, round_trips, shadow_text_js
+from common import ROOT, Finger, Server, Timing, new_page, shadow_text_js, timed_tap
 from playwright.sync_api import Browser
 
 from companion.core.session import Session
@@ -95,10 +95,9 @@ def tap_with_open_sessions(browser: Browser, server: Server, session_id: str,
         times = []
         for i in range(15):
             window = windows[i % len(windows)]
-            times.append(round_trips(
+            times.append(timed_tap(
                 page, Finger(page, page.get_by_role("button", name=f"window {window}")),
-                lambda _i, w=window: shadow_text_js(f"text.includes('placed red 3 in {w}')"),
-                rounds=1))
+                shadow_text_js(f"text.includes('placed red 3 in {window}')")))
             page.get_by_role("button", name="↶ Undo").click()
             page.wait_for_function(shadow_text_js(f"!text.includes('placed red 3 in {window}')"))
         results[count] = Timing.of(times)

@@ -21,13 +21,16 @@ __all__ = [
     "CHROMIUM_ARGS",
     "ROOT",
     "Finger",
+    "Sample",
     "Server",
     "Timing",
     "chromium_path",
     "median_ms",
     "new_page",
+    "pair_every_tap_with",
     "round_trips",
     "shadow_text_js",
+    "timed_tap",
 ]
 ROUNDS = 30
 SETTLE_MS = 250  # between taps, untimed
@@ -37,9 +40,22 @@ FRAME_MS = 1000 / 60
 _PHASE = random.Random(19)
 
 
-class Timing(float):
+class Sample(float):
+    """Milliseconds, with the bare app's milliseconds measured right beside them (`bare`,
+    None when nothing was paired): the table reads the one against the other."""
+
+    bare: float | None = None
+
+    @classmethod
+    def paired(cls, ms: float, bare: float | None) -> Sample:
+        sample = cls(ms)
+        sample.bare = bare
+        return sample
+
+
+class Timing(Sample):
     """A median in milliseconds that also carries the 95th percentile of its samples (the
-    table prints it in its own column)."""
+    table prints it in its own column), and the median of the bare taps paired with them."""
 
     p95: float
 
@@ -48,7 +64,27 @@ class Timing(float):
         timing = cls(statistics.median(times))
         ordered = sorted(times)
         timing.p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+        bares = [getattr(t, "bare", None) for t in times]
+        timing.bare = statistics.median(bares) if None not in bares else None
         return timing
+
+
+# One round trip of the bare app, in ms, taken right before every timed app tap (set by
+# `run.py`; None: taps are timed alone).
+_paired_tap: Callable[[], float] | None = None
+
+
+def pair_every_tap_with(bare_round_trip: Callable[[], float] | None) -> None:
+    """From now on every `timed_tap` first times one bare round trip: each row's ratio is
+    then to the bare taps made in the same minute, alternated with its own.
+
+    This machine's speed drifts within a module's minute: Dice Lab's roll, which does
+    almost no server work, read 0.94x of a baseline taken just before its module in two
+    runs and 1.25x in a third. Tapping both in turn is how two versions of the code were
+    compared without that drift; the table now does the same for the app against the bare
+    app."""
+    global _paired_tap
+    _paired_tap = bare_round_trip
 
 
 def median_ms(call: Callable[[], object], repeat: int = 30) -> float:
@@ -94,19 +130,28 @@ class Finger:
         self.point = None
 
 
+def timed_tap(page: Page, tap: Callable[[], None], done: str | Callable[[], str],
+              arg: object = None, paired: bool = True) -> Sample:
+    """Milliseconds from `tap()` until the JS predicate `done` (given `arg`) holds, with a
+    bare round trip timed just before (see `pair_every_tap_with`). A `Finger` is aimed
+    before its timer starts, after the bare tap, so the bare page has settled. `done` may
+    be a function that gives the predicate once the tap is made (a `Finger` whose aim picks
+    the next target)."""
+    bare = _paired_tap() if paired and _paired_tap else None
+    if isinstance(tap, Finger):
+        tap.aim()
+    start = time.perf_counter()
+    tap()
+    page.wait_for_function(done() if callable(done) else done, arg=arg, timeout=20_000)
+    return Sample.paired((time.perf_counter() - start) * 1000, bare)
+
+
 def round_trips(page: Page, tap: Callable[[], None], changed: Callable[[int], str],
-                rounds: int = ROUNDS) -> Timing:
+                rounds: int = ROUNDS, paired: bool = True) -> Timing:
     """Milliseconds from a tap until the JS predicate `changed(i)` holds: the median, with
-    the 95th percentile. A `Finger` is aimed before its timer starts."""
-    times = []
-    for i in range(1, rounds + 1):
-        if isinstance(tap, Finger):
-            tap.aim()
-        start = time.perf_counter()
-        tap()
-        page.wait_for_function(changed(i), timeout=20_000)
-        times.append((time.perf_counter() - start) * 1000)
-    return Timing.of(times)
+    the 95th percentile (see `timed_tap`)."""
+    return Timing.of([timed_tap(page, tap, lambda i=i: changed(i), paired=paired)
+                      for i in range(1, rounds + 1)])
 
 
 # The page's text (skipping style and script elements), kept per shadow root and

@@ -3,13 +3,17 @@
 The baseline is a bare Panel app (one button, one text) served the same way:
 tap -> updated text, measured again right before each module (`BareApp`). Each
 `benchmarks/bench_*.py` module adds rows through `measure(browser, tmp) ->
-list[tuple[str, float]]` (name, milliseconds), read against the baseline before it.
+list[tuple[str, float]]` (name, milliseconds). A timed tap is paired with a bare tap
+right before it (`common.pair_every_tap_with`) and its row reads against those bare taps
+("paired"); a row without pairs (in-process work) reads against the baseline measured
+before its module ("before").
 Nothing here is asserted; the numbers go into the issue notes.
 """
 
 from __future__ import annotations
 
 import importlib
+import sys
 import tempfile
 from pathlib import Path
 
@@ -23,6 +27,7 @@ from common import (
     chromium_path,
     median_ms,
     new_page,
+    pair_every_tap_with,
     round_trips,
     shadow_text_js,
 )
@@ -47,7 +52,11 @@ class BareApp:
     def round_trip(self, rounds: int = ROUNDS) -> Timing:
         offset, self.clicks = self.clicks, self.clicks + rounds
         return round_trips(self.page, self.tap, lambda i: shadow_text_js(
-            f"text.includes('clicks: {offset + i}')"), rounds=rounds)
+            f"text.includes('clicks: {offset + i}')"), rounds=rounds, paired=False)
+
+    def one_round_trip(self) -> float:
+        """One bare tap, timed: the one paired with an app's tap."""
+        return float(self.round_trip(rounds=1))
 
     def stop(self) -> None:
         self.page.close()
@@ -60,8 +69,9 @@ def python_speed_ms() -> float:
     return median_ms(lambda: sorted(str(i * 7919 % 10007) for i in range(20_000)), repeat=15)
 
 
-def main() -> None:
-    modules = sorted(p.stem for p in (ROOT / "benchmarks").glob("bench_*.py"))
+def main(only: list[str]) -> None:
+    """Every module, or only the ones named (`python benchmarks/run.py bench_dice_lab`)."""
+    modules = only or sorted(p.stem for p in (ROOT / "benchmarks").glob("bench_*.py"))
     rows: list[tuple[str, float, float]] = []  # (name, ms, the module's baseline ms)
     failed: list[str] = []
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as pw:
@@ -69,6 +79,7 @@ def main() -> None:
         bare = BareApp(browser, Path(tmp))
         first, speed = bare.round_trip(), python_speed_ms()
         rows.append(("bare Panel round trip (baseline)", first, first))
+        pair_every_tap_with(bare.one_round_trip)
         for name in modules:
             base, slower = bare.round_trip(), python_speed_ms() / speed
             rows.append((f"  baseline before {name} (Python {slower:.2f}x as slow)", base, first))
@@ -77,14 +88,18 @@ def main() -> None:
                          importlib.import_module(name).measure(browser, Path(tmp))]
             except Exception as error:  # one broken module must not hide the others' rows
                 failed.append(f"{name}: {type(error).__name__}: {str(error)[:200]}")
+        pair_every_tap_with(None)
         bare.stop()
         browser.close()
     width = max(len(name) for name, _, _ in rows)
-    print(f"{'measurement':<{width}}  {'median':>10}  {'ratio to baseline':>17}"
+    print(f"{'measurement':<{width}}  {'median':>10}  {'baseline (which)':>19}  {'ratio':>7}"
           f"  {'95th percentile / baseline':>26}")
-    for name, ms, base in rows:
+    for name, ms, module_base in rows:
+        paired = getattr(ms, "bare", None)
+        base, which = (paired, "paired") if paired else (module_base, "before")
         p95 = f"{ms.p95 / base:>25.3f}x" if isinstance(ms, Timing) else ""
-        print(f"{name:<{width}}  {ms:>7.2f} ms  {ms / base:>16.3f}x  {p95}")
+        print(f"{name:<{width}}  {ms:>7.2f} ms  {base:>7.2f} ms {which}  {ms / base:>6.3f}x"
+              f"  {p95}")
     for failure in failed:
         print(f"FAILED {failure}")
     if failed:
@@ -92,4 +107,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])
