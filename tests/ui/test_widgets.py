@@ -194,7 +194,7 @@ def test_panel_deck_shows_the_asked_panels_and_keeps_the_others_built_and_hidden
 
 
 def test_set_shown_sends_nothing_when_nothing_changes():
-    button = pn.widgets.Button(name="Go")
+    button = pn.widgets.Button(label="Go")
     changes = []
     button.param.watch(changes.append, "styles")
     set_shown(button, True)
