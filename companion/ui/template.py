@@ -90,7 +90,17 @@ if (veil === null) {
   veil.textContent = MESSAGE;
   document.body.appendChild(veil);
 }
+// Bokeh tries five times, within about 30 s, and then stops (the event's timeout is null):
+// a server that takes longer to come back (restarted on a busy machine) would leave the
+// page veiled for good. From then on it is tried again every few seconds. (The event is
+// `cb_data`; `cb_obj` is the document.)
+if (cb_data.timeout == null) {
+  setTimeout(() => cb_data.reconnect(), RETRY_MS);
+}
 """
+# After Bokeh's own five tries, how long between the page's tries to reach the server again.
+RETRY_MS = 5000
+
 # Back: the page is opened again from its address (which names the game and the seat). A
 # server that restarted has a fresh document for this page, which no longer knows the
 # models this browser holds: its taps would go nowhere. The veil keeps taking taps until
@@ -132,8 +142,8 @@ def page(title: str, *sections: pn.viewable.Viewable, home: bool = True) -> pn.C
     dark = pn.config.theme == "dark"
     doc = pn.state.curdoc
     if doc is not None and doc.session_context is not None:  # served: a page in a browser
-        doc.js_on_event("connection_lost", CustomJS(code=OFFLINE_JS,
-                                                    args={"MESSAGE": DISCONNECTED}))
+        doc.js_on_event("connection_lost", CustomJS(code=OFFLINE_JS, args={
+            "MESSAGE": DISCONNECTED, "RETRY_MS": RETRY_MS}))
         doc.js_on_event("client_reconnected", CustomJS(code=ONLINE_JS))
         if dark:
             pn.config.raw_css = [*pn.config.raw_css, DARK_CSS]  # this session's page only

@@ -189,3 +189,41 @@ def test_a_page_says_so_when_the_server_is_gone(browser, tmp_path):
     finally:
         page.close()
         server.stop()
+
+
+# Counts the page's websocket connections (its first, then every try to reconnect).
+COUNT_SOCKETS = """
+const Socket = window.WebSocket;
+window.__sockets = 0;
+window.WebSocket = class extends Socket {
+  constructor(...args) { super(...args); window.__sockets += 1; }
+};
+"""
+
+
+def test_a_page_keeps_trying_after_bokehs_own_tries_run_out(browser, tmp_path):
+    """Bokeh tries to reconnect five times, within about 30 s, and then stops. A server that
+    comes back later (restarted on a busy machine) still gets the page back: the page tries
+    again every few seconds (`template.RETRY_MS`) for as long as it is open."""
+    from tests.conftest import Server
+
+    server = Server(["apps/dice_lab.py"], tmp_path / "late.sqlite3")
+    page = browser.new_page(viewport={"width": 1024, "height": 768})
+    page.add_init_script(COUNT_SOCKETS)
+    try:
+        page.goto(server.url + "/dice_lab")
+        expect(page.get_by_role("button", name="↶ Undo")).to_be_visible(timeout=WAIT)
+        server.process.kill()
+        server.process.wait()
+        # The first connection, Bokeh's five tries, then one of the page's own.
+        page.wait_for_function("() => window.__sockets >= 7", timeout=90_000)
+        expect(page.locator("#companion-offline")).to_be_visible(timeout=WAIT)
+        with page.expect_navigation(timeout=90_000):
+            server.start(server.port)
+        roll = page.get_by_role("button", name="Roll: app rolls 2 dice")
+        expect(roll).to_be_visible(timeout=WAIT)
+        roll.click()
+        expect(page.locator(".log-line").first).to_be_visible(timeout=WAIT)
+    finally:
+        page.close()
+        server.stop()
