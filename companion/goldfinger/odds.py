@@ -462,18 +462,16 @@ class _FireSearch:
                     best = value
         if place.quick_turns and moves >= self.quick_turn_cost:
             stay = self.spent(place, moves)  # where a failed Quick Turn leaves it
-            count = self.quick_turn_count
             for landing in place.quick_turns:
                 landed = 0 if landing.space in others \
                     else self.spent(landing, moves - self.quick_turn_cost)
-                value = count * landed + (DICE - count) * stay
+                value = _mix_one(self.quick_turn_count, landed, stay)
                 if value > best:
                     if value == top:
                         return value
                     best = value
-        count = self.double_back_count
-        value = count * self.spent(place.turned, moves) + \
-            (DICE - count) * (shot if self.fire_when_lost else 0)
+        value = _mix_one(self.double_back_count, self.spent(place.turned, moves),
+                         shot if self.fire_when_lost else 0)
         return value if value > best else best
 
     def _contest(self, place: _Place, moves: int, back: str) -> int:
