@@ -32,7 +32,7 @@ from companion.core.errors import CompanionError, InputError
 from companion.goldfinger import engine as e
 from companion.goldfinger import rules
 from companion.goldfinger.board import Board, Heading
-from companion.goldfinger.odds import success_chance
+from companion.goldfinger.odds import enemy_shot_count, success_chance
 
 BOND = rules.BOND
 FIRE_AT_LEAST = 1 / 3  # Bond fires only when a hit is this likely
@@ -151,21 +151,13 @@ def _drive_car(state: e.GoldfingerState, board: Board) -> Any:
     blocked = set(state.occupied()) - {car.space}
     if can_fire:
         spots = _reachable(board, car.space, car.heading, step.left, blocked)
-        shots = {spot: _shot(state, board, spot) for spot in spots}
+        shots = {spot: enemy_shot_count(state, spot) for spot in spots}
         best = max(spots, key=lambda s: (shots[s], s == car.space))
         if shots[best] > 0:
             if best == car.space:
                 return _fire_or_end(state, e.Fire(BOND))
             return e.Move(to=spots[best][0])
     return _chase(state, board, car, blocked)
-
-
-def _shot(state: e.GoldfingerState, board: Board, spot: str) -> float:
-    bond = state.piece(BOND)
-    between = board.line_of_fire(spot, bond.space)
-    if between is None or (state.screen and board.is_rear(bond.space, bond.heading, spot)):
-        return 0.0
-    return float(success_chance("enemy", "fire", spaces_between=between))
 
 
 def _chase(state: e.GoldfingerState, board: Board, car: e.Piece, blocked: set[str]) -> Any:

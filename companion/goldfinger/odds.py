@@ -406,7 +406,7 @@ class _Shots(dict):
         self.state = state
 
     def __missing__(self, space: str) -> int:
-        found = self[space] = _shot_count(self.state, space)
+        found = self[space] = enemy_shot_count(self.state, space)
         return found
 
 
@@ -510,10 +510,10 @@ def _mix_one(count: int, win: int, lose: int) -> int:
 
 
 def _shot(state: GoldfingerState, spot: str) -> Fraction:
-    return Fraction(_shot_count(state, spot), DICE)
+    return Fraction(enemy_shot_count(state, spot), DICE)
 
 
-def _shot_count(state: GoldfingerState, spot: str) -> int:
+def enemy_shot_count(state: GoldfingerState, spot: str) -> int:
     """The rolls out of 36 with which an Enemy car in `spot` hits Bond with Fire."""
     board, bond = state.board, state.piece(rules.BOND)
     if spot == bond.space:
