@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from bokeh.document import Document
 
-__all__ = ["BrokenProcessPool", "RestartingPool"]
+__all__ = ["BrokenProcessPool", "RestartingPool", "odds_worker", "on_the_page"]
 
 
 WORKER_NICENESS = 10
