@@ -7,10 +7,15 @@ BIN := $(VENV)/bin
 HOST ?= localhost
 PORT ?= 5006
 ORIGIN ?= $(HOST):$(PORT)
-# A table password for a server on a shared network: `make serve PASSWORD=...` (Panel's own
-# basic auth: every device logs in once, with any name and this password).
+# A table password for a server on a shared network: `make serve PASSWORD=...` (the app's own
+# login page, companion/ui/password_hooks.py: every device logs in once). The password and
+# the key that signs session ids reach the server through its environment: make never
+# prints them.
 PASSWORD ?=
-AUTH = $(if $(PASSWORD),--basic-auth '$(PASSWORD)' --cookie-secret $(shell $(PYTHON) -c 'import secrets; print(secrets.token_hex(32))'))
+AUTH = $(if $(PASSWORD),--auth-module companion/ui/password_hooks.py)
+serve: export COMPANION_PASSWORD = $(PASSWORD)
+serve: export BOKEH_SIGN_SESSIONS = true
+serve: export BOKEH_SECRET_KEY = $(shell test -x $(BIN)/python && $(BIN)/python -m companion.ui.serve_key 2>/dev/null)
 
 .PHONY: serve test bench lint clean
 

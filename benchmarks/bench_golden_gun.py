@@ -19,7 +19,7 @@ CALM_SEED = 1  # room 1:A1, green card 9, then the app's roll: calm, so Step 5 o
 MOVED = shadow_text_js("text.includes('1. Bond moves into 1:A1')")
 READY = shadow_text_js("text.includes('killed before he finds') && "
                        "!text.includes('Agitator: computing')")
-UNDONE = shadow_text_js("text.includes('Nothing has happened yet.')")
+UNDONE = shadow_text_js("!text.includes('1. Bond moves into 1:A1')")
 
 
 LOG_LINES = ("() => { let n = 0; const walk = (r) => { n += r.querySelectorAll('.log-line')"

@@ -55,10 +55,12 @@ SERVE_SETUP = "companion/ui/serve_setup.py"  # as `make serve` has it
 
 
 class Server:
-    """`panel serve` of some apps in a subprocess, with its own store file."""
+    """`panel serve` of some apps in a subprocess, with its own store file, as `make serve`
+    serves them: signed session ids, and with `password` the table password."""
 
-    def __init__(self, apps: list[str], db: Path, index: str | None = None):
-        self.apps, self.db, self.index = apps, db, index
+    def __init__(self, apps: list[str], db: Path, index: str | None = None,
+                 password: str = ""):
+        self.apps, self.db, self.index, self.password = apps, db, index, password
         self.start()
 
     def start(self, port: int | None = None) -> None:
@@ -70,11 +72,22 @@ class Server:
                    f"127.0.0.1:{self.port}"]
         if self.index:
             command += ["--index", self.index]
+        env = {**os.environ, "COMPANION_DB": str(self.db), "BOKEH_SIGN_SESSIONS": "true",
+               "BOKEH_SECRET_KEY": self.session_key()}
+        if self.password:
+            command += ["--auth-module", "companion/ui/password_hooks.py"]
+            env["COMPANION_PASSWORD"] = self.password
         self.process = subprocess.Popen(
-            command, cwd=ROOT, env={**os.environ, "COMPANION_DB": str(self.db)},
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         )
         self._wait_until_up()
+
+    def session_key(self) -> str:
+        """The key `make serve` signs session ids with, from this server's store."""
+        out = subprocess.run([sys.executable, "-m", "companion.ui.serve_key"], cwd=ROOT,
+                             env={**os.environ, "COMPANION_DB": str(self.db)},
+                             capture_output=True, text=True, check=True)
+        return out.stdout.strip()
 
     def _wait_until_up(self, timeout: float = 60) -> None:
         deadline = time.monotonic() + timeout
@@ -82,7 +95,8 @@ class Server:
             if self.process.poll() is not None:
                 raise RuntimeError(f"panel serve exited with {self.process.returncode}")
             try:
-                with urllib.request.urlopen(self.url + "/", timeout=2) as response:
+                page = "/login" if self.password else "/"
+                with urllib.request.urlopen(self.url + page, timeout=2) as response:
                     if response.status == 200:
                         return
             except OSError:

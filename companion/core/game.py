@@ -40,6 +40,26 @@ class Event:
     outcome: Literal["success", "failure", "info"] = "info"
 
 
+class Chance(random.Random):
+    """The randomness the Session gives one action.
+
+    Hidden draws (a card, a tile from the bag, a face-down placement, a shuffle) use this
+    generator itself, which is fresh after every undo: taking a draw back and drawing again
+    never shows the card the undo took back. Dice use `dice`, which is the same after an
+    undo: undo mends a mis-tap, it is not a reroll (and the dice were seen by everyone).
+    """
+
+    def __init__(self, hidden: str, dice: random.Random):
+        super().__init__(hidden)
+        self.dice = dice
+
+
+def dice_rng(rng: random.Random) -> random.Random:
+    """The generator for dice and other public chance: `rng.dice` from a Session, `rng`
+    itself from a notebook or a test."""
+    return rng.dice if isinstance(rng, Chance) else rng
+
+
 class GameState:
     """Base of every game's immutable state; subclasses are frozen dataclasses."""
 
@@ -65,10 +85,18 @@ class GameState:
         return 0
 
     def fill_chance(self, action: Any, rng: random.Random) -> Any:
-        """The action with its chance filled in (dice=None becomes rolled dice)."""
+        """The action with its chance filled in (dice=None becomes rolled dice); a hidden
+        draw uses `rng`, dice `dice_rng(rng)` (see `Chance`)."""
         if getattr(action, "dice", ()) is None and self.dice_needed(action):
-            return dataclasses.replace(action, dice=roll(rng, self.dice_needed(action)).faces)
+            faces = roll(dice_rng(rng), self.dice_needed(action)).faces
+            return dataclasses.replace(action, dice=faces)
         return action
+
+    def joins_previous(self, action: Any) -> bool:
+        """Whether one Undo takes `action` back together with the action before it: a
+        secret choice and the choices made with it, so that undoing a reveal reopens the
+        choice for every seat, never for one who has seen the others'."""
+        return False
 
     def to_json(self) -> JSON:
         raise NotImplementedError

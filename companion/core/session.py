@@ -1,11 +1,17 @@
 """The event-sourced Session: the only stateful object in the companion.
 
 A Session is an initial state plus a list of applied actions and a cursor.
-The state after N actions is a pure function of (options, seed, first N
-actions), so undo, redo, resume after a crash and import are all replay.
-App-rolled dice come from (seed, position in the log): undoing an action and
-doing it again gives the same dice, because undo mends a mis-tap, it is not a
-reroll.
+The state after N actions is a pure function of (options, first N actions): the
+log holds every die and card the app drew, so undo, redo, resume after a crash and
+import are all replay. App-rolled dice come from (seed, position in the log):
+undoing an action and doing it again gives the same dice, because undo mends a
+mis-tap, it is not a reroll. A hidden draw (a card, a tile from the bag) is fresh
+after every undo, so an undo never shows the next card (`core.game.Chance`). The
+seed never leaves the server: an export holds none, and an import gets a new one.
+
+The Session also keeps who holds the table (`core.seats`: the tablet and each
+seat's phone) and the log's notes: every undo and redo is a line every device
+reads ("Undone by the table: ...").
 
 Memory: a Session keeps the current state, the events, and a checkpoint state every
 `CHECKPOINT_EVERY` actions, not every intermediate state (a state may hold its whole
@@ -23,12 +29,13 @@ from typing import Any
 
 from companion.core.datafile import check_line, load_json
 from companion.core.errors import CompanionError, InputError
-from companion.core.game import JSON, Event, Game, GameState
+from companion.core.game import JSON, Chance, Event, Game, GameState
 from companion.core.registry import find_game
+from companion.core.seats import Holder, Note, NoteKind, device_mark, history, link_key
 from companion.core.store import JOIN_CODE_LENGTH, SessionRecord, Store
 
 EXPORT_FORMAT = "companion-session"
-EXPORT_VERSION = 1
+EXPORT_VERSION = 2  # 1 held the seed; 2 holds none (version 1 files still import)
 MAX_IMPORT_BYTES = 5_000_000
 MAX_ACTIONS = 25_000  # no game takes a longer import (each its own `max_import_actions`)
 CHECKPOINT_EVERY = 64  # an undo replays at most this many actions
@@ -63,8 +70,11 @@ class Session:
         self._joined: list[bool] = []  # undone and redone together with the action before
         self._events: list[Event | None] = []  # what each action did, in order
         self._cursor = 0
+        self.holders: dict[str, Holder] = {}  # role -> who holds it (`core.seats`)
+        self.notes: list[Note] = []  # the log's lines that are no action
         if _record is not None:
             self.id, self._revision = _record.id, _record.revision
+            self.holders, self.notes = dict(_record.holders), list(_record.notes)
             self._replay(_record.actions, _record.cursor)
         else:
             self.id, self._revision = secrets.token_hex(8), 0
@@ -97,6 +107,11 @@ class Session:
     def log(self) -> list[str]:
         """One line per applied action, with its dice and outcome."""
         return [f"{i}. {event.text}" for i, event in enumerate(self.events, start=1)]
+
+    @property
+    def history(self) -> list[str]:
+        """The log with its notes (undos, redos, handovers) where they happened."""
+        return history(self.log, self.notes, len(self.events))
 
     @property
     def revision(self) -> int:
@@ -132,7 +147,7 @@ class Session:
         stored = self.game.action_to_json(filled)
         if self.game.action_from_json(stored) != filled:
             raise InputError(f"{type(filled).__name__} does not survive being saved")
-        joined = with_previous and position > 0
+        joined = (with_previous or self.state.joins_previous(filled)) and position > 0
         if joined:
             stored[WITH_PREVIOUS] = True
         if self.store is not None:
@@ -161,7 +176,8 @@ class Session:
         cursor = self._cursor - 1
         while cursor > 0 and self._joined[cursor]:
             cursor -= 1
-        self._move_cursor(cursor)
+        self._move_cursor(cursor, "undo", "Undone by the table: " + self._told(cursor,
+                                                                             self._cursor))
         return undone
 
     def redo(self) -> Event | None:
@@ -171,19 +187,56 @@ class Session:
         cursor = self._cursor + 1
         while cursor < len(self._actions) and self._joined[cursor]:
             cursor += 1
-        self._move_cursor(cursor)
+        self._move_cursor(cursor, "redo", "Redone by the table: " + self._told(self._cursor,
+                                                                             cursor))
         return self.state.last_event
+
+    def _told(self, start: int, end: int) -> str:
+        """The actions from `start` to `end` in a few words: the first, and how many more."""
+        texts = [event.text for event in self._events[start:end] if event is not None]
+        first = texts[0] if texts else "an action"
+        return first + (f" (and {len(texts) - 1} more)" if len(texts) > 1 else "")
 
     def rename(self, name: str) -> None:
         self.name = _check_name(name)
         if self.store is not None:
             self.store.rename(self.id, self.name)
 
-    def _move_cursor(self, cursor: int) -> None:
+    def _move_cursor(self, cursor: int, kind: NoteKind, text: str) -> None:
         state = self._state_at(cursor)
+        note = Note(cursor, text, kind)
         if self.store is not None:
-            self._revision = self.store.move_cursor(self.id, self._revision, cursor)
+            self._revision = self.store.move_cursor(self.id, self._revision, cursor, note)
         self._state, self._cursor = state, cursor
+        self.notes.append(note)
+
+    # Who holds the table.
+
+    def holder(self, role: str) -> Holder:
+        return self.holders.get(role, Holder())
+
+    def link_key(self, role: str) -> str:
+        """The key of `role`'s link in its current generation."""
+        return link_key(self._secret(), self.id, role, self.holder(role).generation)
+
+    def device_mark(self, device_id: str) -> str:
+        """What the store keeps of the device whose cookie holds `device_id`."""
+        return device_mark(self._secret(), device_id)
+
+    def set_holder(self, role: str, holder: Holder, note: str = "",
+                   kind: NoteKind = "seat") -> None:
+        """Give `role` to `holder` (a device takes it, or a handover opens it again), with
+        a line in the log when `note` says what happened."""
+        written = Note(len(self.events), note, kind) if note else None
+        if self.store is not None:
+            self._revision = self.store.set_holder(self.id, self._revision, role, holder,
+                                                   written)
+        self.holders[role] = holder
+        if written is not None:
+            self.notes.append(written)
+
+    def _secret(self) -> bytes:
+        return self.store.server_secret() if self.store is not None else _UNSTORED_SECRET
 
     def _state_at(self, cursor: int) -> GameState:
         """The state after `cursor` actions: one apply for a redo, else a replay from the
@@ -198,8 +251,12 @@ class Session:
             state = state.apply(action)
         return state
 
-    def _rng(self, position: int) -> random.Random:
-        return random.Random(f"{self.seed}:{position}")
+    def _rng(self, position: int) -> Chance:
+        """Dice from (seed, position); hidden draws the same until the first undo, then
+        fresh with every undo (a game nobody undid plays as it always did)."""
+        undos = sum(note.kind == "undo" for note in self.notes)
+        dice = random.Random(f"{self.seed}:{position}")
+        return Chance(f"{self.seed}:{position}" + (f":{undos}" if undos else ""), dice)
 
     def _replay(self, stored: tuple[JSON, ...], cursor: int) -> None:
         """Rebuild every state from stored actions; InputError names the first bad one."""
@@ -229,15 +286,17 @@ class Session:
             id=self.id, game=self.game.name, game_version=self.game.version, name=self.name,
             options=self.options, seed=self.seed, cursor=self._cursor,
             actions=tuple(self._stored(p) for p in range(len(self._actions))),
-            revision=self._revision,
+            revision=self._revision, holders=dict(self.holders), notes=tuple(self.notes),
         )
 
     def to_export(self) -> dict[str, JSON]:
+        """The game as plain data: no seed (it decides the app's next draws), no link key,
+        no holder; an import starts its own."""
         record = self._record()
         return {
             "format": EXPORT_FORMAT, "version": EXPORT_VERSION, "game": record.game,
             "game_version": record.game_version, "name": record.name,
-            "options": record.options, "seed": record.seed, "cursor": record.cursor,
+            "options": record.options, "cursor": record.cursor,
             "actions": list(record.actions),
         }
 
@@ -262,7 +321,8 @@ def import_session(store: Store | None, text: str | bytes) -> Session:
                          f"this companion plays version {game.version}")
     record = SessionRecord(
         id=secrets.token_hex(8), game=game.name, game_version=game.version,
-        name=_check_name(data["name"]), options=data["options"], seed=_check_seed(data["seed"]),
+        name=_check_name(data["name"]), options=data["options"],
+        seed=secrets.randbelow(MAX_SEED),  # a file's seed would let its reader predict draws
         cursor=data["cursor"], actions=tuple(data["actions"]),
     )
     if not 0 <= record.cursor <= len(record.actions):
@@ -279,8 +339,10 @@ def import_session(store: Store | None, text: str | bytes) -> Session:
 
 _EXPORT_FIELDS = {
     "format": str, "version": int, "game": str, "game_version": int, "name": str,
-    "options": dict, "seed": int, "cursor": int, "actions": list,
+    "options": dict, "cursor": int, "actions": list,
 }
+_SEED_FIELD = {1: {"seed": int}, 2: {}}  # what each export version holds besides
+_UNSTORED_SECRET = secrets.token_bytes(32)  # links of a game outside a store: this process's
 
 
 def _parse_export(text: str | bytes) -> dict[str, JSON]:
@@ -288,17 +350,22 @@ def _parse_export(text: str | bytes) -> dict[str, JSON]:
         raise InputError(f"the file is larger than {MAX_IMPORT_BYTES // 1_000_000} MB")
     # Plain data only: finite numbers, whole UTF-8 text, nesting of at most MAX_DEPTH.
     data = load_json(text, "the file")
-    if not isinstance(data, dict) or set(data) != set(_EXPORT_FIELDS):
+    version = data.get("version") if isinstance(data, dict) else None
+    extra = _SEED_FIELD.get(version, {}) if type(version) is int else {}
+    fields = {**_EXPORT_FIELDS, **extra}
+    if not isinstance(data, dict) or set(data) != set(fields):
         raise InputError(f"the file is not a companion session export "
-                         f"(expected fields {sorted(_EXPORT_FIELDS)})")
-    for key, kind in _EXPORT_FIELDS.items():
+                         f"(expected fields {sorted(fields)})")
+    for key, kind in fields.items():
         if not isinstance(data[key], kind) or isinstance(data[key], bool):
             raise InputError(f"field {key!r} should be a {kind.__name__}, got {data[key]!r:.60}")
-    if data["format"] != EXPORT_FORMAT or data["version"] != EXPORT_VERSION:
+    if data["format"] != EXPORT_FORMAT or data["version"] not in _SEED_FIELD:
         raise InputError(f"unsupported export format {data['format']!r} "
                          f"version {data['version']}")
     if len(data["actions"]) > MAX_ACTIONS:
         raise InputError(f"the file holds more than {MAX_ACTIONS} actions")
+    if "seed" in data:
+        _check_seed(data["seed"])  # checked, then never used: an import gets a new seed
     return data
 
 

@@ -8,12 +8,14 @@ the same game can never overwrite each other silently.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
+import secrets
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,6 +24,7 @@ from typing import Any
 import platformdirs
 
 from companion.core.errors import CompanionError, InputError
+from companion.core.seats import TABLET, Holder, Note
 
 # Each entry upgrades the file by one schema version; never edit a shipped one.
 MIGRATIONS: tuple[str, ...] = (
@@ -48,6 +51,26 @@ MIGRATIONS: tuple[str, ...] = (
     """,
     # 2: the session picker lists a game's sessions, newest first.
     "CREATE INDEX sessions_by_game ON sessions (game, updated DESC);",
+    # 3: who holds the tablet and each seat (`companion.core.seats`), the log's notes (undo,
+    # redo, handovers), and the server's secret behind every link key and device mark.
+    """
+    CREATE TABLE holders (
+        session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+        role TEXT NOT NULL,
+        generation INTEGER NOT NULL,
+        device TEXT,
+        PRIMARY KEY (session_id, role)
+    );
+    CREATE TABLE notes (
+        session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL,
+        position INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        text TEXT NOT NULL,
+        PRIMARY KEY (session_id, seq)
+    );
+    CREATE TABLE server_secrets (name TEXT PRIMARY KEY, value BLOB NOT NULL);
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 JOIN_CODE_LENGTH = 8  # hex digits of a session id: 32 bits, not guessed in a few tries
@@ -85,6 +108,8 @@ class SessionRecord:
     revision: int = 0
     created: float = field(default_factory=time.time)
     updated: float = field(default_factory=time.time)
+    holders: Mapping[str, Holder] = field(default_factory=dict)  # role -> who holds it
+    notes: tuple[Note, ...] = ()  # the log's lines that are no action, oldest first
 
 
 class Store:
@@ -94,6 +119,7 @@ class Store:
         self.path = Path(path) if path is not None else default_path()
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._lock = threading.RLock()
+        self._secret: bytes | None = None  # `server_secret`, read once
         self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=FULL")
@@ -145,12 +171,18 @@ class Store:
 
     # Reading.
 
-    def list_sessions(self, game: str | None = None) -> list[SessionRecord]:
-        """Sessions (without their actions), most recently played first."""
-        query = "SELECT * FROM sessions"
-        args: tuple[str, ...] = ()
+    def list_sessions(self, game: str | None = None,
+                      tablet: str | None = None) -> list[SessionRecord]:
+        """Sessions (without their actions), most recently played first; with `tablet` (a
+        device's mark), only the games that device holds the tablet of, and the games no
+        device holds yet (stored before tablets were kept, or made outside a page)."""
+        query, args = "SELECT * FROM sessions WHERE 1", []
         if game is not None:
-            query, args = query + " WHERE game = ?", (game,)
+            query, args = query + " AND game = ?", [game]
+        if tablet is not None:
+            query += (" AND NOT EXISTS (SELECT 1 FROM holders h WHERE h.session_id = id AND "
+                      "h.role = ? AND h.device IS NOT NULL AND h.device != ?)")
+            args += [TABLET, tablet]
         with self._lock:
             rows = self._db.execute(query + " ORDER BY updated DESC", args).fetchall()
         return [self._record(row, ()) for row in rows]
@@ -163,7 +195,28 @@ class Store:
             actions = self._db.execute(
                 "SELECT action FROM actions WHERE session_id = ? ORDER BY position", (session_id,)
             ).fetchall()
-        return self._record(row, tuple(json.loads(a) for (a,) in actions))
+            holders = self._db.execute(
+                "SELECT role, generation, device FROM holders WHERE session_id = ?",
+                (session_id,)).fetchall()
+            notes = self._db.execute(
+                "SELECT position, text, kind FROM notes WHERE session_id = ? ORDER BY seq",
+                (session_id,)).fetchall()
+        record = self._record(row, tuple(json.loads(a) for (a,) in actions))
+        return dataclasses.replace(
+            record, holders={role: Holder(gen, device) for role, gen, device in holders},
+            notes=tuple(Note(*note) for note in notes))
+
+    def server_secret(self) -> bytes:
+        """The secret behind every link key and device mark, made on first use; it never
+        leaves the server (no export or page holds it)."""
+        with self._lock:
+            if self._secret is None:
+                with self._write() as db:  # made once; another process may have made it
+                    db.execute("INSERT OR IGNORE INTO server_secrets VALUES ('links', ?)",
+                               (secrets.token_bytes(32),))
+                    self._secret = bytes(db.execute(
+                        "SELECT value FROM server_secrets WHERE name = 'links'").fetchone()[0])
+            return self._secret
 
     def revision_of(self, session_id: str) -> int | None:
         """The stored revision of a session (None once it is deleted)."""
@@ -210,6 +263,11 @@ class Store:
                 "INSERT INTO actions VALUES (?, ?, ?)",
                 [(record.id, i, json.dumps(a)) for i, a in enumerate(record.actions)],
             )
+            db.executemany("INSERT INTO holders VALUES (?, ?, ?, ?)",
+                           [(record.id, role, h.generation, h.device)
+                            for role, h in record.holders.items()])
+            for note in record.notes:
+                self._add_note(db, record.id, note)
 
     def record_action(self, session_id: str, revision: int, position: int,
                       action: dict[str, Any]) -> int:
@@ -226,11 +284,35 @@ class Store:
                        (session_id, position, json.dumps(action)))
             return self._bump(db, session_id, revision, position + 1)
 
-    def move_cursor(self, session_id: str, revision: int, cursor: int) -> int:
-        """Undo or redo: only the cursor moves; returns the new revision."""
+    def move_cursor(self, session_id: str, revision: int, cursor: int,
+                    note: Note | None = None) -> int:
+        """Undo or redo: only the cursor moves (and the log's note that says so is added in
+        the same transaction); returns the new revision."""
         with self._write() as db:
             self._check_revision(db, session_id, revision)
+            if note is not None:
+                self._add_note(db, session_id, note)
             return self._bump(db, session_id, revision, cursor)
+
+    def set_holder(self, session_id: str, revision: int, role: str, holder: Holder,
+                   note: Note | None = None) -> int:
+        """Who holds `role` now (and the note that says so); returns the new revision, so
+        every other process reloads the table and each page sees its role again."""
+        with self._write() as db:
+            self._check_revision(db, session_id, revision)
+            (cursor,) = db.execute("SELECT cursor FROM sessions WHERE id = ?",
+                                   (session_id,)).fetchone()
+            db.execute("INSERT OR REPLACE INTO holders VALUES (?, ?, ?, ?)",
+                       (session_id, role, holder.generation, holder.device))
+            if note is not None:
+                self._add_note(db, session_id, note)
+            return self._bump(db, session_id, revision, cursor)
+
+    @staticmethod
+    def _add_note(db: sqlite3.Connection, session_id: str, note: Note) -> None:
+        db.execute("INSERT INTO notes VALUES (?, (SELECT COUNT(*) FROM notes WHERE "
+                   "session_id = ?), ?, ?, ?)",
+                   (session_id, session_id, note.position, note.kind, note.text))
 
     def rename(self, session_id: str, name: str) -> None:
         with self._write() as db:

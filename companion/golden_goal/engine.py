@@ -21,7 +21,7 @@ from functools import cached_property
 from typing import Any, Literal
 
 from companion.core.errors import InputError, RuleError
-from companion.core.game import JSON, Event, GameState
+from companion.core.game import JSON, Event, GameState, dice_rng
 from companion.golden_goal import rules
 from companion.golden_goal.actions import (
     Kick,
@@ -136,7 +136,7 @@ class GoldenGoalState(GameState):
     def fill_chance(self, action: Any, rng: random.Random) -> Any:
         """A Toss without a team gets a random one; dice are rolled as usual."""
         if isinstance(action, Toss) and action.first is None:
-            return Toss(rng.choice(TEAMS))
+            return Toss(dice_rng(rng).choice(TEAMS))
         return super().fill_chance(action, rng)
 
     def legal_actions(self) -> list[Any]:

@@ -70,6 +70,9 @@ class TilesDashboard(GameDashboard):
     def seat_names(self) -> list[str]:
         return list(seat_names(self.session.state.players))
 
+    def seat_is_bot(self, seat: int) -> bool:
+        return self._is_bot(seat)
+
     # Options for a new game.
 
     def new_options(self) -> dict[str, Any]:
@@ -104,6 +107,9 @@ class TilesDashboard(GameDashboard):
         if kind == "act":
             self._human(rest[0])
         elif kind == "look":
+            if not self.may_see(rest[0]):  # the seat is on its own phone, or not the tablet
+                self.message = f"{self.session.state.seat_name(rest[0])} chooses on his own phone."
+                return
             self.message = ""
             self.looking = rest[0]
         elif kind == "cover":
@@ -228,10 +234,15 @@ class TilesDashboard(GameDashboard):
             return prompt, [_row(names[s], [self._button(("act", Pick(s, letter)), letter)
                                             for letter in state.available(s)])
                             for s in waiting]
-        if self.looking == NOBODY or self.looking not in waiting:
-            seat = waiting[0]
+        at_the_tablet = [s for s in waiting if self.may_see(s)]
+        if self.looking == NOBODY or self.looking not in at_the_tablet:
+            phones = [names[s] for s in waiting if s not in at_the_tablet]
+            elsewhere = f" Choosing on their own phones: {', '.join(phones)}." if phones else ""
+            if not at_the_tablet:
+                return f"Waiting for the letters.{elsewhere}{chosen}", []
+            seat = at_the_tablet[0]
             return (f"Pass the tablet to {names[seat]} (or choose on your own phone). Everyone "
-                    f"else looks away.{chosen}",
+                    f"else looks away.{elsewhere}{chosen}",
                     [self._button(("look", seat), f"I am {names[seat]}: show my letters",
                                   primary=True)])
         buttons = [*self._letter_buttons(state, self.looking),
@@ -377,7 +388,7 @@ class TilesDashboard(GameDashboard):
         board = section("Board", self.board, width=460)
         turn = section("Turn", self.steps, width=360)
         log = section("Log", self.log, width=360)
-        if self.seat is not None:  # a player's own phone: this game, no table admin
+        if not self.is_tablet:  # a phone: this game, no table admin
             return page("James Bond 007: the tile game", board, turn, log)
         new = closed_section("New match: players, mode, the app's seats",
                              lambda: self._settings, width=360)

@@ -20,7 +20,7 @@ from functools import cached_property
 from typing import Any, Literal
 
 from companion.core.errors import InputError, RuleError
-from companion.core.game import JSON, Event, GameState, check_options
+from companion.core.game import JSON, Event, GameState, check_options, dice_rng
 from companion.mb007_tiles import rules
 from companion.mb007_tiles.actions import ChooseFirst, Draw, NextGame, Pick, Place, Reveal
 from companion.mb007_tiles.board import (
@@ -165,6 +165,15 @@ class TilesState(GameState):
         """Value of the Tiles: the team's captured tiles, dots and 007s."""
         return sum(rules.tile_points(t) for t in self.captured[rules.COLOURS.index(colour)])
 
+    def joins_previous(self, action: Any) -> bool:
+        """A round's secret letters are taken back together, with their reveal: an undo
+        after the reveal reopens the choice for every seat, not for one who has seen the
+        others' letters (rules: "each player secretly chooses")."""
+        if isinstance(action, Reveal):
+            return True
+        return isinstance(action, Pick) and self.phase == "choose" and \
+            any(pick is not None for pick in self.picks)
+
     def chosen(self, seat: int) -> bool:
         """Whether a seat has made its secret choice (public: the letter is not)."""
         return self.picks[seat] is not None
@@ -199,7 +208,7 @@ class TilesState(GameState):
                 and self.phase == "draw" and self.bag_size:
             return Draw(rng.choices(rules.ALL_TILES, weights=self.bag)[0])
         if isinstance(action, ChooseFirst) and action.seat is None and self.phase == "first":
-            return _draw_for_first(self.players, self.options.full_bag(), rng)
+            return _draw_for_first(self.players, self.options.full_bag(), dice_rng(rng))
         return action
 
     def legal_actions(self) -> list[Any]:

@@ -5,9 +5,14 @@ whenever `revision` changes. Refusals from the engine become `message`, shown
 in words; they change nothing.
 
 Every device showing the same game holds the same `LiveTable`: an action on one bumps
-the table's revision and every other device redraws (see `companion.ui.live_table`). A
-device opened with a seat's link (`?seat=1&key=...`) is that player's own: it also shows
-what only that seat may see (`seat_view`).
+the table's revision and every other device redraws (see `companion.ui.live_table`).
+
+Each page has a role (`companion.core.seats`): the tablet (undo, saved games, seat links,
+seat views on its own screen), a seat (the phone that took that seat's link: it also
+shows what only that seat may see), or a watcher (the public table). The role is worked
+out from the address and the browser's device cookie when the page opens, and again
+after every change of the table: a page whose seat was handed to a new phone, or whose
+tablet role moved, opens again as the public table.
 """
 
 from __future__ import annotations
@@ -22,14 +27,21 @@ from panel.io.document import hold
 
 from companion.core.errors import CompanionError
 from companion.core.game import Event, Game
+from companion.core.seats import TABLET, Holder, device_mark, seat_role
 from companion.core.session import Session
 from companion.core.store import Store, shared_store
-from companion.ui.live_table import live_table, seat_key
+from companion.ui.device import this_device
+from companion.ui.live_table import live_table
 from companion.ui.log_view import UNDO_ON_THE_TABLET, LogView
 from companion.ui.plain import notice
+from companion.ui.roles import SEAT, Role, role_from_link, still_holds, tablet_role
 from companion.ui.session_picker import SessionPicker
-from companion.ui.share_view import ShareView
+from companion.ui.share_view import SharedSeat, ShareView
 from companion.ui.template import Fold, closed_section, section
+
+UNSERVED_PHONE = "a seat's page outside a server"
+NOT_THE_TABLET = ("This device shows the public table: undo, saved games and the seats' "
+                  "views are on the table's tablet.")
 
 
 class GameDashboard(pn.viewable.Viewer):
@@ -45,18 +57,25 @@ class GameDashboard(pn.viewable.Viewer):
         super().__init__(**params)
         self.store = store if store is not None else shared_store()
         self._doc = pn.state.curdoc
+        served = self._doc is not None and self._doc.session_context is not None
+        self._location = pn.state.location if served else None
+        self.device = this_device()  # None outside a served page: then this is the tablet
         self.table = live_table(self.store, session if session is not None
                                 else self._initial_session())
-        self.seat = seat if seat is not None else self._seat_from_url()
-        served = self._doc is not None and self._doc.session_context is not None
+        self.role, self.seat = (SEAT, seat) if seat is not None else self._role_from_url()
+        if seat is not None and self.device is None and not self.on_own_phone(seat):
+            # A seat's page built outside a server (a test, a notebook) stands for its phone.
+            generation = self.session.holder(seat_role(seat)).generation
+            self.table.set_holder(seat_role(seat), Holder(generation, UNSERVED_PHONE))
         # Whether the browser is connected, and whether a change waits for it: read and
         # set only on this page's own document thread.
         self._ready, self._missed = not served, False
         self._shown = self.table.revision  # the table's revision this page last drew
         self._watcher = self.table.param.watch(self._table_changed, "revision")
-        self.log = LogView(self.undo, self.redo, steps=self.seat is None)
+        self.log = LogView(self.undo, self.redo, steps=self.is_tablet)
         self.picker = SessionPicker(self.game, self.store, lambda: self.session, self.open,
-                                    self.new_options)
+                                    self.new_options, self._device_mark)
+        self._shared_holders: dict = {}
         self.param.watch(self._sync_log, "revision")
         self._sync_log()
         self._remember_in_url()
@@ -68,6 +87,81 @@ class GameDashboard(pn.viewable.Viewer):
     @property
     def session(self) -> Session:
         return self.table.session
+
+    @property
+    def is_tablet(self) -> bool:
+        return self.role == TABLET
+
+    # Roles.
+
+    def seat_is_bot(self, seat: int) -> bool:
+        """Whether the app plays `seat` (it then has no link: its phone would show the
+        app's secrets); games with bots override this."""
+        return False
+
+    def on_own_phone(self, seat: int) -> bool:
+        """Whether a phone holds `seat`: the tablet then shows none of its secrets."""
+        return self.session.holder(seat_role(seat)).device is not None
+
+    def may_see(self, seat: int) -> bool:
+        """Whether this page may show `seat`'s secrets: its own phone, or the tablet while
+        that seat has no phone (the player looks at the tablet in turn)."""
+        if self.seat is not None:
+            return self.seat == seat
+        return self.is_tablet and not self.on_own_phone(seat)
+
+    def shared_seats(self) -> list[SharedSeat]:
+        """The seats as the tablet's join section lists them."""
+        return [SharedSeat(seat, name, self.seat_is_bot(seat), self.on_own_phone(seat),
+                           self.session.link_key(seat_role(seat)))
+                for seat, name in enumerate(self.seat_names())]
+
+    def hand_over(self, seat: int) -> None:
+        """The tablet gives `seat` to a new phone (the old one is lost or flat): its link
+        opens again under a new key, and the old phone shows the public table."""
+        if not self.is_tablet:
+            self.message = NOT_THE_TABLET
+            return
+        role = seat_role(seat)
+        name = self.seat_names()[seat]
+        generation = self.session.holder(role).generation + 1
+        self._guarded(lambda: self.table.set_holder(
+            role, Holder(generation), f"{name}'s seat was handed to a new phone by the table"))
+
+    def hand_tablet_over(self) -> None:
+        """A new tablet link: the device that opens it becomes the tablet."""
+        if not self.is_tablet:
+            self.message = NOT_THE_TABLET
+            return
+        holder = self.session.holder(TABLET)
+        self._guarded(lambda: self.table.set_holder(
+            TABLET, Holder(holder.generation + 1, holder.device)))
+
+    def _guarded(self, change) -> None:
+        try:
+            change()
+        except CompanionError as error:
+            self.message = str(error)
+
+    def _role_from_url(self) -> tuple[str, int | None]:
+        """This page's role from its link and device (`companion.ui.roles`); a page outside
+        a server (no device) is the tablet."""
+        if self.device is None:
+            return TABLET, None
+        args = {name: self._url_arg(name) for name in ("seat", "key", "tablet")}
+        role = role_from_link(self.table, self.device, args, self.seat_names(),
+                              self.seat_is_bot)
+        if role.message:
+            self.message = role.message
+        return role.kind, role.seat
+
+    def _open_as_public_table(self) -> None:
+        """This page lost its role (its seat handed to a new phone, the tablet moved): it
+        opens again as the public table, so nothing of the role stays on its screen."""
+        self.table.param.unwatch(self._watcher)
+        if self._location is not None:
+            self._location.reload = True
+            self._location.search = f"?session={self.session.id}"
 
     # Session handling.
 
@@ -87,25 +181,21 @@ class GameDashboard(pn.viewable.Viewer):
         usable: a new game starts and the message says why.
         """
         wanted = self._url_arg("session")
-        saved = [r.id for r in self.store.list_sessions(self.game.name)]
         try:
-            if wanted in saved:
+            if wanted and self.store.revision_of(wanted) is not None:
                 return Session.resume(self.store, wanted)
-            if saved:
-                return Session.resume(self.store, saved[0])
+            saved = self.store.list_sessions(self.game.name, tablet=self._device_mark())
+            if saved:  # this device's latest game (or one stored before tablets were kept)
+                return Session.resume(self.store, saved[0].id)
         except CompanionError as error:
             self.message = f"The saved game could not be reopened ({error}); a new one started."
         return Session(self.game, self.new_options(), store=self.store)
 
-    def _seat_from_url(self) -> int | None:
-        seat, key = self._url_arg("seat"), self._url_arg("key")
-        if not seat:
+    def _device_mark(self) -> str | None:
+        """What the store keeps of this browser (None outside a served page)."""
+        if self.device is None:
             return None
-        if not seat.isdigit() or int(seat) >= len(self.seat_names()) or \
-                key != seat_key(self.session, int(seat)):
-            self.message = "This seat link is not for this game: showing the public table."
-            return None
-        return int(seat)
+        return device_mark(self.store.server_secret(), self.device)
 
     @staticmethod
     def _url_arg(name: str) -> str:
@@ -120,6 +210,7 @@ class GameDashboard(pn.viewable.Viewer):
         self._watcher = self.table.param.watch(self._table_changed, "revision")
         self._shown = self.table.revision
         self.seat = None  # a seat belongs to one game
+        self.role = TABLET if self.device is None else tablet_role(self.table, self.device)
         self.message = ""
         self.revision += 1
         self._remember_in_url()
@@ -168,6 +259,9 @@ class GameDashboard(pn.viewable.Viewer):
             self._redraw()
 
     def _redraw(self) -> None:
+        if not still_holds(self.table, self.device, Role(self.role, self.seat)):
+            self._open_as_public_table()
+            return
         self._shown = self.table.revision
         self.revision += 1
 
@@ -215,7 +309,7 @@ class GameDashboard(pn.viewable.Viewer):
 
     def _step(self, move) -> None:
         with hold():
-            if self.seat is not None:  # a player's phone: taking back is the table's call
+            if not self.is_tablet:  # a phone: taking back is the table's call
                 self.message = UNDO_ON_THE_TABLET
                 return
             if self._behind_the_table():
@@ -227,25 +321,33 @@ class GameDashboard(pn.viewable.Viewer):
                 self.message = str(error)
 
     def _sync_log(self, *_events) -> None:
-        self.log.param.update(lines=self.session.log, can_undo=self.session.can_undo,
+        self.log.param.update(lines=self.session.history, can_undo=self.session.can_undo,
                               can_redo=self.session.can_redo)
         self.picker.game_changed()
+        card, view = getattr(self, "_share", (None, None))
+        holders = dict(self.session.holders)
+        if card is not None and not card.collapsed and holders != self._shared_holders:
+            view.refresh()  # a phone took a seat: its link is no longer offered
+        self._shared_holders = holders
 
     # Views every dashboard shows.
 
     def share_section(self) -> Fold:
-        """Join this table: the code, and a QR code for the table and (on the shared
-        tablet only) for each seat; drawn when opened."""
-        view = ShareView(lambda: self.session,
-                         lambda: [] if self.seat is not None else self.seat_names(),
-                         self.game.name)
+        """Join this table: the code and a QR code for the table; on the tablet also each
+        seat's link until a phone takes it, the handover of a taken seat and of the
+        tablet itself; drawn when opened."""
+        view = ShareView(lambda: self.session, self.shared_seats, self.game.name,
+                         self.hand_over if self.is_tablet else None, self.hand_tablet_over)
         card = section("Join this table: code and QR", view, width=360, collapsed=True)
         card.param.watch(lambda event: None if event.new else view.refresh(), "collapsed")
         self._share = (card, view)
         return card
 
     def saved_games_section(self) -> Fold:
-        """The saved games (new, resume, rename, export, import, delete), built when opened."""
+        """The saved games (new, resume, rename, export, import, delete), built when opened;
+        the tablet's alone: another device is told where they are."""
+        if not self.is_tablet:
+            return closed_section("Saved games", lambda: notice(NOT_THE_TABLET), width=360)
         return closed_section("Saved games", lambda: self.picker, width=360)
 
     def message_view(self) -> pn.viewable.Viewable:

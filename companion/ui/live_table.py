@@ -16,8 +16,6 @@ reloads, and the device shows the new state with the reason.
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import logging
 import sqlite3
 import threading
@@ -31,6 +29,7 @@ import param
 
 from companion.core.errors import CompanionError
 from companion.core.game import Event
+from companion.core.seats import Holder, NoteKind
 from companion.core.session import Session
 from companion.core.store import StaleSessionError, Store
 
@@ -69,6 +68,12 @@ class LiveTable(param.Parameterized):
 
     def redo(self) -> Event | None:
         return self._change(self._session.redo)
+
+    def set_holder(self, role: str, holder: Holder, note: str = "",
+                   kind: NoteKind = "seat") -> None:
+        """A device takes `role`, or the tablet hands it over (`Session.set_holder`); every
+        page sees its role again."""
+        self._change(lambda: self._session.set_holder(role, holder, note, kind))
 
     @contextmanager
     def batch(self, joined: bool = False) -> Iterator[None]:
@@ -164,13 +169,3 @@ def _start_watcher(store: Store) -> threading.Thread:
                               daemon=True)
     thread.start()
     return thread
-
-
-def seat_key(session: Session, seat: int) -> str:
-    """The key in a seat's join link: only someone given the link can act as that seat.
-
-    Derived from the session's seed, which never leaves the server (only an export file
-    written by the table's owner holds it).
-    """
-    message = f"{session.id}:{seat}".encode()
-    return hmac.new(str(session.seed).encode(), message, hashlib.sha256).hexdigest()[:16]

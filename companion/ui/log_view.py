@@ -14,9 +14,11 @@ from html import escape
 import panel as pn
 import param
 
+from companion.core.seats import NOTE_MARK
 from companion.ui.tap_pad import TapPad, tap_button
 
 UNDO_ON_THE_TABLET = "Undo and Redo are on the shared tablet."
+UNDO_IS_SHOWN = "Undo is the table's call: every device's log shows it."
 NOTHING_YET = '<p style="opacity:0.7;margin:4px">Nothing has happened yet.</p>'
 NEWEST_SHOWN = 50  # the log box shows about 13 lines before it scrolls
 
@@ -59,12 +61,12 @@ class LogView(pn.viewable.Viewer):
                    + tap_button("undo", "↶ Undo", enabled=self.can_undo,
                                 style="flex:1 1 0")
                    + tap_button("redo", "↷ Redo", enabled=self.can_redo,
-                                style="flex:1 1 0") + "</div>")
+                                style="flex:1 1 0") + "</div>"
+                   f'<p class="undo-note" style="opacity:0.75;margin:4px">{UNDO_IS_SHOWN}</p>')
         else:
             top = f'<p style="opacity:0.75;margin:4px">{UNDO_ON_THE_TABLET}</p>'
         shown = self.lines if self.whole else self.lines[-NEWEST_SHOWN:]
-        items = "".join(f'<div class="log-line">{escape(line)}</div>'
-                        for line in reversed(shown))
+        items = "".join(_line_html(line) for line in reversed(shown))
         lines = (f'<div class="game-log" data-scroll-key="log" style="font-size:1rem;'
                  f'line-height:1.5;max-height:320px;overflow-y:auto;margin-top:8px">'
                  f"{items}{self._more_button()}</div>"
@@ -83,3 +85,10 @@ class LogView(pn.viewable.Viewer):
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self._pad
+
+
+def _line_html(line: str) -> str:
+    """An action's line, or a note's (an undo, a handover), which is set apart."""
+    if line.startswith(NOTE_MARK):
+        return f'<div class="log-note" style="font-style:italic">{escape(line)}</div>'
+    return f'<div class="log-line">{escape(line)}</div>'

@@ -11,7 +11,10 @@ from __future__ import annotations
 
 import gc
 
+from panel.io.server import ComponentResourceHandler
+
 from companion.core.registry import games
+from companion.ui.routes import only_imported_components
 
 YOUNG_OBJECTS = 20_000
 
@@ -24,3 +27,5 @@ gc.freeze()
 # collection every 700 new objects) a tap ran about 13 of them, and what was still in use
 # at each moved on to the older generations, to be gone through again there.
 gc.set_threshold(YOUNG_OBJECTS, 10, 10)
+
+only_imported_components(ComponentResourceHandler)

@@ -21,9 +21,11 @@ class SessionPicker(pn.viewable.Viewer):
 
     def __init__(self, game: Game, store: Store, current: Callable[[], Session],
                  on_open: Callable[[Session], None],
-                 new_options: Callable[[], dict] = dict):
+                 new_options: Callable[[], dict] = dict,
+                 tablet: Callable[[], str | None] = lambda: None):
+        """`tablet()`: the mark of the device whose games are listed (None: every game)."""
         super().__init__()
-        self._game, self._store, self._current = game, store, current
+        self._game, self._store, self._current, self._tablet = game, store, current, tablet
         self._on_open, self._new_options = on_open, new_options
         self._built = False  # its widgets are made when the card is first opened
 
@@ -48,7 +50,7 @@ class SessionPicker(pn.viewable.Viewer):
         """Re-read the list of saved games and the current name."""
         if not self._built:
             return
-        records = self._store.list_sessions(self._game.name)
+        records = self._store.list_sessions(self._game.name, tablet=self._tablet())
         self._saved.options = {_describe(r): r.id for r in records}
         self._saved.value = self._current().id if records else None
         self._name.value = self._current().name
@@ -57,7 +59,7 @@ class SessionPicker(pn.viewable.Viewer):
 
     def game_changed(self) -> None:
         """A game whose log holds secrets is exported only once it is over: the file holds
-        every down card and secret choice (and the seed behind the seat links)."""
+        every down card and secret choice. (It never holds the seed or a link key.)"""
         if not self._built:
             return
         hidden = self._game.secrets and not self._current().state.is_over
@@ -81,7 +83,7 @@ class SessionPicker(pn.viewable.Viewer):
 
     def _delete(self, _event) -> None:
         self._store.delete(self._current().id)
-        remaining = self._store.list_sessions(self._game.name)
+        remaining = self._store.list_sessions(self._game.name, tablet=self._tablet())
         if remaining:
             self._open(Session.resume(self._store, remaining[0].id), "Deleted.")
         else:

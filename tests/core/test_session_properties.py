@@ -88,7 +88,7 @@ def test_a_rejected_action_changes_nothing(tmp_path_factory, seed, moves, bad):
     session = Session("dice_lab", seed=seed, store=store)
     play(session, moves)
     before = (session.state, session.log, session.can_redo, json.dumps(
-        store.load(session.id).__dict__, sort_keys=True))
+        store.load(session.id).__dict__, sort_keys=True, default=repr))
     try:
         session.act(bad)
     except CompanionError:
@@ -96,6 +96,6 @@ def test_a_rejected_action_changes_nothing(tmp_path_factory, seed, moves, bad):
     else:
         raise AssertionError(f"{bad} was accepted")
     after = (session.state, session.log, session.can_redo, json.dumps(
-        store.load(session.id).__dict__, sort_keys=True))
+        store.load(session.id).__dict__, sort_keys=True, default=repr))
     assert after == before
     store.close()

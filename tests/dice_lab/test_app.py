@@ -41,7 +41,9 @@ def test_index_opens_dice_lab_and_real_dice_give_a_verdict(served, page: Page):
     expect(page.locator(".log-line")).to_have_count(1)
 
     page.get_by_role("button", name="↶ Undo").click()
-    expect(page.get_by_text("Nothing has happened yet.")).to_be_visible(timeout=WAIT)
+    expect(page.locator(".log-note").first).to_contain_text("Undone by the table: 2 dice",
+                                                            timeout=WAIT)
+    expect(page.locator(".log-line")).to_have_count(0)
 
     roll_real_dice(page, 6, 6)
     expect(verdict).to_contain_text("Failure.", timeout=WAIT)

@@ -303,7 +303,7 @@ def test_undo_and_redo_reach_the_log(store):
     board.act(Toss("orange"))
     assert board.log.lines == board.session.log and board.log.can_undo
     board.undo()
-    assert board.log.lines == [] and board.log.can_redo
+    assert board.log.lines == ["— Undone by the table: orange places first"] and board.log.can_redo
 
 
 def test_the_field_marks_targets_as_named_buttons_and_nets_as_goals():

@@ -17,7 +17,6 @@ from companion.goldfinger import GAME, bot, rules
 from companion.goldfinger import engine as e
 from companion.goldfinger.dashboard import REAL, GoldfingerDashboard, map_part
 from companion.goldfinger.views import private_view, public_state, seat_names
-from companion.ui.presence import presence
 from tests.frames import model_strings
 
 from .helpers import CARDS, dice, map_game, texts
@@ -75,16 +74,17 @@ def test_seats_are_bond_and_the_enemy_unless_the_app_plays_the_enemy(store):
 def test_the_enemy_places_the_cards_on_his_phone_and_nobody_else_sees_them(store):
     pages = table(store)
     tablet, bond, enemy = pages[None], pages[BOND_SEAT], pages[ENEMY_SEAT]
-    assert presence(tablet.table).here(ENEMY_SEAT)
-    assert "placing the cards on his own phone" in " ".join(texts(tablet))
+    assert tablet.enemy_phone_here()
+    assert "places the cards on his own phone" in " ".join(texts(tablet))
     assert "placing the five cards" in " ".join(bond.texts())
     stars = tablet.state.board.stars[:5]
-    tablet.tap(stars[-1])  # someone starts on the tablet too: that page's own choice
+    tablet.tap(stars[-1])  # the tablet no longer places the cards of a seat on its phone
+    assert "placed on his own phone" in tablet.message
     for star in stars:
         enemy.tap(star)  # each star takes the next card: Mirror, Old Lady, ...
     placed = dict(zip(stars, rules.CARD_NAMES, strict=True))
     assert enemy.placing == list(placed.items()) and bond.placing == []
-    assert tablet.placing == [(stars[-1], "Mirror")]
+    assert tablet.placing == []
     assert f"Star {stars[0]}: Mirror (tap to take back)" in texts(enemy)
     assert len(placement_shown(model_strings(enemy), placed)) == 5  # the check finds them
     for page in (tablet, bond):
@@ -174,8 +174,9 @@ def test_the_estimate_reads_the_cards_as_the_table_knows_them(store, monkeypatch
 def test_cards_placed_star_by_star_on_a_drawn_page(store):
     """Each tap draws rows offering only the cards left; the card choice never holds a card
     already placed (a served page once failed on the first star)."""
-    for seat in (None, ENEMY_SEAT):
-        board = table(store)[seat]
+    for seat in (None, ENEMY_SEAT):  # the tablet of a table without phones, the Enemy's
+        session = Session(GAME, {"map": "sample"}, seed=5, store=store)
+        board = GoldfingerDashboard(store=store, session=session, seat=seat)
         board.__panel__().server_doc(Document())  # the widgets have their Bokeh models
         for star in board.state.board.stars[:5]:
             board.tap(star)

@@ -44,14 +44,14 @@ def test_the_enemy_places_the_cards_on_his_phone_and_only_his_phone_learns_them(
     store = Store(served.db)
     session = Session(GAME, {"map": "sample"}, seed=8, store=store)
     stars = session.state.board.stars[:rules.CARDS_TO_PLACE]
-    store.close()
     links = dict(join_links(session, f"{served.url}/goldfinger", ["Bond", "Enemy"]))
+    store.close()
     tablet, tablet_frames = open_recording(browser, links["The table (everyone)"])
     bond, bond_frames = open_recording(browser, links["Bond's own phone"])
     enemy, enemy_frames = open_recording(browser, links["Enemy's own phone"])
     for page, frames in ((tablet, tablet_frames), (bond, bond_frames), (enemy, enemy_frames)):
         connected(page, frames)
-    expect(tablet.get_by_text("The Enemy is placing the cards on his own phone.")) \
+    expect(tablet.get_by_text("The Enemy places the cards on his own phone.")) \
         .to_be_visible(timeout=WAIT)
     expect(bond.get_by_text("The Enemy player is placing the five cards")) \
         .to_be_visible(timeout=WAIT)

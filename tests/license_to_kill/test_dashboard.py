@@ -298,7 +298,8 @@ def test_undo_and_redo_keep_the_log_in_step(store):
     board.act(PlacePlot("L2", None, None, True))
     assert len(board.log.lines) == 4
     board.undo()
-    assert len(board.log.lines) == 3 and board.log.can_redo
+    assert len(board.log.lines) == 4 and board.log.can_redo
+    assert board.log.lines[-1].startswith("— Undone by the table: P0 adds L2")
     board.redo()
     assert "L2 face up to a new Main Plot 2" in board.log.lines[-1]
     assert board.act(Setup(0, "M3", "V1", "B1")) is None

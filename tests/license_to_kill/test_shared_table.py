@@ -32,8 +32,8 @@ def test_a_face_down_plot_laid_on_a_phone_reaches_only_its_owner(served, browser
     session = Session(GAME, options(2), seed=6, store=store)
     for action in (Setup(0, "M1", "V1", "B1"), Setup(1, "M2", "V2", "B2"), NextStep()):
         session.act(action)
-    store.close()
     links = dict(join_links(session, f"{served.url}/license_to_kill", ["P0", "P1"]))
+    store.close()
     tablet, tablet_frames = open_recording(browser, links["The table (everyone)"])
     p0, p0_frames = open_recording(browser, links["P0's own phone"])
     p1, p1_frames = open_recording(browser, links["P1's own phone"])

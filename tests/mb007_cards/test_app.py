@@ -109,8 +109,9 @@ def test_announce_call_reveal_with_the_down_card_private(served, page: Page, bro
     no_down_card(page)
 
     other = browser.new_page(viewport={"width": 768, "height": 1024})
-    other.goto(served.url + f"/mb007_cards?session={session_id}")
-    expect(other.get_by_text("Pass the tablet to Seat 2")).to_be_visible(timeout=WAIT)
+    other.goto(served.url + f"/mb007_cards?session={session_id}")  # another device: a watcher
+    expect(other.get_by_text("Waiting for Seat 2")).to_be_visible(timeout=WAIT)
+    expect(other.get_by_role("button", name="I am Seat 2: show my choices")).to_have_count(0)
 
     cover.click()
     peek = page.get_by_role("button", name="Hold here to see Seat 2's down card")

@@ -19,11 +19,12 @@ HANDS = {0: (1, 6, 6), 1: (3, 4, 5), 2: (2, 2, 7)}  # down cards: Seat 1 a 6, 2 
 DOWN = {seat: hand[1] for seat, hand in HANDS.items()}
 
 
-def table(store) -> tuple[CardsDashboard, dict[int, CardsDashboard]]:
-    """The shared tablet and the three players' phones, dealt HANDS; Seat 2 is on turn."""
+def table(store, with_phones=tuple(HANDS)) -> tuple[CardsDashboard, dict[int, CardsDashboard]]:
+    """The shared tablet and these players' phones, dealt HANDS; Seat 2 is on turn."""
     session = Session(GAME, {"players": 3, "bots": []}, seed=3, store=store)
     tablet = CardsDashboard(store=store, session=session)
-    phones = {seat: CardsDashboard(store=store, session=session, seat=seat) for seat in HANDS}
+    phones = {seat: CardsDashboard(store=store, session=session, seat=seat)
+              for seat in with_phones}
     tablet.act(Deal(deal_cards(HANDS)))
     return tablet, phones
 
@@ -60,19 +61,20 @@ def test_a_phone_holds_its_own_down_card_and_no_other_and_the_tablet_none(store)
 
 
 def test_each_player_chooses_on_his_phone_and_every_device_follows(store):
-    tablet, phones = table(store)
-    assert tablet.pad.labels() == ["I am Seat 2: show my choices"]  # the tablet still works
-    assert phones[0].pad.labels() == [] and phones[2].pad.labels() == []
-    assert "Waiting for Seat 2" in phones[0].prompt.object
+    tablet, phones = table(store, with_phones=(1, 2))  # Seat 1 has no phone: the tablet
+    assert tablet.pad.labels() == []  # Seat 2 is on his phone: the tablet offers no peek
+    assert not tablet.peek.label and tablet.peek_face() == ""
+    assert phones[2].pad.labels() == []
+    assert "Waiting for Seat 2" in phones[2].prompt.object
     assert phones[1].pad.labels()[0] == "Announce a winning combination"
     assert "Your choice" in phones[1].prompt.object and phones[1].odds.object
 
     phones[1].pad.press("Announce a winning combination")
     for board in (tablet, *phones.values()):
         assert "announces" in board.log.lines[-1]
-    assert tablet.pad.labels() == ["I am Seat 3: show my choices"]
+    assert tablet.pad.labels() == []  # Seat 3 answers on his phone
     assert phones[2].pad.labels()[0] == "Accept" and "Seat 2 holds it" in phones[2].odds.object
-    assert phones[1].pad.labels() == [] and phones[0].pad.labels() == []
+    assert phones[1].pad.labels() == []
 
     phones[2].pad.press(phones[2].pad.labels()[3])  # Seat 3 calls 3 on his phone
     tablet.uncover()

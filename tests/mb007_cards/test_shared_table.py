@@ -32,13 +32,15 @@ def test_a_down_card_reaches_only_its_owners_phone_and_a_call_shows_everywhere(s
     store = Store(served.db)
     session = Session(GAME, {"players": 2, "bots": []}, seed=4, store=store)
     session.act(Deal(deal_cards(HANDS)))
-    store.close()
     links = dict(join_links(session, f"{served.url}/mb007_cards", ["Seat 1", "Seat 2"]))
+    store.close()
     tablet, tablet_frames = open_recording(browser, links["The table (everyone)"])
     one, one_frames = open_recording(browser, links["Seat 1's own phone"])
     two, two_frames = open_recording(browser, links["Seat 2's own phone"])
 
-    expect(tablet.get_by_text("Pass the tablet to Seat 2")).to_be_visible(timeout=WAIT)
+    # Both players are on their phones: the tablet offers no peek and no one's choices.
+    expect(tablet.get_by_text("Waiting for Seat 2")).to_be_visible(timeout=WAIT)
+    expect(tablet.get_by_role("button", name="Hold here to see", exact=False)).to_have_count(0)
     expect(one.get_by_text("Waiting for Seat 2")).to_be_visible(timeout=WAIT)
     expect(two.locator(".own-down .card.big")).to_have_text("4", timeout=WAIT)
     expect(two.locator(".own-down")).to_contain_text("a run 3-4-5")
@@ -49,7 +51,7 @@ def test_a_down_card_reaches_only_its_owners_phone_and_a_call_shows_everywhere(s
     two.get_by_role("button", name="Announce a winning combination").click()
     for page in (tablet, one):
         expect(page.locator(".log-line").first).to_contain_text("announce", timeout=WAIT)
-    expect(tablet.get_by_text("Pass the tablet to Seat 1")).to_be_visible(timeout=WAIT)
+    expect(tablet.get_by_text("Waiting for Seat 1")).to_be_visible(timeout=WAIT)
     one.get_by_role("button", name=re.compile(r"^Call, bet 1")).click()
     for page in (tablet, one, two):
         expect(page.locator(".verdict")).to_contain_text("Called. Seat 2", timeout=WAIT)

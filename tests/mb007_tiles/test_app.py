@@ -86,7 +86,11 @@ def test_a_round_with_the_covered_secret_choice_then_undo(served, page: Page):
         "revealed: Red N, Black O. c3: black 007 captured by Red (10)", timeout=WAIT)
     expect(page.locator(".team-red")).to_contain_text("Red 10")
 
-    # Undo takes the reveal back: the 007 is on the board again, nobody has scored.
+    # Undo takes the reveal back with both letters: the 007 is on the board again, nobody
+    # has scored, both choose again, and the log says the table undid it.
     page.get_by_role("button", name="↶ Undo").click()
-    expect(page.get_by_role("button", name="Reveal the letters")).to_be_visible(timeout=WAIT)
+    expect(page.get_by_role("button", name="I am Red: show my letters")).to_be_visible(
+        timeout=WAIT)
     expect(page.locator(".team-red")).to_contain_text("Red 0")
+    expect(page.locator(".log-note").first).to_contain_text(
+        "Undone by the table: Red has chosen a letter in secret (and 2 more)")

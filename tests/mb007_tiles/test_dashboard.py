@@ -152,7 +152,7 @@ def test_one_undo_takes_back_the_apps_turn_and_the_move_before_it(store):
 
 def test_at_the_table_the_last_letter_tapped_turns_the_round_over(store):
     """Table mode: the letters are face up on the real board before they are tapped in, so
-    the last one reveals the round at once, and one Undo takes both back."""
+    the last one reveals the round at once, and one Undo takes the round's letters back."""
     board = dashboard(store, {"players": 2})
     board.steps.press("Red drew it")
     while board.session.state.phase != "choose":
@@ -165,7 +165,8 @@ def test_at_the_table_the_last_letter_tapped_turns_the_round_over(store):
     assert state.round == 1 and state.revealed == ("O", "N")
     assert "Round 1: Red O, Black N." in board.steps.html
     board.undo()
-    assert board.session.state.phase == "choose" and board.session.state.chosen(1)
+    state = board.session.state
+    assert state.phase == "choose" and not state.chosen(0) and not state.chosen(1)
 
 
 def test_a_players_own_phone_shows_his_seat_and_no_table_admin(store):
@@ -197,6 +198,6 @@ def test_the_join_section_follows_a_new_match(store):
     first = board.session.join_code
     board.param.update(players=2)
     board.start_new_game()
-    share = card.contents[0].object
+    share = card.contents[0].html
     assert board.session.join_code in share and first not in share
     assert "Black 2's own phone" not in share

@@ -152,15 +152,38 @@ def test_illegal_actions_raise_and_change_nothing(seed, players, mode, data):
 
 
 @pytest.mark.parametrize("players", rules.PLAYER_COUNTS)
-def test_undo_and_redo_give_the_same_draws(players):
-    """Session: undo mends a mis-tap, it is not a redraw: the app's tile comes back."""
+def test_a_redo_gives_the_same_tile_and_the_first_player_stays_drawn(players):
+    """Session: a redo puts back the tile the undo took; who goes first is public, like a
+    die: undoing it and drawing again gives the same seat (undo is not a redraw)."""
     session = Session(GAME, {"players": players, "mode": "tablet"}, 99)
     session.act(ChooseFirst())
     first = session.actions[-1]
     session.act(Draw())
     drawn = session.actions[-1]
     session.undo()
+    session.redo()
+    assert session.actions == (first, drawn)
+    session.undo()
     session.undo()
     session.act(ChooseFirst())
-    session.act(Draw())
-    assert session.actions == (first, drawn)
+    assert session.actions == (first,)
+
+
+@pytest.mark.parametrize("players", rules.PLAYER_COUNTS)
+def test_an_undo_never_shows_the_next_tile_from_the_bag(players):
+    """Trust at the table: draw, undo, draw again is a fresh draw from the bag, not the
+    tile the undo put back (over 40 games it comes out as often as chance says, never
+    every time)."""
+    same = 0
+    for seed in range(40):
+        session = Session(GAME, {"players": players, "mode": "tablet"}, seed)
+        session.act(ChooseFirst())
+        before = session.state
+        session.act(Draw())
+        shown = session.actions[-1]
+        session.undo()
+        session.act(Draw())
+        again = session.actions[-1]
+        assert again.tile in before.in_bag()
+        same += again == shown
+    assert same < 20  # 6 kinds of tile in the bag: about 1 in 4 by chance

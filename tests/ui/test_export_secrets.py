@@ -20,7 +20,8 @@ def test_a_game_with_secrets_is_exported_only_once_it_is_over(store):
     while not board.session.state.is_over:
         board.act(autoplay_action(board.session.state, rng))
     assert not download.disabled and download.label == "Export to a file"
-    assert '"seed"' in board.picker._export().getvalue()
+    exported = board.picker._export().getvalue()
+    assert '"seed"' not in exported and board.session.link_key("seat 0") not in exported
 
 
 def test_a_game_without_secrets_exports_at_any_time(store):

@@ -13,6 +13,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from companion.core.seats import Holder
 from companion.core.session import Session
 from companion.core.store import Store
 from companion.mb007_tiles import GAME
@@ -37,14 +38,19 @@ def game_at_the_secret_choice(store: Store) -> Session:
 def test_three_devices_one_game_and_a_secret_only_on_its_owners_phone(served, browser):
     store = Store(served.db)
     session = game_at_the_secret_choice(store)
-    store.close()
     links = dict(join_links(session, f"{served.url}/mb007_tiles", ["Red", "Black"]))
+    store.close()
     tablet, tablet_frames = open_recording(browser, links["The table (everyone)"])
+    expect(tablet.get_by_text("Pass the tablet to Red")).to_be_visible(timeout=WAIT)
     red, red_frames = open_recording(browser, links["Red's own phone"])
     black, black_frames = open_recording(browser, links["Black's own phone"])
-    for page in (tablet, red, black):
-        expect(page.get_by_text("Pass the tablet to Red").or_(page.get_by_text(
-            "tap your letter. Only this phone sees it"))).to_be_visible(timeout=WAIT)
+    for page in (red, black):
+        expect(page.get_by_text("tap your letter. Only this phone sees it")) \
+            .to_be_visible(timeout=WAIT)
+    # Both seats are on their phones: the tablet offers neither's letters.
+    expect(tablet.get_by_text("Choosing on their own phones: Red, Black")) \
+        .to_be_visible(timeout=WAIT)
+    expect(tablet.get_by_role("button", name=re.compile("show my letters"))).to_have_count(0)
 
     # Red picks N on his own phone; the tablet and Black's phone see that he has chosen.
     red.get_by_role("button", name=re.compile(r"^N( ·|$)")).click()
@@ -53,7 +59,6 @@ def test_three_devices_one_game_and_a_secret_only_on_its_owners_phone(served, br
     for page in (tablet, black):
         expect(page.locator(".log-line").first).to_contain_text(
             "Red has chosen a letter in secret", timeout=WAIT)
-    expect(tablet.get_by_text("Pass the tablet to Black")).to_be_visible(timeout=WAIT)
 
     # Black picks on his phone; the tablet turns the letters over for everyone.
     black.get_by_role("button", name=re.compile(r"^O( ·|$)")).click()
@@ -63,10 +68,74 @@ def test_three_devices_one_game_and_a_secret_only_on_its_owners_phone(served, br
         expect(page.locator(".log-line").first).to_contain_text(
             "revealed: Red N, Black O", timeout=WAIT)
 
+    # The table's Undo takes back the reveal and both letters, and every device says so.
+    tablet.get_by_role("button", name="↶ Undo").click()
+    for page in (tablet, red, black):
+        expect(page.locator(".log-note").first).to_contain_text(
+            "Undone by the table: Red has chosen a letter in secret (and 2 more)", timeout=WAIT)
+    for page in (red, black):
+        expect(page.get_by_text("tap your letter. Only this phone sees it")) \
+            .to_be_visible(timeout=WAIT)
+
     secret = "Your letter this round: N"
     assert any(secret in frame for frame in red_frames)
     assert not any(secret in frame for frame in tablet_frames + black_frames)
     assert not any("Your letter this round: O" in f for f in tablet_frames + red_frames)
+
+
+def test_a_seat_belongs_to_the_first_phone_and_the_tablet_can_hand_it_over(served, browser):
+    """Trust at the table: a second phone on Red's link sees the public table and that the
+    seat is taken; a phone that drops its key from the address is a watcher (no Undo, no
+    seat links, no saved games); the tablet hands Red's seat to a new phone, the old one
+    goes back to the public table, and every device's log says so."""
+    store = Store(served.db)
+    session = game_at_the_secret_choice(store)
+    links = dict(join_links(session, f"{served.url}/mb007_tiles", ["Red", "Black"]))
+    store.close()
+    tablet, tablet_frames = open_recording(browser, links["The table (everyone)"])
+    expect(tablet.get_by_text("Pass the tablet to Red")).to_be_visible(timeout=WAIT)
+    red, _ = open_recording(browser, links["Red's own phone"])
+    expect(red.get_by_text("tap your letter. Only this phone sees it")).to_be_visible(
+        timeout=WAIT)
+    red.get_by_role("button", name=re.compile(r"^N( ·|$)")).click()
+    expect(red.get_by_text("Your letter this round: N")).to_be_visible(timeout=WAIT)
+
+    # A second phone on the same link: the public table, and why.
+    cheat, cheat_frames = open_recording(browser, links["Red's own phone"])
+    expect(cheat.get_by_text("This seat is taken")).to_be_visible(timeout=WAIT)
+    # A phone that edits its address to the plain table: a watcher, not the tablet.
+    watcher, watcher_frames = open_recording(browser, links["The table (everyone)"])
+    for page in (cheat, watcher):
+        expect(page.get_by_text("Undo and Redo are on the shared tablet.")).to_be_visible(
+            timeout=WAIT)
+        expect(page.get_by_role("button", name="↶ Undo")).to_have_count(0)
+        expect(page.get_by_role("button", name=re.compile("show my letters"))).to_have_count(0)
+        expect(page.get_by_text("Saved games")).to_have_count(0)
+    # A reload keeps Red his seat.
+    red.reload()
+    expect(red.get_by_text("Your letter this round: N")).to_be_visible(timeout=WAIT)
+
+    # The tablet's join section offers Black's link, not Red's, and Red's handover.
+    tablet.get_by_role("button", name=re.compile("Join this table")).click()
+    expect(tablet.locator(".seat-link")).to_have_count(1, timeout=WAIT)
+    expect(tablet.get_by_text("Black's own phone")).to_be_visible()
+    tablet.get_by_role("button", name="Hand Red's seat to a new phone").click()
+    for page in (tablet, watcher):
+        expect(page.locator(".log-note").first).to_contain_text(
+            "Red's seat was handed to a new phone by the table", timeout=WAIT)
+    # The old phone opens again as the public table; the new link opens the seat.
+    expect(red.get_by_text("Undo and Redo are on the shared tablet.")).to_be_visible(
+        timeout=WAIT)
+    expect(red.get_by_text("Your letter this round: N")).to_have_count(0)
+    new_link = tablet.locator(".seat-link a").first.get_attribute("href")
+    assert new_link != links["Red's own phone"]
+    fresh, _ = open_recording(browser, new_link)
+    expect(fresh.get_by_text("Your letter this round: N")).to_be_visible(timeout=WAIT)
+    old, _ = open_recording(browser, links["Red's own phone"])
+    expect(old.get_by_text("This seat link is not for this game")).to_be_visible(timeout=WAIT)
+
+    secret = "Your letter this round: N"
+    assert not any(secret in frame for frame in tablet_frames + cheat_frames + watcher_frames)
 
 
 def test_a_seat_link_with_a_wrong_key_shows_only_the_public_table(served, page: Page):
@@ -114,20 +183,23 @@ def test_two_server_processes_on_one_file_show_one_live_game(served, browser, tm
 
 
 def test_the_address_names_the_game_once_the_page_has_loaded(served, page: Page):
-    """A reload returns to this table's game, not the latest one anyone saved."""
+    """The bare address opens this device's own latest game, not the latest anyone saved,
+    and a reload returns to it."""
     store = Store(served.db)
     older = game_at_the_secret_choice(store)
-    Session(GAME, {"players": 3}, seed=13, store=store)  # saved later: the default game
     store.close()
     page.goto(f"{served.url}/mb007_tiles?session={older.id}")
     expect(page.get_by_text("Pass the tablet to Red")).to_be_visible(timeout=WAIT)
+    store = Store(served.db)
+    newer = Session(GAME, {"players": 3}, seed=13, store=store)  # saved later, by nobody here
+    store.set_holder(newer.id, newer.revision, "tablet", Holder(0, "another device"))
+    store.close()
     page.goto(f"{served.url}/mb007_tiles")
     expect(page.get_by_role("button", name="↶ Undo")).to_be_visible(timeout=WAIT)
     page.wait_for_function("() => window.location.search.includes('session=')", timeout=WAIT)
+    assert older.id in page.url
     page.reload()
-    expect(page.get_by_role("button", name="↶ Undo")).to_be_visible(timeout=WAIT)
-    expect(page.get_by_role("button", name="Red 3 drew it").or_(
-        page.get_by_role("button", name="Red 2 drew it"))).to_be_visible()
+    expect(page.get_by_text("Pass the tablet to Red")).to_be_visible(timeout=WAIT)
 
 
 def test_a_players_phone_never_scrolls_sideways(served, browser):
@@ -135,8 +207,8 @@ def test_a_players_phone_never_scrolls_sideways(served, browser):
     link or the page."""
     store = Store(served.db)
     session = game_at_the_secret_choice(store)
-    store.close()
     links = dict(join_links(session, f"{served.url}/mb007_tiles", ["Red", "Black"]))
+    store.close()
     phone = browser.new_page(viewport={"width": 390, "height": 844})
     try:
         phone.goto(links["Red's own phone"])
@@ -227,3 +299,30 @@ def test_a_page_keeps_trying_after_bokehs_own_tries_run_out(browser, tmp_path):
     finally:
         page.close()
         server.stop()
+
+
+def test_the_tablet_hands_its_role_to_another_device(served, browser):
+    """Trust at the table: the tablet is a role. Its link, shown on the tablet alone, makes
+    the device that opens it the tablet (once); the old tablet shows the public table."""
+    store = Store(served.db)
+    session = game_at_the_secret_choice(store)
+    store.close()
+    table = f"{served.url}/mb007_tiles?session={session.id}"
+    old, _ = open_recording(browser, table)
+    expect(old.get_by_role("button", name="↶ Undo")).to_be_visible(timeout=WAIT)
+    old.get_by_role("button", name=re.compile("Join this table")).click()
+    old.get_by_role("button", name="Make another device the tablet…").click()
+    link = old.locator(".tablet-link a").get_attribute("href", timeout=WAIT)
+    new, _ = open_recording(browser, link)
+    expect(new.get_by_role("button", name="↶ Undo")).to_be_visible(timeout=WAIT)
+    expect(new.get_by_text("Pass the tablet to Red")).to_be_visible()
+    for page in (old, new):
+        expect(page.locator(".log-note").first).to_contain_text(
+            "The table's tablet moved to another device", timeout=WAIT)
+    expect(old.get_by_text("Undo and Redo are on the shared tablet.")).to_be_visible(
+        timeout=WAIT)
+    expect(old.get_by_role("button", name="↶ Undo")).to_have_count(0)
+    # The link worked once: a third device opening it is a watcher.
+    third, _ = open_recording(browser, link)
+    expect(third.get_by_text("Undo and Redo are on the shared tablet.")).to_be_visible(
+        timeout=WAIT)

@@ -58,7 +58,6 @@ from companion.goldfinger.dashboard.words import (
 from companion.goldfinger.legal import allowed
 from companion.goldfinger.views import ENEMY_SEAT, private_view, seat_decides, seat_names
 from companion.ui import Counter, GameDashboard, HtmlBox, heading, page, section
-from companion.ui.presence import PresenceLink
 
 BOT_LIMIT = 600  # actions a bot may take in one go (a whole Enemy phase is ~30)
 
@@ -89,8 +88,6 @@ class GoldfingerDashboard(GameDashboard):
         super().__init__(**params)
         self._cache: dict[str, tuple[Any, Any]] = {}  # name -> (state, value) for this state
         self._setup_cards: list[pn.Column] = []  # the set-up card of each page drawn
-        # A seat's page is counted as open; the tablet redraws when a phone comes or goes.
-        self._presence = PresenceLink(self.table, self.seat, self._table_changed)
         self._build_widgets()
         self._read_options()
         self.param.watch(self._refresh, ["revision", "armed", "behind", "card_mode", "next_card",
@@ -107,20 +104,23 @@ class GoldfingerDashboard(GameDashboard):
         him: his phone would show the bot's cards)."""
         return seat_names(self.session.state)
 
+    def seat_is_bot(self, seat: int) -> bool:
+        return seat >= len(self.seat_names())
+
     def my_turn(self) -> bool:
-        """Whether this page shows the steps now: the tablet always; a side's own phone when
-        that side decides, when the bot is to move, or when the game is over."""
-        if self.seat is None or self.state.is_over or self._bot_to_move():
+        """Whether this page shows the steps now: the tablet always (the Enemy's set-up only
+        while he has no phone: `placing_view`); a side's own phone when that side decides,
+        when the bot is to move, or when the game is over; a watcher never."""
+        if self.seat is None:
+            return self.is_tablet
+        if self.state.is_over or self._bot_to_move():
             return True
         return seat_decides(self.state, self.seat)
 
     def enemy_phone_here(self) -> bool:
-        """Whether the Enemy's own phone has this game open (in this server process)."""
-        return self._presence.here(ENEMY_SEAT)
-
-    def _leave_table(self, session_context) -> None:
-        super()._leave_table(session_context)
-        self._presence.close()
+        """Whether the Enemy plays on his own phone: the tablet then never places his
+        cards."""
+        return len(self.seat_names()) > ENEMY_SEAT and self.on_own_phone(ENEMY_SEAT)
 
     # Sessions and set-up choices.
 
@@ -143,9 +143,7 @@ class GoldfingerDashboard(GameDashboard):
     def open(self, session: Session) -> None:
         self.armed = None
         self.param.update(placing=[], bond_space="", bot_report=[], estimate="")
-        self._presence.close()
         super().open(session)  # the page is no seat's any more
-        self._presence = PresenceLink(self.table, self.seat, self._table_changed)
         self._read_options()
         self.picker.refresh()
         self._refresh()  # drawn once more: the new game's Enemy phone may already be open
@@ -357,7 +355,7 @@ class GoldfingerDashboard(GameDashboard):
         self.param.watch(lambda ev: setattr(table, "css_classes", section_classes + (
             [] if ev.new else ["gf-sticky"])), "map_on")
         log = section("Log", self.log)
-        if self.seat is not None:  # a side's own phone: its own view first, no table admin
+        if not self.is_tablet:  # a phone: its side's own view first (if any), no table admin
             own = section("Your side (only this phone)", self._own)
             return page("007 Goldfinger", own, play, self.map_part.section(), table, log)
         setup = section("Game set-up", self._setup["box"])

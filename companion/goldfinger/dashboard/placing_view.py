@@ -16,7 +16,13 @@ import panel as pn
 from companion.goldfinger import bot, rules
 from companion.goldfinger import engine as e
 from companion.goldfinger.dashboard.parts import WIDE
-from companion.goldfinger.dashboard.words import HIDDEN, PHONE_PLACING, REAL, TRACKER_STARS
+from companion.goldfinger.dashboard.words import (
+    HIDDEN,
+    PHONE_PLACING,
+    PLACED_ELSEWHERE,
+    REAL,
+    TRACKER_STARS,
+)
 from companion.goldfinger.views import ENEMY_SEAT
 from companion.ui import button, choice
 
@@ -51,6 +57,9 @@ class Placing:
     def toggle_star(self, star: str) -> None:
         """Card set-up on the map: a star gets the chosen card, or gives it back."""
         board = self.board
+        if not self.may_place():
+            board.message = PLACED_ELSEWHERE
+            return
         if star not in self.state.board.stars:
             board.message = f"{star} is not a red star Space: cards go by the stars."
             return
@@ -70,8 +79,19 @@ class Placing:
         placed = {card for _, card in (self.board.placing if placing is None else placing)}
         return [c for c in rules.CARD_NAMES if c not in placed]
 
+    def may_place(self) -> bool:
+        """The Enemy's cards are placed on his own phone when he has one, else on the
+        tablet; never on a watcher's page."""
+        board = self.board
+        if board.seat is not None:
+            return board.seat == ENEMY_SEAT
+        return board.is_tablet and not board.enemy_phone_here()
+
     def place_cards(self) -> None:
         board = self.board
+        if not self.may_place():
+            board.message = PLACED_ELSEWHERE
+            return
         if self.state.board is None:
             board.do(e.PlaceCards(TRACKER_STARS))
             return
@@ -89,8 +109,8 @@ class Placing:
             intro = pn.pane.Markdown("**Set-up: place your five cards by five red star "
                                      "Spaces.** Only this phone sees which card lies where.",
                                      **WIDE)
-        elif board.enemy_phone_here():  # the tablet, while the Enemy's phone is open
-            intro = pn.pane.Markdown(PHONE_PLACING, css_classes=["phone-placing"], **WIDE)
+        elif board.enemy_phone_here():  # the tablet, while the Enemy has his own phone
+            return [pn.pane.Markdown(PHONE_PLACING, css_classes=["phone-placing"], **WIDE)]
         if state.board is None:
             return [intro, pn.pane.Markdown(
                 "Place the real cards face down on your board. The app calls the stars "

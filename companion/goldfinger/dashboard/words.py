@@ -264,9 +264,10 @@ def estimate_html(estimate: str, stale: bool) -> str:
 
 # A side's own phone (a seat's join link).
 
-PHONE_PLACING = ("**The Enemy is placing the cards on his own phone.** This tablet shows none "
-                 "of them. No phone after all? Place them here while the Bond player looks "
-                 "away.")
+PHONE_PLACING = ("**The Enemy places the cards on his own phone.** This tablet shows none "
+                 "of them. His phone lost or flat? Hand his seat to a new phone under "
+                 "\"Join this table\".")
+PLACED_ELSEWHERE = "The Enemy's cards are placed on his own phone (or on the tablet)."
 
 
 def waiting_text(state: e.GoldfingerState) -> str:

@@ -139,13 +139,13 @@ class LicenseToKillDashboard(GameDashboard):
         return list(self.session.state.config.names)
 
     def mine(self, state: LtkState) -> bool:
-        """Whether the steps now are this device's to show: always on the shared tablet; on
-        a player's phone, his own set-up and his own turn."""
-        if self.seat is None:
-            return True
-        if state.turn is None:
-            return setup_player(state) == self.seat
-        return state.turn.player == self.seat
+        """Whether the steps now are this device's to show: on a player's phone, his own
+        set-up and his own turn; on the shared tablet, a player's without a phone (his steps
+        name the card he lays face down); never on a watcher's."""
+        who = setup_player(state) if state.turn is None else state.turn.player
+        if self.seat is not None:
+            return who == self.seat
+        return self.is_tablet and (who is None or not self.on_own_phone(who))
 
     # New games.
 
@@ -250,7 +250,7 @@ class LicenseToKillDashboard(GameDashboard):
                                                   self.attachments.objects)
         attach.param.watch(lambda e: None if e.new else self.attachments.refresh(), "collapsed")
         log = section("Log", self.log)
-        if self.seat is not None:  # a player's own phone: his plots first, no table admin
+        if not self.is_tablet:  # a phone: his plots first (if his), no table admin
             own = section("Your own plots (only this phone)", self.own)
             return page("License to Kill", own, turn, race, table, duel, attach, log)
         saved = lazy_section("Saved games", lambda: [self.picker])

@@ -93,8 +93,11 @@ class CardsDashboard(GameDashboard):
         self._changed()
 
     def seat_names(self) -> list[str]:
-        """Every seat can join on its own phone (a bot's link shows its seat's view too)."""
         return [seat.name for seat in self.session.state.seats]
+
+    def seat_is_bot(self, seat: int) -> bool:
+        """The app's seats have no link: their phone would show a bot's down card."""
+        return seat in self.session.state.options.bots
 
     # Settings.
 
@@ -156,15 +159,19 @@ class CardsDashboard(GameDashboard):
         return None if seat is None or self._bot_to_act() else seat
 
     def mine(self) -> bool:
-        """On a player's own phone: whether the choice now is his (or nobody's, as the deal)."""
-        return self.seat is None or self.viewer() in (None, self.seat)
+        """Whether this page makes the choice now: on a player's own phone, his (or nobody's,
+        as the deal); on the tablet, one whose player has no phone; never a watcher's."""
+        seat = self.viewer()
+        if self.seat is not None:
+            return seat in (None, self.seat)
+        return self.is_tablet and (seat is None or not self.on_own_phone(seat))
 
     def covered(self) -> bool:
         """Tablet mode, several people: the next one must take the tablet first (never on a
         player's own phone)."""
         seat = self.viewer()
         return (self.seat is None and self.state.tablet and seat is not None
-                and len(self._humans()) > 1 and self.holder != seat)
+                and self.may_see(seat) and len(self._humans()) > 1 and self.holder != seat)
 
     def uncover(self) -> None:
         self.holder = self.viewer()
@@ -172,7 +179,7 @@ class CardsDashboard(GameDashboard):
     def peek_face(self) -> str:
         """The peek's HTML: the private view of the seat at the tablet, never another's."""
         seat = self.viewer()
-        if seat is None or self.covered() or not self.state.tablet:
+        if seat is None or self.covered() or not self.state.tablet or not self.may_see(seat):
             return ""
         return peek_html(private_view(self.state, seat))
 
@@ -255,7 +262,7 @@ class CardsDashboard(GameDashboard):
             f"{escape(self._prompt(covered))}</b></div>"
         seat = self.viewer()
         shown = state.tablet and seat is not None and not covered and \
-            state.seats[seat].has_cards and self.seat is None
+            state.seats[seat].has_cards and self.seat is None and self.may_see(seat)
         self.peek.param.update(face="", label=f"Hold here to see {state.seats[seat].name}'s "
                                "down card" if shown else "")
         self.odds.object = "" if covered or seat is None or not self.mine() else \
@@ -461,7 +468,7 @@ class CardsDashboard(GameDashboard):
                        self.odds, self.pad, width=400)
         log = section("Log", self.log, width=360)
         house = section("House rules", self._house_rules(), width=360, collapsed=True)
-        if self.seat is not None:  # a player's own phone: his seat of this game, no more
+        if not self.is_tablet:  # a phone: his seat of this game (if any), no more
             return page("James Bond 007 Card Game", turn, table, log, house)
         new = closed_section("New game: cards, players, bots", self._settings, width=360)
         saved = self.saved_games_section()

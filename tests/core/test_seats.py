@@ -1,0 +1,104 @@
+"""Who holds the table: link keys from the server's secret, holders and notes stored with
+the game, the log's notes in order, and no secret in an export (Trust at the table)."""
+
+from __future__ import annotations
+
+import json
+
+from companion.core.seats import TABLET, Holder, Note, device_mark, history, link_key, seat_role
+from companion.core.session import Session, export_session, import_session
+from companion.core.store import Store
+from companion.dice_lab.engine import Check
+from companion.mb007_cards import GAME as CARDS
+from companion.mb007_cards.actions import Deal, Draw
+
+
+def test_link_keys_come_from_the_stores_secret_not_from_anything_a_player_sees(store):
+    session = Session("dice_lab", seed=5, store=store)
+    secret = store.server_secret()
+    assert secret == store.server_secret() and len(secret) == 32
+    key = session.link_key(seat_role(0))
+    assert key == link_key(secret, session.id, "seat 0", 0)
+    # The same game under another server's secret, or with the seed as the secret: other keys.
+    assert key != link_key(str(session.seed).encode(), session.id, "seat 0", 0)
+    other = Store(store.path.with_name("other.sqlite3"))
+    assert other.server_secret() != secret
+    other.close()
+    # A handover's new generation gives a new key; the old one is dead.
+    session.set_holder(seat_role(0), Holder(1))
+    assert session.link_key(seat_role(0)) != key
+
+
+def test_holders_and_notes_are_stored_with_the_game(store):
+    session = Session("dice_lab", seed=5, store=store)
+    session.act(Check(dice=(2, 5)))
+    mark = session.device_mark("ab" * 16)
+    assert mark == device_mark(store.server_secret(), "ab" * 16) and "ab" * 16 not in mark
+    session.set_holder(TABLET, Holder(0, mark))
+    session.set_holder(seat_role(1), Holder(2, "phone"), "Seat 2 took the seat on a phone")
+    session.undo()
+    again = Session.resume(store, session.id)
+    assert again.holders == {TABLET: Holder(0, mark), "seat 1": Holder(2, "phone")}
+    assert [n.kind for n in again.notes] == ["seat", "undo"]
+    assert again.history == session.history == [
+        "— Seat 2 took the seat on a phone",
+        "— Undone by the table: 2 dice, at most 7: rolled 2+5 = 7, succeeds "
+        "(chance was 58.3%)"]
+
+
+def test_the_saved_games_of_a_device_are_its_own_and_those_nobody_holds(store):
+    mine, theirs, nobodys = (Session("dice_lab", store=store) for _ in range(3))
+    mine.set_holder(TABLET, Holder(0, "me"))
+    theirs.set_holder(TABLET, Holder(0, "them"))
+    listed = {r.id for r in store.list_sessions("dice_lab", tablet="me")}
+    assert listed == {mine.id, nobodys.id}
+    assert len(store.list_sessions("dice_lab")) == 3
+
+
+def test_the_log_shows_each_note_after_the_action_it_followed():
+    # a, b, c; undo c, undo b: both notes follow a, in the order they happened.
+    undos = [Note(2, "Undone: c", "undo"), Note(1, "Undone: b", "undo")]
+    assert history(["1. a"], undos, 1) == ["1. a", "— Undone: c", "— Undone: b"]
+    # Then redo b: b is back in its place, its undo before it, the redo after it.
+    redone = [*undos, Note(2, "Redone: b", "redo")]
+    assert history(["1. a", "2. b"], redone, 2) == [
+        "1. a", "— Undone: b", "2. b", "— Undone: c", "— Redone: b"]
+    # a, b, c; undo c; then d: the undo stands between b and d.
+    assert history(["1. a", "2. b", "3. d"], undos[:1], 3) == [
+        "1. a", "2. b", "— Undone: c", "3. d"]
+    assert history(["1. a"], [Note(0, "Red took the seat", "seat")], 1) == [
+        "— Red took the seat", "1. a"]
+
+
+def test_an_export_holds_no_seed_and_an_import_draws_with_a_new_one(store):
+    session = Session("dice_lab", seed=987_654_321, store=store)
+    session.act(Check(dice=(2, 5)))
+    session.set_holder(seat_role(0), Holder(0, "phone"))
+    text = export_session(session)
+    data = json.loads(text)
+    assert "seed" not in data and str(session.seed) not in text
+    assert session.link_key(seat_role(0)) not in text and "phone" not in text
+    imported = import_session(store, text)
+    assert imported.seed != session.seed and imported.holders == {}
+    assert imported.actions == session.actions
+    old = {**data, "version": 1, "seed": 5}  # a file from before: its seed is not used
+    assert import_session(store, json.dumps(old)).seed != 5
+
+
+def test_draw_undo_draw_never_shows_the_next_card():
+    """The card game (tablet mode): draw, undo and draw again is a fresh draw over many
+    seeds, not the card the undo took back (it was the same in 30 of 30 games before)."""
+    same = 0
+    for seed in range(30):
+        session = Session(CARDS, {"players": 2, "bots": []}, seed=seed)
+        session.act(Deal())
+        session.act(Draw("left"))
+        drawn = session.actions[-1]
+        session.undo()
+        session.act(Draw("left"))
+        again = session.actions[-1]
+        same += again == drawn
+        session.undo()
+        session.redo()  # a redo gives back what the table saw last
+        assert session.actions[-1] == again
+    assert same < 10  # 13 card values: about 1 in 10 by chance

@@ -1,0 +1,172 @@
+"""A table on a shared network: the app's own password page, guesses slowed then locked,
+an HttpOnly SameSite login that survives a restart, no import through /components, and
+no session without a page (Trust at the table)."""
+
+from __future__ import annotations
+
+import http.client
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from urllib.parse import urlencode, urljoin, urlsplit
+
+import pytest
+from panel.io.server import ComponentResourceHandler
+from tornado.web import HTTPError
+
+from companion.ui.routes import only_imported_components
+from companion.ui.table_password import (
+    FREE_TRIES,
+    LOCK_AFTER,
+    LOCKED_FOR,
+    LONGEST_WAIT,
+    Guesses,
+    login_token,
+    safe_next,
+)
+from tests.conftest import Server
+
+PASSWORD = "our table"
+
+
+class Clock:
+    def __init__(self):
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_wrong_guesses_are_slowed_then_locked_out_per_address():
+    clock = Clock()
+    guesses = Guesses(clock)
+    for _ in range(FREE_TRIES):
+        guesses.wrong("a")
+        assert guesses.wait("a") == 0
+    waits = []
+    for _ in range(LOCK_AFTER - FREE_TRIES - 1):
+        guesses.wrong("a")
+        waits.append(guesses.wait("a"))
+        clock.now += waits[-1]
+    assert waits[:4] == [1, 2, 4, 8] and max(waits) == LONGEST_WAIT
+    guesses.wrong("a")
+    assert guesses.wait("a") == LOCKED_FOR
+    assert guesses.wait("b") == 0  # another address is not slowed
+    guesses.right("b")
+    assert guesses.wait("a") == LOCKED_FOR
+    # Guessing takes long: 20 tries, then 4 an hour: a 4-digit PIN takes about 3 months.
+    assert 3_600 / LOCKED_FOR == 4
+
+
+def test_the_login_goes_back_only_to_this_server_and_follows_the_password():
+    assert safe_next("/mb007_tiles?session=ab&seat=0&key=k") == \
+        "/mb007_tiles?session=ab&seat=0&key=k"
+    for outside in ("https://evil.example/", "//evil.example/x", "javascript:alert(1)", ""):
+        assert safe_next(outside) == "/"
+    assert login_token(b"s" * 32, "a") != login_token(b"s" * 32, "b")
+
+
+def test_the_components_route_never_imports_a_module():
+    class Handler:
+        def parse_url_path(self, path: str) -> str:
+            return "served " + path
+
+    only_imported_components(Handler)
+    only_imported_components(Handler)  # once is enough: no second wrapper
+    assert "companion_no_such_module" not in sys.modules
+    with pytest.raises(HTTPError):
+        Handler().parse_url_path("companion_no_such_module/X/_css/a.css")
+    assert "companion_no_such_module" not in sys.modules
+    assert Handler().parse_url_path("panel/X/_css/a.css") == "served panel/X/_css/a.css"
+    assert ComponentResourceHandler.parse_url_path.__name__ == "parse_url_path"
+
+
+def _request(server: Server, method: str, path: str, body: dict | None = None,
+             cookie: str = "") -> http.client.HTTPResponse:
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+    headers = {"Cookie": cookie} if cookie else {}
+    data = None
+    if body is not None:
+        data = urlencode(body)
+        headers["Content-Type"] = "application/x-www-form-urlencoded"
+    connection.request(method, path, body=data, headers=headers)
+    response = connection.getresponse()
+    response.read_body = response.read().decode("utf-8", "replace")
+    connection.close()
+    return response
+
+
+@pytest.fixture(scope="module")
+def guarded(tmp_path_factory):
+    server = Server(["apps/mb007_tiles.py"], tmp_path_factory.mktemp("pw") / "s.sqlite3",
+                    password=PASSWORD)
+    yield server
+    server.stop()
+
+
+def test_a_page_asks_for_the_password_on_the_apps_own_page(guarded):
+    wanted = "/mb007_tiles?session=ab12&seat=0&key=k"
+    redirect = _request(guarded, "GET", wanted)
+    assert redirect.status == 302
+    login = urljoin(wanted, redirect.getheader("Location"))
+    assert urlsplit(login).path == "/login"
+    page = _request(guarded, "GET", login)
+    assert page.status == 200
+    assert "<title>James Bond 007: the tile game: the table password</title>" in page.read_body
+    assert 'name="username"' not in page.read_body and "<img" not in page.read_body
+    assert 'value="/mb007_tiles?session=ab12&amp;seat=0&amp;key=k"' in page.read_body
+
+    # A wrong password keeps the link the player came with.
+    wrong = _request(guarded, "POST", "/login", {"password": "guess", "next": wanted})
+    again = _request(guarded, "GET", wrong.getheader("Location"))
+    assert "That is not the table" in again.read_body
+    assert 'value="/mb007_tiles?session=ab12&amp;seat=0&amp;key=k"' in again.read_body
+
+    right = _request(guarded, "POST", "/login", {"password": PASSWORD, "next": wanted})
+    assert right.status == 302 and right.getheader("Location") == wanted
+    cookie = right.getheader("Set-Cookie")
+    assert "HttpOnly" in cookie and "SameSite=Strict" in cookie
+    token = cookie.split(";")[0]
+    assert _request(guarded, "GET", "/mb007_tiles", cookie=token).status == 200
+    assert PASSWORD not in cookie
+
+    # A restart keeps the device logged in: the secret lives in the store.
+    guarded.restart()
+    assert _request(guarded, "GET", "/mb007_tiles", cookie=token).status == 200
+    assert _request(guarded, "GET", "/mb007_tiles", cookie="companion_login=forged"
+                    ).status == 302
+
+
+def test_guessing_from_one_address_is_slowed(guarded):
+    for _ in range(FREE_TRIES + 1):
+        _request(guarded, "POST", "/login", {"password": "guess", "next": "/"})
+    # The right password too must wait now: the try is not even looked at.
+    blocked = _request(guarded, "POST", "/login", {"password": PASSWORD, "next": "/"})
+    assert "Too many wrong passwords" in _request(guarded, "GET",
+                                                  blocked.getheader("Location")).read_body
+    assert blocked.getheader("Set-Cookie") is None
+
+
+def test_no_session_opens_without_a_page_the_server_gave(served):
+    """Signed session ids: a client that makes a session id up is refused at the
+    websocket, so forged sessions cost the server nothing."""
+    from bokeh.util.token import generate_jwt_token
+    from tornado.httpclient import HTTPRequest
+    from tornado.ioloop import IOLoop
+    from tornado.websocket import websocket_connect
+
+    forged = generate_jwt_token("made-up-session-id", signed=False)
+
+    async def connect():
+        request = HTTPRequest(f"ws://127.0.0.1:{served.port}/dice_lab/ws",
+                              headers={"Origin": f"http://127.0.0.1:{served.port}"})
+        try:
+            socket = await websocket_connect(request, subprotocols=["bokeh", forged])
+        except Exception as error:  # refused at the handshake
+            return f"refused: {error}"
+        message = await socket.read_message()  # None: the server closed it
+        return "open" if message is not None else "closed"
+
+    # In a thread of its own: Playwright's sync API keeps an event loop running here.
+    with ThreadPoolExecutor(1) as pool:
+        outcome = pool.submit(lambda: IOLoop().run_sync(connect, timeout=20)).result()
+    assert outcome != "open"
