@@ -9,9 +9,13 @@ import panel as pn
 
 from companion.core.registry import games
 from companion.core.store import Store, shared_store
+from companion.ui.table_password import Guesses
 from companion.ui.template import page, section
 from companion.ui.theme import INPUT_CSS, TOUCH, button
 
+# Wrong join codes, per address: slowed as the table password's guesses are. A code opens
+# only the public table, but a table on a café's Wi-Fi is nobody else's business.
+CODE_GUESSES = Guesses()
 LINK_CSS = (
     "display:block;text-align:center;padding:12px;border-radius:6px;font-size:1.15rem;"
     f"min-height:{TOUCH}px;box-sizing:border-box;background:#8a1c1c;color:white;"
@@ -27,8 +31,15 @@ def join_section(store: Store) -> pn.Column:
     found = pn.pane.HTML(sizing_mode="stretch_width")
 
     def join(_event=None) -> None:
+        address = _address()
+        wait = CODE_GUESSES.wait(address)
+        if wait > 0:
+            found.object = ('<p class="join-result">Too many wrong codes from this device: try '
+                            f"again in {int(wait) + 1} s.</p>")
+            return
         record = store.find_by_code(code.value or "")
         if record is None:
+            CODE_GUESSES.wrong(address)  # never forgiven by a right one: no reset by a code
             found.object = ('<p class="join-result">No game has that code: check it on the '
                             "tablet (eight letters and digits).</p>")
             return
@@ -40,6 +51,13 @@ def join_section(store: Store) -> pn.Column:
     return section("Join a table", code,
                    button("Find the game", join, color="primary", sizing_mode="stretch_width"),
                    found, width=340)
+
+
+def _address() -> str:
+    """The address the page came from (one count of wrong codes per address)."""
+    doc = pn.state.curdoc
+    request = doc.session_context.request if doc is not None and doc.session_context else None
+    return str(getattr(request, "remote_ip", None) or "this process")
 
 
 def index_page(store: Store | None = None) -> pn.Column:

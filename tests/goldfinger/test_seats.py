@@ -181,3 +181,18 @@ def test_cards_placed_star_by_star_on_a_drawn_page(store):
         for star in board.state.board.stars[:5]:
             board.tap(star)
         assert [card for _, card in board.placing] == list(rules.CARD_NAMES)
+
+
+def test_an_undo_never_shows_where_the_app_hid_the_cards(store):
+    """Trust at the table: the app hides the Enemy's cards (`PlaceCards()`); undoing that
+    and hiding again is a fresh hiding, over many seeds, not the one the undo took back."""
+    same = 0
+    for seed in range(20):
+        session = Session(GAME, {"map": "sample"}, seed=seed)
+        session.act(e.PlaceCards())
+        hidden = session.actions[-1]
+        session.undo()
+        session.act(e.PlaceCards())
+        same += session.actions[-1] == hidden
+        assert session.actions[-1].stars is not None
+    assert same <= 1

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import re
+from html import unescape
 
 from companion.core.session import Session
 from companion.mb007_tiles import GAME
@@ -198,6 +199,34 @@ def test_the_join_section_follows_a_new_match(store):
     first = board.session.join_code
     board.param.update(players=2)
     board.start_new_game()
-    share = card.contents[0].html
+    share = unescape(card.contents[0].html)
     assert board.session.join_code in share and first not in share
-    assert "Black 2's own phone" not in share
+    assert "Black 2's own phone" not in share and "Black's own phone" in share
+
+
+def test_the_tablets_join_section_offers_only_free_human_seats_and_hands_a_taken_one_over(
+        store):
+    """Trust at the table: no link for the app's seat (its phone would show the app's
+    letter), none for a seat a phone holds (a handover button instead); the handover gives
+    the seat a new link, and the log says so."""
+    board = dashboard(store, {"players": 4, "mode": "tablet", "bots": [3]})
+    card = board.share_section()
+    card.collapsed = False
+    red_link = board.session.link_key("seat 0")
+    TilesDashboard(store=store, session=board.session, seat=0)  # Red 1's phone
+    share = unescape(card.contents[0].html)
+    assert "Black 2: played by the app, no phone." in share
+    assert "Black 2's own phone" not in share and "Red 1's own phone" not in share
+    assert "Red 1: on his own phone." in share and red_link not in share
+    assert "Black 1's own phone" in share and "Red 2's own phone" in share
+    board.hand_over(0)
+    share = unescape(card.contents[0].html)
+    assert "Red 1's own phone" in share and board.session.link_key("seat 0") in share
+    assert board.session.link_key("seat 0") != red_link
+    assert board.log.lines[-1] == "— Red 1's seat was handed to a new phone by the table"
+    watcher_share = TilesDashboard(store=store, session=board.session, seat=1).shared_seats()
+    assert len(watcher_share) == 4  # the data; a phone's page draws no seat links:
+    phone = TilesDashboard(store=store, session=board.session, seat=2)
+    phone_card = phone.share_section()
+    phone_card.collapsed = False
+    assert "own phone" not in unescape(phone_card.contents[0].html)

@@ -170,3 +170,22 @@ def test_no_session_opens_without_a_page_the_server_gave(served):
     with ThreadPoolExecutor(1) as pool:
         outcome = pool.submit(lambda: IOLoop().run_sync(connect, timeout=20)).result()
     assert outcome != "open"
+
+
+def test_wrong_join_codes_from_one_address_are_slowed(store):
+    """The front page's join code: after a few wrong codes a device waits before the next
+    one is looked at, even a right one."""
+    from companion.core.session import Session
+    from companion.ui import index
+
+    index.CODE_GUESSES = Guesses()
+    session = Session("dice_lab", store=store)
+    section = index.join_section(store)
+    code, button, found = section.objects[0], section.objects[1], section.objects[2]
+    for _ in range(FREE_TRIES + 1):
+        code.value = "0000-0000" if not session.join_code.startswith("0000") else "ffff-ffff"
+        button.clicks += 1
+        assert "No game has that code" in found.object
+    code.value = session.join_code
+    button.clicks += 1
+    assert "Too many wrong codes from this device" in found.object
