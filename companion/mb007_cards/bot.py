@@ -2,9 +2,10 @@
 
 On its turn it announces a combination it holds; otherwise it draws for the slot most
 likely to make one (`odds.p_draw_makes`), then announces if it made one, and bluffs, now
-and then, when `odds.announce_ev` says a bluff pays. Answering, it calls with the most it
-may bet when a bluff is more likely than not (`odds.p_announcer_holds` < 1/2), mostly;
-so it can bluff and be bluffed. Every action leaves the cards None: in tablet mode the
+and then, when `odds.announce_ev` says a bluff pays (never when everyone can see that no
+card completes its up cards). Answering, it calls with the most it may bet when a bluff
+is more likely than not (`odds.p_announcer_holds` < 1/2), mostly; so it can bluff and be
+bluffed. Every action leaves the cards None: in tablet mode the
 Session draws them.
 """
 
@@ -25,6 +26,7 @@ from companion.mb007_cards.odds import (
     caller_bet,
     p_announcer_holds,
     p_draw_makes,
+    p_hidden_completes,
 )
 from companion.mb007_cards.views import PrivateView, private_view
 
@@ -51,10 +53,18 @@ def bot_action(view: PrivateView, rng: random.Random) -> Any:
     if phase == "drawn":
         if _holding(view):
             return Announce()
+        if not _believable(view):
+            return Pass()  # everyone can see no card completes his up cards
         ev = announce_ev(view, False)
         chance = BLUFF_WHEN_IT_PAYS if ev is not None and ev > 0 else BLUFF_ANYWAY
         return Announce() if rng.random() < chance else Pass()
     raise ValueError(f"the bot has nothing to do in phase {phase!r}")
+
+
+def _believable(view: PrivateView) -> bool:
+    """Whether the table, from what it sees, could think this seat holds a combination."""
+    public = view.public
+    return p_hidden_completes(view.me.up, public.public_cards(), public.deck) > 0
 
 
 def _holding(view: PrivateView) -> bool:

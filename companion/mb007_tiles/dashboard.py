@@ -309,9 +309,7 @@ class TilesDashboard(GameDashboard):
     def _event_html(self, state: TilesState) -> str:
         event = state.last_event
         if state.is_over:
-            red, black = state.points("red"), state.points("black")
-            owed = abs(red - black)
-            paid = rules.chips_for(owed)
+            paid = rules.chips_for(state.paid)  # what moved: a team pays what it has
             pay = ", ".join(f"{n} {c}" for c, n in paid.items() if n) or "nothing"
             return (f'<div class="verdict game-over" style="{VERDICT_CSS.format("#2e7d32")};'
                     f'font-size:1.35rem"><b>Game over: {escape(state.result)}.</b>'

@@ -132,6 +132,7 @@ class TilesState(GameState):
     barren: int = 0  # rounds in a row with the bag empty that captured nothing
     chips: tuple[int, int] = (0, 0)
     games: tuple[tuple[int, int], ...] = ()  # each finished game's (red, black) points
+    paid: int = 0  # the chips the losers of the last finished game paid (Rule 9)
     last_event: Event | None = None
 
     # What the table sees.
@@ -190,8 +191,10 @@ class TilesState(GameState):
         if red == black:
             return f"a draw, {red} to {black}: nobody pays"
         winner, loser = ("Red", "Black") if red > black else ("Black", "Red")
+        owed = abs(red - black)
+        short = f" of the {owed} owed: all it had (house rule)" if self.paid < owed else ""
         return (f"{winner} wins {max(red, black)} to {min(red, black)}; {loser} pays "
-                f"{abs(red - black)} in chips")
+                f"{self.paid} in chips{short}")
 
     @property
     def waiting_for(self) -> str:
@@ -364,7 +367,7 @@ class TilesState(GameState):
     def _end_game(self, why: str) -> TilesState:
         """Rule 9: the higher total wins; the losers pay the difference in chips."""
         red, black = self.points("red"), self.points("black")
-        chips = list(self.chips)
+        chips, paid = list(self.chips), 0
         if red != black:
             loser = 0 if red < black else 1
             paid = min(abs(red - black), chips[loser]) if rules.PAY_WHAT_YOU_CAN else \
@@ -372,7 +375,7 @@ class TilesState(GameState):
             chips[loser] -= paid
             chips[1 - loser] += paid
         over = replace(self, phase="over", to_move=None, chips=(chips[0], chips[1]),
-                       games=(*self.games, (red, black)))
+                       games=(*self.games, (red, black)), paid=paid)
         text = f"{self.last_event.text} The game ends ({why}): {over.result}."
         return replace(over, last_event=Event(text, "success"))
 
@@ -384,7 +387,7 @@ class TilesState(GameState):
             "face_down": list(self.face_down), "captured": [list(t) for t in self.captured],
             "round": self.round, "chips": list(self.chips),
             "games": [list(g) for g in self.games], "revealed": list(self.revealed),
-            "barren": self.barren,
+            "barren": self.barren, "paid": self.paid,
             "taken": [list(pair) for pair in self.taken],
         }
 
@@ -416,6 +419,7 @@ class TilesState(GameState):
                                   rules.ALL_TILES) for t in captured),
             round=_ints([data["round"]], 1, "round")[0],
             barren=_ints([data["barren"]], 1, "barren")[0],
+            paid=_ints([data["paid"]], 1, "paid")[0],
             revealed=_items(data["revealed"], n if data["revealed"] else 0, "revealed",
                             rules.LETTERS),
             taken=_taken(data["taken"]),

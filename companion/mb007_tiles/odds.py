@@ -182,7 +182,11 @@ class Equilibrium:
             if partner_letter is None or letters[1 - position] == partner_letter:
                 chances[letters[position]] += p
         total = sum(chances.values())
-        if partner_letter is not None and total:
+        if partner_letter is not None and not total:
+            # The partner's letter is one the team's mix never plays (entered by hand, or
+            # after an undo): the seat plays its own share of the mix, unconditioned.
+            return self.seat_mix(seat)
+        if partner_letter is not None:
             chances = {letter: p / total for letter, p in chances.items()}
         return {letter: p for letter, p in chances.items() if p or letter in
                 {s[position] for s in strategies}}

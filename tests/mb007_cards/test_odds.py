@@ -160,3 +160,20 @@ def test_with_the_draw_pile_empty_the_next_card_comes_from_the_discards():
     assert p_draw_makes(view, "left") == Fraction(2, 3)  # a 1 makes 1-2-3, the 3 does not
     assert p_draw_makes(view, "right") == Fraction(1, 3)  # only the 3 makes 2-3-4
     assert p_draw_makes(view, "down") == 0
+
+
+def test_a_bot_never_announces_what_everyone_can_see_is_impossible():
+    """Rules for Play 2c: a bluff must be believable. With 1 and 7 up no card makes a
+    winning combination ("0% (no chance)"), so the bot passes, whatever its randomness
+    (a bot once announced with 7 and 1 up)."""
+    import random
+
+    from companion.mb007_cards.bot import bot_action
+
+    # Seat 1 (index 1) is on turn with 1 and 7 up; he replaces his down card and holds
+    # no combination.
+    state = dealt({0: (2, 3, 4), 1: (1, 5, 7)}).apply(Draw("down", 6))
+    assert state.phase == "drawn" and state.seats[1].up == (1, 7)
+    view = private_view(state, 1)
+    assert p_hidden_completes((1, 7), view.public.public_cards()) == 0
+    assert {bot_action(view, random.Random(seed)) for seed in range(300)} == {Pass()}

@@ -273,3 +273,22 @@ def test_a_full_board_with_four_players_is_a_16_by_16_game():
     assert len(eq.red) == len(eq.black) == 16
     matrix = brute_matrix(board, [rules.LETTERS] * 4, 4)[2]
     assert_equilibrium(matrix, eq.red_mix, eq.black_mix, eq.value)
+
+
+def test_an_app_partner_never_crashes_on_a_letter_its_team_mix_never_plays():
+    """The app plays both partners of a team and follows the team's mix; a partner's letter
+    the mix never plays (entered by hand, or after an undo) leaves the other to its own
+    share of the mix, where it used to fail with IndexError (Trust issue #33)."""
+    checked = 0
+    for state in random_states(4, 4, "choose", limit=6):
+        for seat in range(4):
+            partner = next(s for s in seats_of(rules.SEAT_COLOURS[seat], 4) if s != seat)
+            eq = round_equilibrium(state)
+            unplayed = [letter for letter in state.available(partner)
+                        if not eq.seat_mix(partner).get(letter)]
+            for letter in unplayed:
+                assert eq.seat_mix(seat, letter) == eq.seat_mix(seat)
+                picked = bot_letter(state, seat, random.Random(1), letter)
+                assert eq.seat_mix(seat)[picked] > 0
+                checked += 1
+    assert checked  # some states do have letters their team never plays

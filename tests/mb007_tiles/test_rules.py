@@ -495,8 +495,9 @@ def test_house_rule_a_team_that_cannot_pay_pays_what_it_has():
     state = reveal_state(2, {"a1": "B5", "b2": "R1"}, ("B", "D"),
                          (("B007",) * 6, ()), chips=(100, 12))
     over = state.apply(Reveal())
-    assert over.result == "Red wins 65 to 0; Black pays 65 in chips"
-    assert over.chips == (112, 0)
+    assert over.result == ("Red wins 65 to 0; Black pays 12 in chips of the 65 owed: all it "
+                           "had (house rule)")  # what moved, not what was owed (issue #33)
+    assert over.chips == (112, 0) and over.paid == 12
 
 
 def test_end_a_draw_pays_nothing():
