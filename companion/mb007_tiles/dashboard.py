@@ -236,10 +236,11 @@ class TilesDashboard(GameDashboard):
                             for s in waiting]
         at_the_tablet = [s for s in waiting if self.may_see(s)]
         if self.looking == NOBODY or self.looking not in at_the_tablet:
-            phones = [names[s] for s in waiting if s not in at_the_tablet]
+            phones = [names[s] for s in waiting if self.on_own_phone(s)]
             elsewhere = f" Choosing on their own phones: {', '.join(phones)}." if phones else ""
             if not at_the_tablet:
-                return f"Waiting for the letters.{elsewhere}{chosen}", []
+                who = ", ".join(names[s] for s in waiting)
+                return f"Waiting for the letters of: {who}.{elsewhere}{chosen}", []
             seat = at_the_tablet[0]
             return (f"Pass the tablet to {names[seat]} (or choose on your own phone). Everyone "
                     f"else looks away.{elsewhere}{chosen}",

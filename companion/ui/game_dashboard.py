@@ -40,6 +40,8 @@ from companion.ui.share_view import SharedSeat, ShareView
 from companion.ui.template import Fold, closed_section, section
 
 UNSERVED_PHONE = "a seat's page outside a server"
+HANDED_ON = ("The table handed this device's role (a seat, or the tablet) to another device: "
+             "showing the public table.")
 NOT_THE_TABLET = ("This device shows the public table: undo, saved games and the seats' "
                   "views are on the table's tablet.")
 
@@ -153,6 +155,8 @@ class GameDashboard(pn.viewable.Viewer):
                               self.seat_is_bot)
         if role.message:
             self.message = role.message
+        elif self._url_arg("handed") and role.kind != TABLET:
+            self.message = HANDED_ON
         return role.kind, role.seat
 
     def _open_as_public_table(self) -> None:
@@ -161,7 +165,7 @@ class GameDashboard(pn.viewable.Viewer):
         self.table.param.unwatch(self._watcher)
         if self._location is not None:
             self._location.reload = True
-            self._location.search = f"?session={self.session.id}"
+            self._location.search = f"?session={self.session.id}&handed=1"
 
     # Session handling.
 

@@ -126,6 +126,7 @@ def test_a_seat_belongs_to_the_first_phone_and_the_tablet_can_hand_it_over(serve
     # The old phone opens again as the public table; the new link opens the seat.
     expect(red.get_by_text("Undo and Redo are on the shared tablet.")).to_be_visible(
         timeout=WAIT)
+    expect(red.get_by_text("The table handed this device's role")).to_be_visible()
     expect(red.get_by_text("Your letter this round: N")).to_have_count(0)
     new_link = tablet.locator(".seat-link a").first.get_attribute("href")
     assert new_link != links["Red's own phone"]
