@@ -63,7 +63,9 @@ def bot_action(view: PrivateView, rng: random.Random) -> Any:
 
 def _believable(view: PrivateView) -> bool:
     """Whether the table, from what it sees, could think this seat holds a combination."""
-    public = view.public
+    public, known = view.public, view.me.shown_card
+    if known is not None:  # the table saw his down card when his last bluff was called
+        return rules.is_winning((*view.me.up, known))
     return p_hidden_completes(view.me.up, public.public_cards(), public.deck) > 0
 
 
@@ -74,6 +76,8 @@ def _holding(view: PrivateView) -> bool:
 def _respond(view: PrivateView, rng: random.Random) -> Respond:
     p = p_announcer_holds(view)
     points = view.me.points
+    if p == 0:  # a certain bluff (the table saw his down card): always called
+        return Respond(view.seat, caller_bet(points))
     if p < HALF and rng.random() < CALL_WHEN_LIKELY_BLUFF:
         return Respond(view.seat, caller_bet(points))
     if p >= HALF and rng.random() < CALL_ANYWAY:

@@ -65,12 +65,13 @@ class Options:
     bots: tuple[int, ...] = ()
     dealer: int = 0
     deck: tuple[tuple[Card, int], ...] = rules.DEFAULT_DECK
+    show_caught_bluff: bool = True  # False: HOUSE RULE, a caught bluffer's card stays hidden
 
     @classmethod
     def from_mapping(cls, options: Mapping[str, JSON]) -> Options:
         """Options from plain JSON; InputError for unknown keys or bad values."""
-        check_options(options, ("mode", "players", "names", "bots", "dealer", "deck"),
-                      rules.GAME_TITLE)
+        check_options(options, ("mode", "players", "names", "bots", "dealer", "deck",
+                                "show_caught_bluff"), rules.GAME_TITLE)
         mode, players = options.get("mode", "tablet"), options.get("players", 4)
         if mode not in MODES:
             raise InputError(f"mode is 'tablet' or 'table', got {mode!r:.30}")
@@ -93,12 +94,16 @@ class Options:
         if sum(n for _, n in deck) < 3 * players + 3:
             raise InputError(f"{players} players need a deck of at least {3 * players + 3} "
                              "cards")
-        return cls(mode, players, names, bots, dealer, deck)
+        shown = options.get("show_caught_bluff", True)
+        if not isinstance(shown, bool):
+            raise InputError(f"show_caught_bluff is true or false, got {shown!r:.20}")
+        return cls(mode, players, names, bots, dealer, deck, shown)
 
     def to_mapping(self) -> dict[str, JSON]:
         return {"mode": self.mode, "players": self.players, "names": list(self.names),
                 "bots": list(self.bots), "dealer": self.dealer,
-                "deck": rules.deck_to_mapping(self.deck)}
+                "deck": rules.deck_to_mapping(self.deck),
+                "show_caught_bluff": self.show_caught_bluff}
 
     @property
     def deck_size(self) -> int:
@@ -117,6 +122,15 @@ class Seat:
     up: tuple[Card, ...] = ()  # () when he has no cards, else (left, right)
     down: Card | None = None
     out: bool = False  # Rules for Play 11: no chips left
+    # Rules for Play 6: "The player then reveals his DOWN card"; a caught bluffer keeps it
+    # down, but the whole table has seen it until he replaces it. Table mode: `down` then
+    # holds the card shown.
+    shown: bool = False
+
+    @property
+    def known_down(self) -> Card | None:
+        """His down card if the whole table has seen it (a called bluff), else None."""
+        return self.down if self.shown else None
 
     @property
     def points(self) -> int:
@@ -195,8 +209,10 @@ class CardsState(GameState):
         return f"{' and '.join(winners)} share the win with {best} points each"  # HOUSE RULE
 
     def public_cards(self) -> tuple[Card, ...]:
-        """Every card face up: the up cards and the discard pile."""
-        return tuple(c for seat in self.seats for c in seat.up) + self.discards
+        """Every card the whole table has seen and can still place: the up cards, the down
+        cards shown when a bluff was called, and the discard pile."""
+        shown = tuple(s.down for s in self.seats if s.shown and s.down is not None)
+        return tuple(c for seat in self.seats for c in seat.up) + shown + self.discards
 
     # Chance (tablet mode): the app draws from the seeded draw pile.
 
@@ -298,7 +314,7 @@ class CardsState(GameState):
             ck.check_count(cards, 2, "the new up cards")
             pile = ()
             count, discards, refilled = piles.take_count(self.draw_count, self.discards, 3)
-            seat = replace(seat, up=cards)
+            seat = replace(seat, up=cards, down=None, shown=False)
         count = len(pile) if self.tablet else count
         text = f"{seat.name} takes three new cards and shows {_pair(seat.up)}"
         return replace(self, seats=_with(self.seats, self.turn, seat), draw_pile=pile,
@@ -321,7 +337,10 @@ class CardsState(GameState):
             pile = ()
             new, old = self._table_draw(action, down)
             count, discards, refilled = piles.take_count(self.draw_count, self.discards, 1)
-        seat = _placed(seat, action.slot, new) if (self.tablet or not down) else seat
+        if self.tablet or not down:
+            seat = _placed(seat, action.slot, new)
+        elif seat.shown:  # table mode: the shown card goes to the discards, a new one down
+            seat = replace(seat, down=None, shown=False)
         where = "his down card (the new one stays down)" if down else \
             f"his {action.slot} up card with a {card_text(new)}"
         text = (f"{seat.name} draws and replaces {where}; the old {card_text(old)} goes on the "
@@ -406,16 +425,18 @@ class CardsState(GameState):
             text = (f"Called. {holder.name} shows his down card ({combo}): he held it and wins "
                     f"the bets ({', '.join(paid)}) and {ch.points(got)} from the pot")
         else:
-            pot, text = self._bluff_caught(seats, callers)
+            pot, text = self._bluff_caught(seats, callers, down)
         if holding or not callers:  # Rules for Play 5-6a: his three cards are discarded
             discards = (*self.discards, *holder.up, down)
-            seats[a] = replace(seats[a], up=(), down=None)
+            seats[a] = replace(seats[a], up=(), down=None, shown=False)
         else:
             discards = self.discards
+            if self.options.show_caught_bluff:  # Rules for Play 6: shown, then kept down
+                seats[a] = replace(seats[a], down=down, shown=True)
         state = replace(self, seats=tuple(seats), pot=pot, discards=discards)
         return state._after_payout(before + text)
 
-    def _bluff_caught(self, seats: list[Seat], callers: list[tuple[int, int]]
+    def _bluff_caught(self, seats: list[Seat], callers: list[tuple[int, int]], down: Card
                       ) -> tuple[Chips, str]:
         """Rules for Play 6b and 10: pay each caller from the left, then the pot (HOUSE RULE:
         the pot last), as far as the chips go. Changes `seats`; returns (pot, text)."""
@@ -429,9 +450,11 @@ class CardsState(GameState):
         rest, to_pot = ch.pay(seats[a].chips, rules.CALLED_BLUFF_TO_POT)
         seats[a] = replace(seats[a], chips=rest)
         paid.append(f"the pot {ch.points(to_pot)}")
-        text = (f"Called. {seats[a].name} was bluffing: his down card does not complete "
+        shown = f"his down card, a {card_text(down)}," if self.options.show_caught_bluff \
+            else "his down card"
+        text = (f"Called. {seats[a].name} was bluffing: {shown} does not complete "
                 f"{_pair(seats[a].up)}. He pays {', '.join(paid)}, and keeps his cards, the "
-                "down card still down")
+                "down card turned down again")
         return ch.add(self.pot, to_pot), text
 
     def _after_payout(self, text: str) -> CardsState:
@@ -474,7 +497,7 @@ class CardsState(GameState):
         return {
             "options": self.options.to_mapping(),
             "seats": [{"name": s.name, "chips": list(s.chips), "up": list(s.up),
-                       "down": s.down, "out": s.out} for s in self.seats],
+                       "down": s.down, "out": s.out, "shown": s.shown} for s in self.seats],
             "pot": list(self.pot), "phase": self.phase, "turn": self.turn,
             "draw_pile": list(self.draw_pile), "draw_count": self.draw_count,
             "discards": list(self.discards), "responses": [list(r) for r in self.responses],
@@ -542,8 +565,8 @@ def check_conservation(state: CardsState) -> None:
     if state.draw_count + len(state.discards) + held != state.options.deck_size:
         raise InputError("the cards do not add up to the deck")
     if state.tablet:
-        cards = Counter(state.draw_pile + state.public_cards() +
-                        tuple(s.down for s in state.seats if s.has_cards))
+        cards = Counter(state.draw_pile + state.discards +
+                        tuple(c for s in state.seats if s.has_cards for c in (*s.up, s.down)))
         if cards != Counter(state.options.deck_cards()) or len(state.draw_pile) != \
                 state.draw_count:
             raise InputError("the cards are not the deck's")
@@ -552,13 +575,13 @@ def check_conservation(state: CardsState) -> None:
 def _dealt(seat: Seat, row: tuple[str, ...], cards: tuple[Card, ...]) -> Seat:
     """The seat holding three new cards laid out along `row` (left, down, right)."""
     laid = dict(zip(row, cards, strict=True))
-    return replace(seat, up=(laid["left"], laid["right"]), down=laid["down"])
+    return replace(seat, up=(laid["left"], laid["right"]), down=laid["down"], shown=False)
 
 
 def _placed(seat: Seat, slot: str, card: Card | None) -> Seat:
     """The seat with `card` in place of the one in `slot`."""
     if slot == "down":
-        return replace(seat, down=card)
+        return replace(seat, down=card, shown=False)
     up = list(seat.up)
     up[UP_INDEX[slot]] = card
     return replace(seat, up=tuple(up))
@@ -575,11 +598,13 @@ def _with(seats: tuple[Seat, ...], index: int, seat: Seat) -> tuple[Seat, ...]:
 # JSON.
 
 def _json_seat(data: object) -> Seat:
-    if not isinstance(data, dict) or set(data) != {"name", "chips", "up", "down", "out"}:
-        raise InputError("a seat has name, chips, up, down and out")
+    if not isinstance(data, dict) or set(data) != {"name", "chips", "up", "down", "out",
+                                                   "shown"}:
+        raise InputError("a seat has name, chips, up, down, out and shown")
     up = ck.check_cards(ck.check_list(data["up"]))
     down = None if data["down"] is None else ck.check_cards([data["down"]])[0]
     if len(up) not in (0, 2) or not isinstance(data["out"], bool) or not isinstance(
-            data["name"], str):
+            data["name"], str) or not isinstance(data["shown"], bool):
         raise InputError("a seat holds two up cards or none")
-    return Seat(data["name"], ck.check_chips(data["chips"]), up, down, data["out"])
+    return Seat(data["name"], ck.check_chips(data["chips"]), up, down, data["out"],
+                data["shown"] and down is not None)

@@ -52,9 +52,13 @@ def p_hidden_completes(up_cards: Sequence[Card], seen: Iterable[Card],
 
 
 def p_announcer_holds(view: PrivateView) -> Fraction:
-    """For a responder: the chance the announcer's down card completes his up cards."""
+    """For a responder: the chance the announcer's down card completes his up cards (1 or
+    0 when the table saw that card when his last bluff was called)."""
     public = view.public
-    return p_hidden_completes(public.seats[public.turn].up, view.seen(), public.deck)
+    announcer = public.seats[public.turn]
+    if announcer.shown_card is not None:
+        return Fraction(int(rules.is_winning((*announcer.up, announcer.shown_card))))
+    return p_hidden_completes(announcer.up, view.seen(), public.deck)
 
 
 def call_ev(view: PrivateView, bet: int) -> Fraction:
@@ -80,7 +84,8 @@ def p_draw_makes(view: PrivateView, slot: str) -> Fraction:
     discards, shuffled into a new pile (Rules for Play 9). In table mode his own down card is
     unknown to the app, and counts as one more unseen card.
     """
-    up, down = view.me.up, view.down
+    up = view.me.up
+    down = view.down if view.down is not None else view.me.shown_card
     unseen = unseen_cards(view.seen(), view.public.deck)
     empty = view.public.draw_count == 0
     pool = Counter(view.public.discards) if empty else unseen
@@ -110,18 +115,22 @@ def announce_ev(view: PrivateView, holding: bool) -> Fraction | None:
     with no completing card unseen by the table, or bluffing with none other)."""
     public = view.public
     me = view.me
+    if me.shown_card is not None:
+        return _known_announce_ev(view, holding)
     pool = unseen_cards(public.public_cards(), public.deck)  # the table's unseen cards
     n, w = sum(pool.values()), _completing(me.up, pool)
     if (holding and w == 0) or (not holding and n - w == 0):
         return None
     m, wins = n - 1, w - holding  # the other unseen cards, once my down card is set aside
     opponents = [s for s in public.seats if s.index != me.index and not s.out]
-    dealt = [s for s in opponents if s.has_cards]
+    # Opponents whose down card nobody knows; one whose card the table saw (a called bluff)
+    # judges from the table's unseen cards alone, as one without cards does.
+    dealt = [s for s in opponents if s.has_cards and s.shown_card is None]
     # An opponent's chance that I hold it, by whether his own down card completes mine.
     calls = {True: Fraction(w - 1, n - 1) < HALF, False: Fraction(w, n - 1) < HALF} \
         if dealt else {}
     bare = Fraction(w, n) < HALF  # an opponent without cards sees only the table
-    fixed = [s for s in opponents if not s.has_cards and bare]
+    fixed = [s for s in opponents if s not in dealt and bare]
     pot = public.pot_points
     ev = Fraction(0)
     for k in range(len(dealt) + 1):
@@ -133,6 +142,19 @@ def announce_ev(view: PrivateView, holding: bool) -> Fraction | None:
             bets = sum(caller_bet(s.points) for s in callers)
             ev += chance * _payout(holding, bets, bool(callers), me.points, pot)
     return ev / _falling(m, len(dealt))
+
+
+def _known_announce_ev(view: PrivateView, holding: bool) -> Fraction | None:
+    """`announce_ev` when the table saw his down card (a called bluff): everyone knows
+    whether he holds it, so a bluff is called by all and a held combination by none."""
+    me = view.me
+    if holding != rules.is_winning((*me.up, me.shown_card)):
+        return None  # not his case: he holds exactly what the table saw
+    callers = [] if holding else [s for s in view.public.seats
+                                  if s.index != me.index and not s.out]
+    bets = sum(caller_bet(s.points) for s in callers)
+    return Fraction(_payout(holding, bets, bool(callers), me.points,
+                            view.public.pot_points))
 
 
 def _payout(holding: bool, bets: int, called: bool, mine: int, pot: int) -> int:

@@ -79,9 +79,10 @@ HOUSE_RULES: dict[str, str] = {
     "responses": "Opponents answer one at a time, starting at the announcer's left; each "
                  "sees the earlier answers.",
     "bet_limit": "A caller bets at most the points he holds.",
-    "bluff_shown": "A caught bluffer's down card is checked by the app (tablet mode) and "
-                   "goes back down without being shown; the app never tells the table what "
-                   "it is.",
+    "bluff_shown": "A caught bluffer shows his down card to the table, as Rules for Play 6 "
+                   "says, then keeps it down: the odds and the bots count it as seen until "
+                   "he replaces it. Option show_caught_bluff false (a house rule) keeps it "
+                   "hidden.",
     "pay_order": "A player who cannot pay pays the callers starting at his left, the pot "
                  "last; the pot pays what it holds.",
     "bank": "The bank always has the chips to make change; a payment breaks a larger chip "

@@ -35,6 +35,7 @@ class SeatInfo:
     has_cards: bool
     out: bool
     bot: bool
+    shown_card: Card | None = None  # his down card, shown when his bluff was called
 
 
 @dataclass(frozen=True)
@@ -62,7 +63,9 @@ class PublicView:
         return ch.points(self.pot)
 
     def public_cards(self) -> tuple[Card, ...]:
-        return tuple(c for s in self.seats for c in s.up) + self.discards
+        """Every card the whole table has seen and can still place (`CardsState`'s)."""
+        shown = tuple(s.shown_card for s in self.seats if s.shown_card is not None)
+        return tuple(c for s in self.seats for c in s.up) + shown + self.discards
 
 
 @dataclass(frozen=True)
@@ -79,14 +82,14 @@ class PrivateView:
 
     def seen(self) -> tuple[Card, ...]:
         """Every card this seat can see: all up cards, the discards, his own down card."""
-        own = (self.down,) if self.down is not None else ()
+        own = (self.down,) if self.down is not None and self.me.shown_card is None else ()
         return self.public.public_cards() + own
 
 
 def public_view(state: CardsState) -> PublicView:
     seats = tuple(
         SeatInfo(i, s.name, s.chips, s.points, s.up, s.has_cards, s.out,
-                 i in state.options.bots)
+                 i in state.options.bots, s.known_down)
         for i, s in enumerate(state.seats))
     return PublicView(
         state.options.mode, state.phase, state.turn, state.to_act, seats, state.pot,

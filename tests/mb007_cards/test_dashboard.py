@@ -239,3 +239,28 @@ def test_chips_are_shown_as_the_fewest_of_each_colour_worth_the_points():
     assert "Pot 12 ( 1 blue 2 white)" in words(html)  # the ante: 12 whites, shown changed
     assert ("Chips are shown as the fewest of each colour (blue 10, red 5, white 1) worth the "
             "points: the bank makes change, and the points are what count.") in words(html)
+
+
+def test_a_caught_bluffers_down_card_is_on_the_table_until_he_replaces_it(store):
+    """Rules for Play 6: the card he shows stays in everyone's view (and in the odds)."""
+    from companion.mb007_cards.actions import Draw, Pass, Respond
+
+    session = Session(GAME, {"players": 3, "bots": []}, seed=3, store=store)
+    session.act(Deal(deal_cards({0: (2, 6, 4), 1: (1, 3, 5), 2: (7, 2, 6)})))
+    for action in (Announce(), Respond(2, 1), Respond(0, 0)):
+        session.act(action)
+    board = CardsDashboard(store=store, session=session)
+    shown = "down: 3 (shown when his bluff was called)"
+    assert shown in words(board.table_pane.object)
+    for action in (Draw("left"), Pass(), Draw("left"), Pass(), Announce()):
+        board.act(action)
+    board.uncover()
+    assert ("Seat 2 holds it 0% (no chance) his down card, a 3, was shown when his bluff "
+            "was called Accept: +0.00 · call 1: +1.00 chips") in words(board.odds.object)
+    board.act(Respond(2, 1))
+    board.act(Respond(0, 1))  # caught again: the same 3, still shown
+    assert shown in words(board.table_pane.object)
+    for action in (Draw("left"), Pass(), Draw("left"), Pass()):
+        board.act(action)
+    board.act(Draw("down"))  # his next turn: the shown card goes, a new one comes down
+    assert shown not in words(board.table_pane.object)

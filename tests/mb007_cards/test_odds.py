@@ -25,7 +25,7 @@ from companion.mb007_cards.odds import (
 )
 from companion.mb007_cards.views import private_view
 
-from .helpers import dealt
+from .helpers import dealt, play
 
 HANDS = {0: (1, 6, 6), 1: (3, 4, 5), 2: (2, 2, 7)}
 
@@ -177,3 +177,30 @@ def test_a_bot_never_announces_what_everyone_can_see_is_impossible():
     view = private_view(state, 1)
     assert p_hidden_completes((1, 7), view.public.public_cards()) == 0
     assert {bot_action(view, random.Random(seed)) for seed in range(300)} == {Pass()}
+
+
+def test_a_caught_bluffer_announcing_again_with_the_same_cards_holds_nothing():
+    """Rules for Play 6: a called bluffer "reveals his DOWN card" and keeps it down. Every
+    figure counts it as seen: announcing again at once with the same three cards, he holds
+    the combination with chance 0 (it was given 12/23 before), and a bot calls."""
+    import random
+
+    from companion.mb007_cards.bot import bot_action
+
+    # Seat 2 (index 1) shows 1 and 5 with a 3 down: no combination, he bluffs, is called.
+    state = dealt({0: (2, 6, 4), 1: (1, 3, 5), 2: (7, 2, 6)})
+    state = play(state, Announce(), Respond(2, 1), Respond(0, 0))
+    assert "his down card, a 3, does not complete" in state.last_event.text
+    assert state.seats[1].known_down == 3 and state.seats[1].up == (1, 5)
+    # Round the table to him again: Seat 3 and Seat 1 pass after drawing.
+    while state.turn != 1:
+        state = play(state, Draw("left", state.draw_pile[0]), Pass())
+    state = state.apply(Announce())
+    for seat in (2, 0):
+        view = private_view(state, seat)
+        assert view.public.seats[1].shown_card == 3
+        assert p_announcer_holds(view) == 0
+        assert announce_ev(private_view(state, 1), False) is not None
+        answers = {bot_action(view, random.Random(s)) for s in range(50)}
+        assert all(isinstance(a, Respond) and a.bet > 0 for a in answers)
+        state = state.apply(Respond(seat, 1))

@@ -316,8 +316,8 @@ def test_house_rules_are_listed_and_the_deck_is_editable():
 
 # Table mode: the app knows what is tapped in.
 
-def table(up: tuple, players: int = 3) -> CardsState:
-    return new_state({"mode": "table", "players": players}).apply(Deal(up))
+def table(up: tuple, players: int = 3, **options) -> CardsState:
+    return new_state({"mode": "table", "players": players, **options}).apply(Deal(up))
 
 
 def test_table_mode_keeps_the_pot_from_tapped_in_cards_and_a_revealed_down_card():
@@ -331,7 +331,12 @@ def test_table_mode_keeps_the_pot_from_tapped_in_cards_and_a_revealed_down_card(
     assert pts(won) == [32, 35, 30] and won.discards == (3, 5, 4)
     bluff = state.apply(Reveal(1))
     assert pts(bluff) == [32, 29, 34] and bluff.seats[1].up == (3, 5)
-    assert bluff.seats[1].down is None  # the app never keeps a table down card
+    # Rules for Play 6: "The player then reveals his DOWN card": the table saw it, so the
+    # app keeps it until he replaces it; under the house rule it keeps no table down card.
+    assert bluff.seats[1].known_down == 1
+    hidden = table((1, 6, 3, 5, 2, 7), show_caught_bluff=False)
+    hidden = play(hidden, Announce(), Respond(2, 2), Respond(0, 0), Reveal(1))
+    assert hidden.seats[1].down is None and hidden.seats[1].known_down is None
 
 
 def test_table_mode_draws_record_the_new_up_card_or_the_old_down_card():
@@ -371,16 +376,23 @@ def test_the_public_view_never_holds_a_down_card_and_a_private_view_only_its_own
 
 
 def test_log_lines_never_name_a_down_card_still_down_even_after_undo():
-    """Draws and caught bluffs name no card that stays down; an undo takes back the line
-    that named a shown one."""
-    session = Session(GAME, {"players": 3, "names": ["Ann", "Bo", "Cy"]}, seed=11)
-    session.act(Deal((1, 2, 2, 5, 5, 4, 6, 7, 7)))  # Bo 1 5 6, Cy 2 5 7, Ann 2 4 7
-    session.act(Draw("down", 3))  # Bo's 5 goes face up; the 3 stays down
-    session.act(Announce())
-    session.act(Respond(2, 1))
-    session.act(Respond(0, 0))
-    assert "was bluffing" in session.log[-1]
-    assert all("3" not in event.text for event in session.events)
+    """A draw names no card that stays down; a caught bluff names the down card he shows
+    (Rules for Play 6: "The player then reveals his DOWN card"), unless the house rule
+    `show_caught_bluff` is off; an undo takes back the line that named a shown one."""
+    for show in (True, False):
+        session = Session(GAME, {"players": 3, "names": ["Ann", "Bo", "Cy"],
+                                 "show_caught_bluff": show}, seed=11)
+        session.act(Deal((1, 2, 2, 5, 5, 4, 6, 7, 7)))  # Bo 1 5 6, Cy 2 5 7, Ann 2 4 7
+        session.act(Draw("down", 3))  # Bo's 5 goes face up; the 3 stays down
+        assert "3" not in session.log[-1]
+        session.act(Announce())
+        session.act(Respond(2, 1))
+        session.act(Respond(0, 0))
+        assert "was bluffing" in session.log[-1]
+        assert ("his down card, a 3, does not complete" in session.log[-1]) == show
+        assert session.state.seats[1].known_down == (3 if show else None)
+        if not show:
+            assert all("3" not in event.text for event in session.events)
     shown = Session(GAME, {"players": 2, "names": ["Ann", "Bo"]}, seed=11)
     shown.act(Deal((3, 1, 3, 6, 3, 6)))  # Bo holds 3 3 3 with a 3 down
     shown.act(Announce())

@@ -83,8 +83,17 @@ def seat_html(view: PublicView, seat: SeatInfo) -> str:
             f'<div class="t-name">{escape(seat.name)}{tag}</div>'
             f'<div><span class="t-pts">{seat.points}</span> points</div>'
             f'<div class="t-chips">{chips_html(seat.chips)}</div>'
-            f'<div class="t-cards">{cards}</div>'
+            f'<div class="t-cards">{cards}</div>{shown_html(seat)}'
             f'<div class="t-state">{escape(seat_state(view, seat))}</div></div>')
+
+
+def shown_html(seat: SeatInfo) -> str:
+    """The down card the table saw when his bluff was called (Rules for Play 6), kept in
+    view until he replaces it."""
+    if seat.shown_card is None:
+        return ""
+    return (f'<div class="t-shown" style="font-size:0.95rem">down: '
+            f"{escape(card_text(seat.shown_card))} (shown when his bluff was called)</div>")
 
 
 def seat_state(view: PublicView, seat: SeatInfo) -> str:

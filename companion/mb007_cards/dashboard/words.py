@@ -58,7 +58,10 @@ def respond_odds_html(view: PrivateView) -> str:
     name = public.seats[public.turn].name
     evs = " · ".join(f"call {bet}: <b>{ev_text(call_ev(view, bet))}</b>"
                      for bet in rules.BETS if bet <= view.me.points)
-    return (odds_html(f"{name} holds it", p, TABLE_SEES.lower(), "neutral")
+    shown = public.seats[public.turn].shown_card
+    basis = TABLE_SEES.lower() if shown is None else \
+        f"his down card, a {rules.card_text(shown)}, was shown when his bluff was called"
+    return (odds_html(f"{name} holds it", p, basis, "neutral")
             + f'<div class="ev" style="font-size:1.02rem">Accept: <b>+0.00</b> · {evs}. '
               "A call pays when a bluff is more likely than not (under 50%).</div>")
 
