@@ -137,8 +137,8 @@ def test_announce_call_reveal_with_the_down_card_private(served, page: Page, bro
     other.reload()
     expect(other.locator(".verdict")).to_contain_text("Called. Seat 2", timeout=WAIT)
     no_down_card(other)
-    if "was bluffing" in verdict.inner_text():
-        assert f"a {down}" not in verdict.inner_text()  # still down: never named
+    if "was bluffing" in verdict.inner_text():  # Rules for Play 6: he shows it, keeps it down
+        assert f"his down card, a {down}," in verdict.inner_text()
     other.close()
 
 
