@@ -54,6 +54,24 @@ class Draw:
 
 
 @dataclass(frozen=True)
+class DrawCard:
+    """Rules for Play 2b, tablet mode: "He may draw the top card from the DRAW pile and
+    replace either UP card or his DOWN card": he draws and looks first, then `Replace`
+    says which card it takes the place of. `card` is filled in by the app. (House rule
+    `choose_after_drawing` false: the slot is chosen before the card is seen, `Draw`.)"""
+
+    card: Card | None = None
+
+
+@dataclass(frozen=True)
+class Replace:
+    """Rules for Play 2b, tablet mode: the card just drawn (`DrawCard`) takes the place of
+    the card in `slot`, which goes face up on the discard pile."""
+
+    slot: Slot
+
+
+@dataclass(frozen=True)
 class Announce:
     """Rules for Play 2a/2c: announce a winning combination (held or bluffed)."""
 
@@ -78,4 +96,5 @@ class Reveal:
     card: Card
 
 
-ACTION_TYPES: tuple[type, ...] = (Deal, TakeCards, Draw, Announce, Pass, Respond, Reveal)
+ACTION_TYPES: tuple[type, ...] = (Deal, TakeCards, Draw, DrawCard, Replace, Announce, Pass, Respond,
+                                  Reveal)

@@ -19,10 +19,20 @@ from typing import Any
 from companion.core.game import JSON
 from companion.core.session import Session
 from companion.mb007_cards import rules
-from companion.mb007_cards.actions import Announce, Deal, Draw, Pass, Respond, TakeCards
+from companion.mb007_cards.actions import (
+    Announce,
+    Deal,
+    Draw,
+    DrawCard,
+    Pass,
+    Replace,
+    Respond,
+    TakeCards,
+)
 from companion.mb007_cards.odds import (
     HALF,
     announce_ev,
+    best_replacement,
     caller_bet,
     p_announcer_holds,
     p_draw_makes,
@@ -49,7 +59,11 @@ def bot_action(view: PrivateView, rng: random.Random) -> Any:
     if phase == "turn":
         if _holding(view):
             return Announce()
+        if view.public.draw_then_choose:
+            return DrawCard()  # draw and look first, then choose (Rules for Play 2b)
         return Draw(max(rules.SLOTS, key=lambda slot: p_draw_makes(view, slot)))
+    if phase == "choosing":
+        return Replace(best_replacement(view))
     if phase == "drawn":
         if _holding(view):
             return Announce()

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from companion.core.errors import InputError, RuleError
-from companion.core.game import JSON, Event, GameState, check_options
+from companion.core.game import JSON, Event, GameState
 from companion.mb007_cards import checks as ck
 from companion.mb007_cards import chips as ch
 from companion.mb007_cards import piles, rules
@@ -33,84 +33,30 @@ from companion.mb007_cards.actions import (
     Announce,
     Deal,
     Draw,
+    DrawCard,
     Pass,
+    Replace,
     Respond,
     Reveal,
     TakeCards,
 )
 from companion.mb007_cards.chips import Chips
+from companion.mb007_cards.options import Options
 from companion.mb007_cards.rules import Card, card_key, card_text, is_winning
 
 S = rules.SECTIONS
-Mode = Literal["tablet", "table"]
-MODES: tuple[str, ...] = ("tablet", "table")
-Phase = Literal["deal", "new cards", "turn", "drawn", "respond", "reveal", "over"]
-PHASES: tuple[str, ...] = ("deal", "new cards", "turn", "drawn", "respond", "reveal", "over")
+Phase = Literal["deal", "new cards", "turn", "choosing", "drawn", "respond", "reveal", "over"]
+PHASES: tuple[str, ...] = ("deal", "new cards", "turn", "choosing", "drawn", "respond",
+                           "reveal", "over")
 UP_INDEX = {"left": 0, "right": 1}
 WAITING_FOR = {
     "deal": "the deal", "new cards": "{} to take three new cards",
-    "turn": "{} to announce, or draw and replace a card", "drawn": "{} to announce or pass",
+    "turn": "{} to announce, or draw and replace a card",
+    "choosing": "{} to choose which card the drawn one replaces",
+    "drawn": "{} to announce or pass",
     "respond": "{} to accept or call", "reveal": "{}'s down card, shown",
     "over": "nothing: the game is over",
 }
-
-
-@dataclass(frozen=True)
-class Options:
-    """Mode, seats, bots (tablet mode only), dealer and the deck (rules.DEFAULT_DECK)."""
-
-    mode: Mode = "tablet"
-    players: int = 4
-    names: tuple[str, ...] = ()
-    bots: tuple[int, ...] = ()
-    dealer: int = 0
-    deck: tuple[tuple[Card, int], ...] = rules.DEFAULT_DECK
-    show_caught_bluff: bool = True  # False: HOUSE RULE, a caught bluffer's card stays hidden
-
-    @classmethod
-    def from_mapping(cls, options: Mapping[str, JSON]) -> Options:
-        """Options from plain JSON; InputError for unknown keys or bad values."""
-        check_options(options, ("mode", "players", "names", "bots", "dealer", "deck",
-                                "show_caught_bluff"), rules.GAME_TITLE)
-        mode, players = options.get("mode", "tablet"), options.get("players", 4)
-        if mode not in MODES:
-            raise InputError(f"mode is 'tablet' or 'table', got {mode!r:.30}")
-        if not ck.is_int(players) or not rules.MIN_PLAYERS <= players <= rules.MAX_PLAYERS:
-            raise InputError(f"{rules.MIN_PLAYERS} to {rules.MAX_PLAYERS} players, "
-                             f"got {players!r:.20}")
-        names = ck.check_names(options.get("names"), players)
-        bots = ck.check_seats(options.get("bots") or [], players, "bots")
-        if bots and mode != "tablet":
-            raise InputError("bots play only in tablet mode, where the app deals the cards")
-        if len(bots) == players:
-            raise InputError("at least one seat must be a person")
-        dealer = options.get("dealer", 0)
-        if not ck.is_int(dealer) or not 0 <= dealer < players:
-            raise InputError(f"the dealer is a seat from 0 to {players - 1}, got {dealer!r:.20}")
-        try:
-            deck = rules.deck_from_mapping(options.get("deck"))
-        except ValueError as error:
-            raise InputError(str(error)) from None
-        if sum(n for _, n in deck) < 3 * players + 3:
-            raise InputError(f"{players} players need a deck of at least {3 * players + 3} "
-                             "cards")
-        shown = options.get("show_caught_bluff", True)
-        if not isinstance(shown, bool):
-            raise InputError(f"show_caught_bluff is true or false, got {shown!r:.20}")
-        return cls(mode, players, names, bots, dealer, deck, shown)
-
-    def to_mapping(self) -> dict[str, JSON]:
-        return {"mode": self.mode, "players": self.players, "names": list(self.names),
-                "bots": list(self.bots), "dealer": self.dealer,
-                "deck": rules.deck_to_mapping(self.deck),
-                "show_caught_bluff": self.show_caught_bluff}
-
-    @property
-    def deck_size(self) -> int:
-        return sum(n for _, n in self.deck)
-
-    def deck_cards(self) -> tuple[Card, ...]:
-        return tuple(card for card, n in self.deck for _ in range(n))
 
 
 @dataclass(frozen=True)
@@ -157,6 +103,7 @@ class CardsState(GameState):
     responses: tuple[tuple[int, int], ...] = ()  # (seat, bet) so far; bet 0 accepts
     turns: int = 0
     last_event: Event | None = None
+    drawn: Card | None = None  # "choosing": the card drawn, seen only by the seat on turn
 
     # What the table sees.
 
@@ -223,7 +170,7 @@ class CardsState(GameState):
             return Deal(piles.random_cards(self.draw_pile, (), 3 * len(self.seats), rng))
         if isinstance(action, TakeCards) and action.cards is None:
             return TakeCards(piles.random_cards(self.draw_pile, self.discards, 3, rng))
-        if isinstance(action, Draw) and action.card is None:
+        if isinstance(action, Draw | DrawCard) and action.card is None:
             (card,) = piles.random_cards(self.draw_pile, self.discards, 1, rng)
             return replace(action, card=card)
         return action
@@ -237,6 +184,8 @@ class CardsState(GameState):
                 TakeCards((a, b)) for a in self._possible(1) for b in self._possible(1, a)]
         if self.phase == "turn":
             return [Announce(), *self._legal_draws()]
+        if self.phase == "choosing":
+            return [Replace(slot) for slot in rules.SLOTS]
         if self.phase == "drawn":
             return [Announce(), Pass()]
         if self.phase == "respond":
@@ -247,7 +196,9 @@ class CardsState(GameState):
             return [Reveal(card) for card in self._possible(1)]
         return []
 
-    def _legal_draws(self) -> list[Draw]:
+    def _legal_draws(self) -> list[Draw | DrawCard]:
+        if self.tablet and self.options.choose_after_drawing:
+            return [DrawCard()]
         if self.tablet:
             return [Draw(slot) for slot in rules.SLOTS]
         return [Draw(slot, card) if slot != "down" else Draw(slot, None, card)
@@ -321,7 +272,41 @@ class CardsState(GameState):
                        draw_count=count, discards=discards, phase="turn",
                        last_event=Event(text + piles.refill_text(refilled)))
 
+    def _draw_card(self, action: DrawCard) -> CardsState:
+        """Rules for Play 2b: the top card, drawn and looked at; which card it replaces
+        comes next (`Replace`)."""
+        if not (self.tablet and self.options.choose_after_drawing):
+            raise RuleError("here the card a draw replaces is chosen with the draw (Draw): "
+                            "table mode, or the house rule choose_after_drawing", S["turn"])
+        if action.card is None:
+            raise InputError("the card is missing: the app draws it")
+        card = ck.check_cards((action.card,))[0]
+        pile, discards, refilled = piles.take(self.draw_pile, self.discards, (card,))
+        text = f"{self.seats[self.turn].name} draws a card and looks at it"
+        return replace(self, draw_pile=pile, draw_count=len(pile), discards=discards,
+                       drawn=card, phase="choosing",
+                       last_event=Event(text + piles.refill_text(refilled)))
+
+    def _replace(self, action: Replace) -> CardsState:
+        """Rules for Play 2b: the drawn card takes `slot`'s place; the old one goes face up
+        on the discard pile (a new down card stays down, and unnamed)."""
+        if action.slot not in rules.SLOTS:
+            raise InputError(f"a card is replaced in slot left, down or right, "
+                             f"got {action.slot!r:.20}")
+        seat, new = self.seats[self.turn], self.drawn
+        down = action.slot == "down"
+        old = seat.down if down else seat.up[UP_INDEX[action.slot]]
+        seat = _placed(seat, action.slot, new)
+        where = "his down card with it (the new one stays down)" if down else \
+            f"his {action.slot} up card with it, a {card_text(new)}"
+        text = f"{seat.name} replaces {where}; the old {card_text(old)} goes on the discard pile"
+        return replace(self, seats=_with(self.seats, self.turn, seat), drawn=None,
+                       discards=(*self.discards, old), phase="drawn", last_event=Event(text))
+
     def _draw(self, action: Draw) -> CardsState:
+        """Draw and replace in one action: table mode (the player has looked at the real
+        card), the house rule choose_after_drawing false, and games stored before the rule
+        (a draw then a choice, `DrawCard` and `Replace`, is the same move told in two)."""
         if action.slot not in rules.SLOTS:
             raise InputError(f"a card is replaced in slot left, down or right, "
                              f"got {action.slot!r:.20}")
@@ -501,7 +486,7 @@ class CardsState(GameState):
             "pot": list(self.pot), "phase": self.phase, "turn": self.turn,
             "draw_pile": list(self.draw_pile), "draw_count": self.draw_count,
             "discards": list(self.discards), "responses": [list(r) for r in self.responses],
-            "turns": self.turns,
+            "turns": self.turns, "drawn": self.drawn,
         }
 
     @classmethod
@@ -523,22 +508,26 @@ class CardsState(GameState):
                           for r in ck.check_list(data["responses"]))
         state = cls(options, seats, ck.check_chips(data["pot"]), data["phase"], data["turn"],
                     ck.check_cards(ck.check_list(data["draw_pile"])), data["draw_count"],
-                    ck.check_cards(ck.check_list(data["discards"])), responses, data["turns"])
+                    ck.check_cards(ck.check_list(data["discards"])), responses, data["turns"],
+                    drawn=None if data["drawn"] is None else ck.check_cards([data["drawn"]])[0])
         check_conservation(state)
         return state
 
 
 _HANDLERS = {
     Deal: CardsState._deal, TakeCards: CardsState._take_cards, Draw: CardsState._draw,
+    DrawCard: CardsState._draw_card, Replace: CardsState._replace,
     Announce: CardsState._announce, Pass: CardsState._pass, Respond: CardsState._respond,
     Reveal: CardsState._reveal,
 }
 _PHASES_OF: dict[type, tuple[str, ...]] = {
-    Deal: ("deal",), TakeCards: ("new cards",), Draw: ("turn",), Announce: ("turn", "drawn"),
+    Deal: ("deal",), TakeCards: ("new cards",), Draw: ("turn",), DrawCard: ("turn",),
+    Replace: ("choosing",), Announce: ("turn", "drawn"),
     Pass: ("drawn",), Respond: ("respond",), Reveal: ("reveal",),
 }
 _SECTION_OF_PHASE = {
-    "deal": "start", "new cards": "new_cards", "turn": "turn", "drawn": "announce",
+    "deal": "start", "new cards": "new_cards", "turn": "turn", "choosing": "turn",
+    "drawn": "announce",
     "respond": "respond", "reveal": "called", "over": "end",
 }
 
@@ -562,10 +551,13 @@ def check_conservation(state: CardsState) -> None:
     if any(min(s.chips) < 0 for s in state.seats) or min(state.pot) < 0:
         raise InputError("a stack of chips is negative")
     held = sum(3 for s in state.seats if s.has_cards) if state.phase != "deal" else 0
-    if state.draw_count + len(state.discards) + held != state.options.deck_size:
+    drawn = () if state.drawn is None else (state.drawn,)
+    if state.draw_count + len(state.discards) + held + len(drawn) != state.options.deck_size:
         raise InputError("the cards do not add up to the deck")
+    if (state.drawn is not None) != (state.phase == "choosing"):
+        raise InputError("a drawn card is held only while its seat chooses where it goes")
     if state.tablet:
-        cards = Counter(state.draw_pile + state.discards +
+        cards = Counter(state.draw_pile + state.discards + drawn +
                         tuple(c for s in state.seats if s.has_cards for c in (*s.up, s.down)))
         if cards != Counter(state.options.deck_cards()) or len(state.draw_pile) != \
                 state.draw_count:

@@ -103,6 +103,29 @@ def p_draw_makes(view: PrivateView, slot: str) -> Fraction:
     return Fraction(pairs, downs * (total - (not empty)))
 
 
+def p_draw_then_choose_makes(view: PrivateView) -> Fraction:
+    """For the player on turn, drawing first and then choosing (Rules for Play 2b): the
+    chance that the card drawn makes a winning combination in at least one of the three
+    places (his down card, when the app does not know it, counted as an unseen card)."""
+    left, right = view.me.up
+    down = view.down if view.down is not None else view.me.shown_card
+    unseen = unseen_cards(view.seen(), view.public.deck)
+    empty = view.public.draw_count == 0
+    pool = Counter(view.public.discards) if empty else unseen
+    total = sum(pool.values())
+
+    def makes(d: Card, c: Card) -> bool:
+        return any(is_winning(hand) for hand in ((c, d, right), (left, c, right),
+                                                 (left, d, c)))
+
+    if down is not None:
+        return Fraction(sum(n for c, n in pool.items() if makes(down, c)), total)
+    downs = sum(unseen.values())
+    pairs = sum(n * (pool[c] - (c == d and not empty)) for d, n in unseen.items()
+                for c in pool if makes(d, c))
+    return Fraction(pairs, downs * (total - (not empty)))
+
+
 def caller_bet(points: int) -> int:
     """The bet of a responder who calls: the most he may (it maximises b * (1 - 2p))."""
     return min(max(rules.BETS), points)
@@ -172,6 +195,7 @@ class TurnOdds:
 
     draws: dict[str, Fraction]
     holding: bool | None  # None in table mode: the app does not know his down card
+    draw_then_choose: Fraction | None  # drawing first, then choosing: any place makes one
     ev_honest: Fraction | None
     ev_bluff: Fraction | None
 
@@ -183,7 +207,35 @@ def turn_odds(view: PrivateView) -> TurnOdds:
         if view.public.phase == "turn" else {}
     honest = announce_ev(view, True) if holding in (None, True) else None
     bluff = announce_ev(view, False) if holding in (None, False) else None
-    return TurnOdds(draws, holding, honest, bluff)
+    first = p_draw_then_choose_makes(view) if draws and view.public.draw_then_choose else None
+    return TurnOdds(draws, holding, first, honest, bluff)
+
+
+def after_replacing(view: PrivateView, slot: str) -> tuple[Card, Card, Card]:
+    """His three cards (left, down, right) once the card he drew takes `slot`'s place."""
+    left, right = view.me.up
+    cards = {"left": left, "down": view.down, "right": right, slot: view.drawn}
+    return cards["left"], cards["down"], cards["right"]
+
+
+def replacement_outcomes(view: PrivateView) -> dict[str, str]:
+    """For the player who drew (phase "choosing"): what each choice of slot makes, in words
+    (`rules.combination_name`)."""
+    return {slot: rules.combination_name(after_replacing(view, slot)) for slot in rules.SLOTS}
+
+
+def best_replacement(view: PrivateView) -> str:
+    """The slot a careful player gives the card he drew: one that makes a winning
+    combination (the down card first: what he holds stays hidden), else the one that
+    leaves the most unseen cards to complete a pair of his cards next turn."""
+    pool = unseen_cards(view.seen(), view.public.deck)
+
+    def score(slot: str) -> tuple[bool, int, bool]:
+        hand = after_replacing(view, slot)
+        prospects = max(_completing(pair, pool) for pair in combinations(hand, 2))
+        return is_winning(hand), prospects, slot == "down"
+
+    return max(rules.SLOTS, key=score)
 
 
 def combination_chances(deck: Deck = rules.DEFAULT_DECK) -> dict[str, Fraction]:

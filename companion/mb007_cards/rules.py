@@ -83,6 +83,11 @@ HOUSE_RULES: dict[str, str] = {
                    "says, then keeps it down: the odds and the bots count it as seen until "
                    "he replaces it. Option show_caught_bluff false (a house rule) keeps it "
                    "hidden.",
+    "choose_after_drawing": "Tablet mode: a player draws and looks at the card, then chooses "
+                            "which card it replaces (Rules for Play 2b: \"draw the top card "
+                            "... and replace either UP card or his DOWN card\"). Option "
+                            "choose_after_drawing false (a house rule): the card it replaces "
+                            "is chosen before it is seen.",
     "pay_order": "A player who cannot pay pays the callers starting at his left, the pot "
                  "last; the pot pays what it holds.",
     "bank": "The bank always has the chips to make change; a payment breaks a larger chip "

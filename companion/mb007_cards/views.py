@@ -57,6 +57,7 @@ class PublicView:
     is_over: bool
     result: str | None
     standings: tuple[tuple[str, int], ...]
+    draw_then_choose: bool = False  # tablet mode: a draw is seen before its slot is chosen
 
     @property
     def pot_points(self) -> int:
@@ -75,6 +76,7 @@ class PrivateView:
     seat: int
     public: PublicView
     down: Card | None
+    drawn: Card | None = None  # the card he drew and is placing (phase "choosing")
 
     @property
     def me(self) -> SeatInfo:
@@ -83,7 +85,8 @@ class PrivateView:
     def seen(self) -> tuple[Card, ...]:
         """Every card this seat can see: all up cards, the discards, his own down card."""
         own = (self.down,) if self.down is not None and self.me.shown_card is None else ()
-        return self.public.public_cards() + own
+        drawn = (self.drawn,) if self.drawn is not None else ()
+        return self.public.public_cards() + own + drawn
 
 
 def public_view(state: CardsState) -> PublicView:
@@ -95,13 +98,16 @@ def public_view(state: CardsState) -> PublicView:
         state.options.mode, state.phase, state.turn, state.to_act, seats, state.pot,
         state.draw_count, state.discards, state.responses,
         tuple(state.responders()) if state.seats else (), state.options.deck,
-        state.waiting_for, state.is_over, state.result, tuple(state.standings()))
+        state.waiting_for, state.is_over, state.result, tuple(state.standings()),
+        state.tablet and state.options.choose_after_drawing)
 
 
 def private_view(state: CardsState, seat: int) -> PrivateView:
-    """What `seat` may see: the public view and, in tablet mode, his own down card."""
+    """What `seat` may see: the public view and, in tablet mode, his own down card (and the
+    card he drew, while he chooses where it goes)."""
     if not 0 <= seat < len(state.seats):
         raise ValueError(f"no seat {seat}")
     own = state.seats[seat]
     down = own.down if state.tablet and own.has_cards else None
-    return PrivateView(seat, public_view(state), down)
+    drawn = state.drawn if seat == state.turn else None
+    return PrivateView(seat, public_view(state), down, drawn)

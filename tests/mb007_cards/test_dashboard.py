@@ -11,6 +11,7 @@ from companion.mb007_cards import GAME
 from companion.mb007_cards.actions import Announce, Deal
 from companion.mb007_cards.dashboard import CardsDashboard
 from companion.mb007_cards.dashboard.table_html import table_html
+from companion.mb007_cards.rules import card_text
 from companion.mb007_cards.views import public_view
 
 from .helpers import deal_cards
@@ -43,9 +44,45 @@ def test_tablet_deal_then_the_choices_are_the_legal_actions(store):
     assert board.session.state.phase == "turn"
     board.uncover()
     labels = board.pad.labels()
-    assert labels[0] == "Announce a winning combination"
-    assert "Draw and replace the down card" in labels and "Pass" not in labels
+    assert labels == ["Announce a winning combination", "Draw a card and look at it"]
+    assert "Draw, look, then choose: a combination" in board.odds.object
     assert "Replace the left up card: a combination" in board.odds.object
+
+
+def test_a_draw_is_seen_first_then_placed_and_only_its_drawer_sees_it(store):
+    """Rules for Play 2b: "He may draw the top card from the DRAW pile and replace either UP
+    card or his DOWN card": the card is drawn and looked at, then placed. Only the peek
+    (or his own phone) shows it; the shared screen says where to look."""
+    board = make(store, {"players": 2, "bots": [0]})
+    board.act(Deal(deal_cards({0: (1, 6, 6), 1: (3, 1, 5)})))  # Seat 2: 3 and 5 up, 1 down
+    board.pad.press("Draw a card and look at it")
+    state = board.session.state
+    drawn = state.drawn
+    assert state.phase == "choosing" and drawn is not None
+    assert "draws a card and looks at it" in board.session.log[-1]
+    assert board.pad.labels() == ["Put it in place of the left up card",
+                                  "Put it in place of the down card",
+                                  "Put it in place of the right up card"]
+    assert "Only he sees it: hold the peek" in board.odds.object
+    assert "You drew a" not in page_text(board)
+    board.peek.peek()
+    assert f"You drew a <b>{card_text(drawn)}</b>" in board.peek.face
+    assert "in place of the down card" in board.peek.face
+    board.peek.unpeek()
+    board.pad.press("Put it in place of the down card")
+    state = board.session.state
+    assert state.phase == "drawn" and state.seats[1].down == drawn and state.discards == (1,)
+    assert "replaces his down card with it (the new one stays down)" in board.session.log[-1]
+    told = board.session.events[-1].text
+    assert card_text(drawn) not in told.split("the old")[0]  # the new down card: unnamed
+
+
+def test_house_rule_the_slot_is_chosen_before_the_card_is_seen(store):
+    board = make(store, {"players": 2, "bots": [], "choose_after_drawing": False})
+    board.pad.press("Deal the cards")
+    board.uncover()
+    assert "Draw and replace the down card" in board.pad.labels()
+    assert "Draw a card and look at it" not in board.pad.labels()
 
 
 def test_the_peek_shows_the_down_card_only_while_held_and_only_the_seat_at_the_tablet(store):

@@ -27,7 +27,9 @@ from companion.mb007_cards.actions import (
     Announce,
     Deal,
     Draw,
+    DrawCard,
     Pass,
+    Replace,
     Respond,
     Reveal,
     TakeCards,
@@ -38,6 +40,7 @@ from companion.mb007_cards.dashboard.table_html import CARD_CSS, standings_html,
 from companion.mb007_cards.dashboard.words import (
     SLOT_WORDS,
     bet_ev,
+    choosing_odds_html,
     peek_html,
     public_part,
     respond_odds_html,
@@ -77,6 +80,10 @@ class CardsDashboard(GameDashboard):
     dealer = param.Integer(default=0, bounds=(0, rules.MAX_PLAYERS - 1),
                            doc="The seat (from 0) that deals.")
     names = param.String(default="", doc="Players' names, separated by commas.")
+    choose_first = param.Boolean(default=False, doc="House rule: the card a draw replaces "
+                                 "is chosen before the card is seen.")
+    hide_caught_bluff = param.Boolean(default=False, doc="House rule: a caught bluffer's down "
+                                      "card goes back down unseen.")
     # What is being tapped now (cleared after every change of the game).
     draft = param.List(default=[], doc="Table mode: the cards tapped in so far.")
     slot = param.String(default="", doc="Table mode: the slot being replaced.")
@@ -110,6 +117,10 @@ class CardsDashboard(GameDashboard):
             options["dealer"] = self.dealer
         if names:
             options["names"] = names
+        if self.choose_first:
+            options["choose_after_drawing"] = False
+        if self.hide_caught_bluff:
+            options["show_caught_bluff"] = False
         return options
 
     def _seat_options(self) -> dict[str, int]:
@@ -309,6 +320,9 @@ class CardsDashboard(GameDashboard):
         view = public_part(private_view(self.state, seat))
         if self.state.phase in ("turn", "drawn") and not self.slot:
             return turn_odds_html(view)
+        if self.state.phase == "choosing":
+            return choosing_odds_html(private_view(self.state, seat) if self.seat == seat
+                                      else view)
         if self.state.phase == "respond":
             return respond_odds_html(view)
         return ""
@@ -392,11 +406,18 @@ class CardsDashboard(GameDashboard):
         if Announce() in legal:
             choices.append(("Announce a winning combination", lambda: self._human(Announce()),
                             "primary"))
-        if state.phase == "turn":
+        if DrawCard() in legal:  # draw and look first, then choose (Rules for Play 2b)
+            choices.append(("Draw a card and look at it", lambda: self._human(DrawCard()),
+                            "default"))
+        elif state.phase == "turn":  # table mode, or the house rule: the slot first
             for slot in rules.SLOTS:
                 act = (lambda s=slot: self._human(Draw(s))) if state.tablet else \
                     (lambda s=slot: setattr(self, "slot", s))
                 choices.append((f"Draw and replace {SLOT_WORDS[slot]}", act, "default"))
+        if state.phase == "choosing":
+            choices += [(f"Put it in place of {SLOT_WORDS[slot]}",
+                         lambda s=slot: self._human(Replace(s)), "default")
+                        for slot in rules.SLOTS]
         if Pass() in legal:
             choices.append(("Pass", lambda: self._human(Pass()), "default"))
         return choices
@@ -449,10 +470,20 @@ class CardsDashboard(GameDashboard):
                                      label="Names (optional, by commas)",
                                      stylesheets=[INPUT_CSS], **wide)
         names.link(self, value="names")
+        readings = pn.widgets.CheckButtonGroup(
+            options={"Choose the card a draw replaces before seeing it (house rule)":
+                     "choose_first",
+                     "A caught bluffer's down card stays unseen (house rule)":
+                     "hide_caught_bluff"},
+            value=[], height=96, color="primary", variant="outline", orientation="vertical",
+            **wide)
+        readings.param.watch(lambda event: self.param.update(
+            choose_first="choose_first" in event.new,
+            hide_caught_bluff="hide_caught_bluff" in event.new), "value")
         return pn.Column(
             heading("Cards"), mode, heading("Players"), players,
             heading("Seats the bots play (tablet mode)"), bots,
-            heading("Who deals"), dealer, names,
+            heading("Who deals"), dealer, names, heading("Other readings"), readings,
             button("Start a new game with these settings", self.start_new_game,
                    color="primary", **wide), **wide)
 

@@ -14,7 +14,13 @@ from html import escape
 from companion.core.dice import percent
 from companion.mb007_cards import rules
 from companion.mb007_cards.dashboard.table_html import card_html
-from companion.mb007_cards.odds import call_ev, p_announcer_holds, turn_odds
+from companion.mb007_cards.odds import (
+    best_replacement,
+    call_ev,
+    p_announcer_holds,
+    replacement_outcomes,
+    turn_odds,
+)
 from companion.mb007_cards.views import PrivateView
 from companion.ui import odds_html
 
@@ -31,8 +37,9 @@ def ev_text(ev: Fraction | None) -> str:
 
 
 def public_part(view: PrivateView) -> PrivateView:
-    """The view with its own down card set aside: what may stay on a shared screen."""
-    return replace(view, down=None)
+    """The view with its own down card (and a card just drawn) set aside: what may stay on
+    a shared screen."""
+    return replace(view, down=None, drawn=None)
 
 
 def turn_odds_html(view: PrivateView) -> str:
@@ -41,6 +48,9 @@ def turn_odds_html(view: PrivateView) -> str:
     hint = "; hold the peek for the odds knowing it" if view.public.mode == "tablet" else ""
     parts = [f'<div class="odds-basis" style="font-size:1rem;font-weight:700">{TABLE_SEES}'
              f"{hint}:</div>"]
+    if odds.draw_then_choose is not None:
+        parts.append(odds_html("Draw, look, then choose: a combination", odds.draw_then_choose,
+                               outcome="good"))
     parts += [odds_html(f"Replace {SLOT_WORDS[slot]}: a combination", chance,
                        outcome="good") for slot, chance in odds.draws.items()]
     parts.append(
@@ -49,6 +59,26 @@ def turn_odds_html(view: PrivateView) -> str:
         f"<b>{ev_text(odds.ev_bluff)}</b> · passing: <b>+0.00</b> (against opponents who call "
         "with the most they may bet when a bluff is more likely than not)</div>")
     return "".join(parts)
+
+
+def choosing_odds_html(view: PrivateView) -> str:
+    """The player who drew, choosing where the card goes: what each choice makes (only
+    with the card in view: his own phone, or the peek); on a shared screen, where to see."""
+    if view.drawn is None:
+        return ('<div class="odds-basis" style="font-size:1rem">He has drawn a card and '
+                "chooses which card it replaces. Only he sees it: hold the peek, or look at "
+                "your own phone.</div>")
+    return _choices_html(view)
+
+
+def _choices_html(view: PrivateView) -> str:
+    made = replacement_outcomes(view)
+    best = best_replacement(view)
+    rows = "".join(f"<li>in place of {SLOT_WORDS[slot]}: <b>{escape(what)}</b>"
+                   f"{' (the best choice)' if slot == best else ''}</li>"
+                   for slot, what in made.items())
+    return (f'<div class="pk-drawn">You drew a <b>{rules.card_text(view.drawn)}</b>. Put '
+            f'it:<ul style="margin:2px 0 2px 18px;padding:0">{rows}</ul></div>')
 
 
 def respond_odds_html(view: PrivateView) -> str:
@@ -78,9 +108,13 @@ def peek_html(view: PrivateView) -> str:
     made = rules.combination_name((*me.up, view.down))
     up = " and ".join(map(rules.card_text, me.up))
     text = [f'<div class="pk-made">Your down card: with {up} up, <b>{escape(made)}</b>.</div>']
+    if view.drawn is not None:
+        text.append(_choices_html(view))
     if view.public.phase in ("turn", "drawn") and view.public.turn == view.seat:
         odds = turn_odds(view)
         draws = " · ".join(f"{slot} {percent(chance)}" for slot, chance in odds.draws.items())
+        if odds.draw_then_choose is not None:
+            draws += f", or drawing first and then choosing {percent(odds.draw_then_choose)}"
         ev = odds.ev_honest if odds.holding else odds.ev_bluff
         what = "announcing (honest)" if odds.holding else "bluffing"
         draw_text = f"a draw makes one: {draws}; " if draws else ""
