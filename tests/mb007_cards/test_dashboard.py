@@ -63,7 +63,7 @@ def test_a_draw_is_seen_first_then_placed_and_only_its_drawer_sees_it(store):
     assert board.pad.labels() == ["Put it in place of the left up card",
                                   "Put it in place of the down card",
                                   "Put it in place of the right up card"]
-    assert "Only he sees it: hold the peek" in board.odds.object
+    assert "Only he sees it: in the peek" in board.odds.object
     assert "You drew a" not in page_text(board)
     board.peek.peek()
     assert f"You drew a <b>{card_text(drawn)}</b>" in board.peek.face

@@ -63,3 +63,31 @@ def test_a_down_card_reaches_only_its_owners_phone_and_a_call_shows_everywhere(s
     assert not any('class="card big">6<' in frame for frame in two_frames)
     for page in (tablet, one, two):
         page.close()
+
+
+def test_a_card_drawn_is_seen_only_on_its_drawers_phone_until_placed(served, browser):
+    """Rules for Play 2b, draw and look first: the card reaches the drawer's phone alone,
+    and the tablet and the other phone only learn what becomes public when it is placed."""
+    store = Store(served.db)
+    session = Session(GAME, {"players": 2, "bots": []}, seed=4, store=store)
+    session.act(Deal(deal_cards(HANDS)))
+    links = dict(join_links(session, f"{served.url}/mb007_cards", ["Seat 1", "Seat 2"]))
+    store.close()
+    tablet, tablet_frames = open_recording(browser, links["The table (everyone)"])
+    one, one_frames = open_recording(browser, links["Seat 1's own phone"])
+    two, two_frames = open_recording(browser, links["Seat 2's own phone"])
+    expect(two.get_by_role("button", name="Draw a card and look at it")).to_be_visible(
+        timeout=WAIT)
+    two.get_by_role("button", name="Draw a card and look at it").click()
+    expect(two.get_by_text("You drew a")).to_be_visible(timeout=WAIT)
+    for page in (tablet, one):
+        expect(page.locator(".log-line").first).to_contain_text(
+            "Seat 2 draws a card and looks at it", timeout=WAIT)
+    two.get_by_role("button", name="Put it in place of the down card").click()
+    for page in (tablet, one):
+        expect(page.locator(".log-line").first).to_contain_text(
+            "Seat 2 replaces his down card with it", timeout=WAIT)
+    assert any("You drew a" in frame for frame in two_frames)
+    assert not any("You drew a" in frame for frame in tablet_frames + one_frames)
+    for page in (tablet, one, two):
+        page.close()

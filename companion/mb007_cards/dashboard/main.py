@@ -320,9 +320,8 @@ class CardsDashboard(GameDashboard):
         view = public_part(private_view(self.state, seat))
         if self.state.phase in ("turn", "drawn") and not self.slot:
             return turn_odds_html(view)
-        if self.state.phase == "choosing":
-            return choosing_odds_html(private_view(self.state, seat) if self.seat == seat
-                                      else view)
+        if self.state.phase == "choosing":  # his own phone shows the card with his cards
+            return "" if self.seat == seat else choosing_odds_html(view)
         if self.state.phase == "respond":
             return respond_odds_html(view)
         return ""

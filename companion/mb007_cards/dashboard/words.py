@@ -66,8 +66,8 @@ def choosing_odds_html(view: PrivateView) -> str:
     with the card in view: his own phone, or the peek); on a shared screen, where to see."""
     if view.drawn is None:
         return ('<div class="odds-basis" style="font-size:1rem">He has drawn a card and '
-                "chooses which card it replaces. Only he sees it: hold the peek, or look at "
-                "your own phone.</div>")
+                "chooses which card it replaces. Only he sees it: in the peek, or on his own "
+                "phone.</div>")
     return _choices_html(view)
 
 
