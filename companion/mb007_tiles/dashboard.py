@@ -175,10 +175,16 @@ class TilesDashboard(GameDashboard):
         toggle = "Hide the advice" if self.advice else "Show the advice"
         buttons.append(tap_button(pad.tap_for(("advice", not self.advice), toggle), toggle))
         pad.html = (f"{notice_html(self.message)}"
-                    f"{self._seat_html()}{self._event_html(state)}{_last_round_html(state)}"
+                    f"{self._seat_html()}{self._event_html(state)}"
+                    f"{'' if self._just_revealed() else _last_round_html(state)}"
                     f'<div class="note prompt"><b>{escape(prompt)}</b></div>'
                     f'<div class="bar" style="margin:6px 0">{"".join(buttons)}</div>'
                     f"{self._advice_html(state, advice)}{self._scoreboard_html(state)}")
+
+    def _just_revealed(self) -> bool:
+        """The last action turned the letters over: its line already tells the round."""
+        actions = self.session.actions
+        return bool(actions) and isinstance(actions[-1], Reveal)
 
     def _button(self, choice_: tuple, label: str, primary: bool = False,
                 enabled: bool = True) -> str:
@@ -339,6 +345,10 @@ class TilesDashboard(GameDashboard):
         pick = min(advice, key=lambda a: a.capture) if own else \
             max(advice, key=lambda a: a.capture)
         best = max(advice, key=lambda a: a.value)
+        if all(a.capture == 0 for a in advice):
+            return ('<div class="advice" style="font-size:1.02rem;line-height:1.45">'
+                    f"<b>Heat map</b>: no window can be captured next round, wherever "
+                    f"{rules.tile_name(state.drawn)} goes: place it anywhere.</div>")
         what = "safest" if own else "most likely to be taken by your team"
         return (
             '<div class="advice" style="font-size:1.02rem;line-height:1.45">'

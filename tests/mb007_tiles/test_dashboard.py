@@ -9,7 +9,7 @@ from html import unescape
 
 from companion.core.session import Session
 from companion.mb007_tiles import GAME
-from companion.mb007_tiles.actions import ChooseFirst, Pick
+from companion.mb007_tiles.actions import ChooseFirst, Draw, Pick
 from companion.mb007_tiles.bot import autoplay_action
 from companion.mb007_tiles.dashboard import TilesDashboard
 from companion.ui.template import sections_of
@@ -164,7 +164,9 @@ def test_at_the_table_the_last_letter_tapped_turns_the_round_over(store):
     board.steps.press("O")  # only Red's row is left
     state = board.session.state
     assert state.round == 1 and state.revealed == ("O", "N")
-    assert "Round 1: Red O, Black N." in board.steps.html
+    html = unescape(board.steps.html)
+    assert "Round 1 revealed: Red O, Black N." in html  # told once, not again below it
+    assert "Round 1: Red O, Black N." not in html
     board.undo()
     state = board.session.state
     assert state.phase == "choose" and not state.chosen(0) and not state.chosen(1)
@@ -230,3 +232,13 @@ def test_the_tablets_join_section_offers_only_free_human_seats_and_hands_a_taken
     phone_card = phone.share_section()
     phone_card.collapsed = False
     assert "own phone" not in unescape(phone_card.contents[0].html)
+
+
+def test_the_advice_says_nothing_it_cannot_back_when_no_window_can_be_captured(store):
+    """Issue #33: no "best window ... worth 0 points" when every window reads 0%."""
+    board = dashboard(store, {"players": 2, "mode": "tablet"})
+    board.act(ChooseFirst(0))
+    board.act(Draw())
+    html = unescape(board.steps.html)
+    assert "no window can be captured next round" in html
+    assert "worth" not in html and "safest" not in html.lower()
