@@ -67,7 +67,7 @@ def test_a_draw_is_seen_first_then_placed_and_only_its_drawer_sees_it(store):
     assert "You drew a" not in page_text(board)
     board.peek.peek()
     assert f"You drew a <b>{card_text(drawn)}</b>" in board.peek.face
-    assert "in place of the down card" in board.peek.face
+    assert "down: <b>no combination</b>" in board.peek.face
     board.peek.unpeek()
     board.pad.press("Put it in place of the down card")
     state = board.session.state

@@ -71,14 +71,17 @@ def choosing_odds_html(view: PrivateView) -> str:
     return _choices_html(view)
 
 
+PLACES = {"left": "left up", "down": "down", "right": "right up"}
+
+
 def _choices_html(view: PrivateView) -> str:
+    """What the card he drew makes in each place, in one short line (it fits the peek)."""
     made = replacement_outcomes(view)
     best = best_replacement(view)
-    rows = "".join(f"<li>in place of {SLOT_WORDS[slot]}: <b>{escape(what)}</b>"
-                   f"{' (the best choice)' if slot == best else ''}</li>"
-                   for slot, what in made.items())
-    return (f'<div class="pk-drawn">You drew a <b>{rules.card_text(view.drawn)}</b>. Put '
-            f'it:<ul style="margin:2px 0 2px 18px;padding:0">{rows}</ul></div>')
+    places = " · ".join(f"{PLACES[slot]}: <b>{escape(what)}</b>"
+                        f"{' (best)' if slot == best else ''}" for slot, what in made.items())
+    return (f'<div class="pk-drawn">You drew a <b>{rules.card_text(view.drawn)}</b>. In '
+            f"place of the {places}.</div>")
 
 
 def respond_odds_html(view: PrivateView) -> str:
