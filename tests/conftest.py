@@ -52,6 +52,7 @@ def free_port() -> int:
 
 
 SERVE_SETUP = "companion/ui/serve_setup.py"  # as `make serve` has it
+UP_CHECK = "/static/js/bokeh.min.js"
 
 
 class Server:
@@ -95,8 +96,8 @@ class Server:
             if self.process.poll() is not None:
                 raise RuntimeError(f"panel serve exited with {self.process.returncode}")
             try:
-                page = "/login" if self.password else "/"
-                with urllib.request.urlopen(self.url + page, timeout=2) as response:
+                # A static file: opening a page would make (or resume) a game on the way.
+                with urllib.request.urlopen(self.url + UP_CHECK, timeout=2) as response:
                     if response.status == 200:
                         return
             except OSError:

@@ -251,10 +251,20 @@ class Session:
             state = state.apply(action)
         return state
 
+    def bot_rng(self) -> random.Random:
+        """Randomness for the app's own choices at this point of the game (a bot's secret
+        letter, its bluff): fresh after every undo, as a hidden draw is, so that undoing a
+        reveal and playing again never shows what the bot will choose."""
+        undos = self._undos()
+        return random.Random(f"{self.seed}:bot:{self._cursor}" + (f":{undos}" if undos else ""))
+
+    def _undos(self) -> int:
+        return sum(note.kind == "undo" for note in self.notes)
+
     def _rng(self, position: int) -> Chance:
         """Dice from (seed, position); hidden draws the same until the first undo, then
         fresh with every undo (a game nobody undid plays as it always did)."""
-        undos = sum(note.kind == "undo" for note in self.notes)
+        undos = self._undos()
         dice = random.Random(f"{self.seed}:{position}")
         return Chance(f"{self.seed}:{position}" + (f":{undos}" if undos else ""), dice)
 
@@ -327,11 +337,17 @@ def import_session(store: Store | None, text: str | bytes) -> Session:
     )
     if not 0 <= record.cursor <= len(record.actions):
         raise InputError(f"cursor {record.cursor} is outside the {len(record.actions)} actions")
+    if game.secrets and record.cursor != len(record.actions):
+        raise InputError(f"{game.title} keeps secrets: a file with undone actions after its "
+                         "cursor could fix what a redo draws, so it does not import")
     try:
         session = Session(game, record.options, record.seed, store=store, name=record.name,
                           _record=record)
     except (CompanionError, TypeError, ValueError, KeyError) as error:
         raise InputError(f"the file does not replay: {error}") from None
+    if game.secrets and not session.state.is_over:
+        raise InputError(f"{game.title} keeps secrets: only a finished game imports (whoever "
+                         "wrote an unfinished one could have chosen every card still to come)")
     if store is not None:
         store.create(record)
     return session

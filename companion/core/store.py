@@ -218,6 +218,13 @@ class Store:
                         "SELECT value FROM server_secrets WHERE name = 'links'").fetchone()[0])
             return self._secret
 
+    def game_of(self, session_id: str) -> str | None:
+        """The game a stored session plays (None when there is none)."""
+        with self._lock:
+            row = self._db.execute("SELECT game FROM sessions WHERE id = ?",
+                                   (session_id,)).fetchone()
+        return None if row is None else row[0]
+
     def revision_of(self, session_id: str) -> int | None:
         """The stored revision of a session (None once it is deleted)."""
         with self._lock:

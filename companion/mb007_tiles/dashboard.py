@@ -9,7 +9,6 @@ is a per-seat action (`Pick(seat, letter)`), so a player's own phone can make it
 
 from __future__ import annotations
 
-import random
 from functools import cached_property, lru_cache
 from html import escape
 from typing import Any
@@ -123,6 +122,9 @@ class TilesDashboard(GameDashboard):
         self.message = "The screen had changed under your finger: look, then tap again."
 
     def _human(self, action: Any) -> None:
+        if self.seat is not None and not (isinstance(action, Pick) and action.seat == self.seat):
+            self.message = "This phone chooses your own letter; the rest is done on the tablet."
+            return
         if self.act(action) is None:
             return
         state = self.session.state
@@ -132,14 +134,26 @@ class TilesDashboard(GameDashboard):
         self._run_bots()
 
     def _run_bots(self) -> None:
+        """The app's seats play; one Undo takes their moves back with the player's move
+        before them, except a round's first letter: the round's letters are taken back
+        together, never with the tile placed before them."""
+        first_letter = None
         with self.bot_turn():
             for _ in range(MAX_BOT_ACTIONS):
                 action = self._bot_move(self.session.state)
-                if action is None or self.act(action) is None:
+                if action is None:
                     return
+                if isinstance(action, Pick) and not any(
+                        pick is not None for pick in self.session.state.picks):
+                    first_letter = action
+                    break
+                if self.act(action) is None:
+                    return
+        if first_letter is not None and self.act(first_letter) is not None:
+            self._run_bots()
 
     def _bot_move(self, state: TilesState) -> Any | None:
-        rng = random.Random(f"{self.session.seed}:bot:{len(self.session.actions)}")
+        rng = self.session.bot_rng()
         for seat in state.options.bots:
             action = bot_action(state, seat, rng, state.options.bots)
             if action is not None:
@@ -169,7 +183,9 @@ class TilesDashboard(GameDashboard):
         pad = self.steps
         pad.new_drawing()
         prompt, buttons = self._current_step(state)
-        if self._bot_move(state) is not None:
+        if not self.is_tablet and not (self.seat is not None and state.phase == "choose"):
+            buttons = []  # a phone makes only its own choice; a watcher none
+        if self._bot_move(state) is not None and self.is_tablet:
             buttons.append(tap_button(pad.tap_for(("bots",), "Let the app play its seats"),
                                       "Let the app play its seats", "act act-primary"))
         toggle = "Hide the advice" if self.advice else "Show the advice"

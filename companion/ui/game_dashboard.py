@@ -34,7 +34,7 @@ from companion.ui.device import this_device
 from companion.ui.live_table import live_table
 from companion.ui.log_view import UNDO_ON_THE_TABLET, LogView
 from companion.ui.plain import notice
-from companion.ui.roles import SEAT, Role, role_from_link, still_holds, tablet_role
+from companion.ui.roles import SEAT, WATCHER, Role, role_from_link, still_holds, tablet_role
 from companion.ui.session_picker import SessionPicker
 from companion.ui.share_view import SharedSeat, ShareView
 from companion.ui.template import Fold, closed_section, section
@@ -42,6 +42,8 @@ from companion.ui.template import Fold, closed_section, section
 UNSERVED_PHONE = "a seat's page outside a server"
 HANDED_ON = ("The table handed this device's role (a seat, or the tablet) to another device: "
              "showing the public table.")
+WATCHING = ("This device watches the table: moves are made on the table's tablet or on "
+            "each player's own phone.")
 NOT_THE_TABLET = ("This device shows the public table: undo, saved games and the seats' "
                   "views are on the table's tablet.")
 
@@ -102,8 +104,11 @@ class GameDashboard(pn.viewable.Viewer):
         return False
 
     def on_own_phone(self, seat: int) -> bool:
-        """Whether a phone holds `seat`: the tablet then shows none of its secrets."""
-        return self.session.holder(seat_role(seat)).device is not None
+        """Whether `seat` is played on a phone: one holds it, or one held it and the tablet
+        handed it on (it stays a phone's seat: a handover must never open its secrets on
+        the tablet). The tablet then shows none of its secrets."""
+        holder = self.session.holder(seat_role(seat))
+        return holder.device is not None or holder.generation > 0
 
     def may_see(self, seat: int) -> bool:
         """Whether this page may show `seat`'s secrets: its own phone, or the tablet while
@@ -114,7 +119,9 @@ class GameDashboard(pn.viewable.Viewer):
 
     def shared_seats(self) -> list[SharedSeat]:
         """The seats as the tablet's join section lists them."""
-        return [SharedSeat(seat, name, self.seat_is_bot(seat), self.on_own_phone(seat),
+        held = self.session.holder
+        return [SharedSeat(seat, name, self.seat_is_bot(seat),
+                           held(seat_role(seat)).device is not None,
                            self.session.link_key(seat_role(seat)))
                 for seat, name in enumerate(self.seat_names())]
 
@@ -186,8 +193,11 @@ class GameDashboard(pn.viewable.Viewer):
         """
         wanted = self._url_arg("session")
         try:
-            if wanted and self.store.revision_of(wanted) is not None:
+            game = self.store.game_of(wanted) if wanted else None
+            if game == self.game.name:
                 return Session.resume(self.store, wanted)
+            if game is not None:
+                self.message = "That link is to a game of another app: showing this one's."
             saved = self.store.list_sessions(self.game.name, tablet=self._device_mark())
             if saved:  # this device's latest game (or one stored before tablets were kept)
                 return Session.resume(self.store, saved[0].id)
@@ -289,6 +299,9 @@ class GameDashboard(pn.viewable.Viewer):
             return self._act(action)
 
     def _act(self, action: Any) -> Event | None:
+        if self.role == WATCHER:  # the public table changes nothing
+            self.message = WATCHING
+            return None
         if self._behind_the_table():
             return None
         self.message = ""

@@ -21,6 +21,8 @@ SEAT_TAKEN = ("This seat is taken: it is on another phone. If that phone is lost
               "the tablet can hand the seat to this one. Showing the public table.")
 BAD_SEAT_LINK = ("This seat link is not for this game, or its seat was handed to another "
                  "phone: showing the public table.")
+TABLET_NO_SEAT = ("This device is the table's tablet: a seat's link opens on the player's own "
+                  "phone, never on the tablet. Showing the table.")
 TABLE_BUSY = "The table changed while this page opened: showing the public table; reload."
 
 
@@ -77,6 +79,8 @@ def _take_seat(table: LiveTable, mark: str, seat: str, key: str, seats: Sequence
         return BAD_SEAT_LINK
     if holder.device is not None:
         return SEAT_TAKEN
+    if table.session.holder(TABLET).device == mark:
+        return TABLET_NO_SEAT
     table.set_holder(role, Holder(holder.generation, mark),
                      f"{seats[number]} took the seat on a phone")
     return number

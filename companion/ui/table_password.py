@@ -42,6 +42,8 @@ LOCKED_FOR = 15 * 60.0
 LOGIN_DAYS = 30
 
 login_url = "/login"
+ERRORS = {"wrong": "That is not the table's password.",
+          "wait": "Too many wrong passwords from this device: try again in {seconds} s."}
 
 
 def _password() -> str:
@@ -153,22 +155,21 @@ class LoginHandler(RequestHandler):
 
     def get(self) -> None:
         next_url = safe_next(self.get_argument("next", "/"))
-        error = self.get_argument("error", "")[:200]
-        self._page(next_url, error)
+        error = ERRORS.get(self.get_argument("error", ""), "")  # never text from the address
+        wait = GUESSES.wait(self.request.remote_ip or "?")
+        self._page(next_url, error.format(seconds=int(wait) + 1))
 
     def post(self) -> None:
         next_url = safe_next(self.get_argument("next", "/"))
         address = self.request.remote_ip or "?"
-        wait = GUESSES.wait(address)
-        if wait > 0:
-            self._again(next_url, f"Too many wrong passwords from this device: try again in "
-                                  f"{int(wait) + 1} s.")
+        if GUESSES.wait(address) > 0:
+            self._again(next_url, "wait")
             return
-        given = self.get_argument("password", "")
+        given = self.get_argument("password", "", strip=False)  # spaces are the password's
         if not hmac.compare_digest(given.encode("utf-8", "replace"),
                                    _password().encode("utf-8", "replace")):
             GUESSES.wrong(address)
-            self._again(next_url, "That is not the table's password.")
+            self._again(next_url, "wrong")
             return
         GUESSES.right(address)
         self.set_cookie(COOKIE, login_token(_secret(), _password()), expires_days=LOGIN_DAYS,
@@ -176,6 +177,7 @@ class LoginHandler(RequestHandler):
         self.redirect(next_url)
 
     def _again(self, next_url: str, error: str) -> None:
+        """Back to the login page with an error's code (its words are the page's own)."""
         self.redirect(f"{login_url}?{urlencode({'next': next_url, 'error': error})}")
 
     def _page(self, next_url: str, error: str) -> None:

@@ -4,13 +4,19 @@ the game, the log's notes in order, and no secret in an export (Trust at the tab
 from __future__ import annotations
 
 import json
+import random
 
+import pytest
+
+from companion.core.errors import InputError
 from companion.core.seats import TABLET, Holder, Note, device_mark, history, link_key, seat_role
 from companion.core.session import Session, export_session, import_session
 from companion.core.store import Store
 from companion.dice_lab.engine import Check
 from companion.mb007_cards import GAME as CARDS
 from companion.mb007_cards.actions import Deal, Draw
+from companion.mb007_cards.bot import bot_action
+from companion.mb007_cards.views import private_view
 
 
 def test_link_keys_come_from_the_stores_secret_not_from_anything_a_player_sees(store):
@@ -102,3 +108,24 @@ def test_draw_undo_draw_never_shows_the_next_card():
         session.redo()  # a redo gives back what the table saw last
         assert session.actions[-1] == again
     assert same < 10  # 13 card values: about 1 in 10 by chance
+
+
+def test_a_game_with_secrets_imports_only_finished_and_with_nothing_to_redo(store):
+    """Trust at the table: a hand-written file could deal the cards its author chose (a
+    cheater's helper imported `Deal([7, 7, "007", 3, 3, 7])` and Bo was dealt the 007), or
+    keep undone draws for a redo: an unfinished game with secrets, or one with undone
+    actions, does not import; a finished one does (to look back at it)."""
+    crafted = {"format": "companion-session", "version": 2, "game": "mb007_cards",
+               "game_version": 1, "name": "Friday", "options": {"players": 2, "bots": []},
+               "cursor": 1, "actions": [{"type": "Deal", "cards": [7, 7, "007", 3, 3, 7]}]}
+    with pytest.raises(InputError, match="only a finished game imports"):
+        import_session(store, json.dumps(crafted))
+    with pytest.raises(InputError, match="undone actions"):
+        import_session(store, json.dumps({**crafted, "cursor": 0}))
+    assert store.list_sessions() == []
+    finished = Session(CARDS, {"players": 2, "bots": [1]}, seed=5)
+    rng = random.Random(5)
+    while not finished.state.is_over:
+        state = finished.state
+        finished.act(bot_action(private_view(state, state.to_act or 0), rng))
+    assert import_session(store, export_session(finished)).state.is_over

@@ -111,6 +111,13 @@ def test_a_seat_belongs_to_the_first_phone_and_the_tablet_can_hand_it_over(serve
         expect(page.get_by_role("button", name="↶ Undo")).to_have_count(0)
         expect(page.get_by_role("button", name=re.compile("show my letters"))).to_have_count(0)
         expect(page.get_by_text("Saved games")).to_have_count(0)
+    expect(watcher.get_by_text("Waiting for the letters of: Black")).to_be_visible()
+    expect(watcher.get_by_role("button", name=re.compile(r"^[BOND]( ·|$)"))).to_have_count(0)
+    # A link to this game from another app shows that app's own game, and says so.
+    elsewhere, _ = open_recording(browser, f"{served.url}/mb007_cards?session={session.id}")
+    expect(elsewhere.get_by_text("That link is to a game of another app")).to_be_visible(
+        timeout=WAIT)
+    elsewhere.close()
     # A reload keeps Red his seat.
     red.reload()
     expect(red.get_by_text("Your letter this round: N")).to_be_visible(timeout=WAIT)
@@ -169,9 +176,12 @@ def test_two_server_processes_on_one_file_show_one_live_game(served, browser, tm
     session = Session(GAME, {"players": 2}, seed=12, store=store)
     store.close()
     other = Server(["apps/mb007_tiles.py"], served.db)
+    device = browser.new_context()  # the tablet, one browser: its two tabs are one device
     try:
-        first, _ = open_recording(browser, f"{served.url}/mb007_tiles?session={session.id}")
-        second, _ = open_recording(browser, f"{other.url}/mb007_tiles?session={session.id}")
+        first, second = device.new_page(), device.new_page()
+        first.goto(f"{served.url}/mb007_tiles?session={session.id}")
+        expect(first.get_by_role("button", name="Black drew it")).to_be_visible(timeout=WAIT)
+        second.goto(f"{other.url}/mb007_tiles?session={session.id}")
         expect(second.get_by_role("button", name="Black drew it")).to_be_visible(timeout=WAIT)
         first.get_by_role("button", name="Black drew it").click()
         expect(second.locator(".log-line").first).to_contain_text(
@@ -180,6 +190,7 @@ def test_two_server_processes_on_one_file_show_one_live_game(served, browser, tm
         expect(first.locator(".log-line").first).to_contain_text("Black drew black 007",
                                                                   timeout=5_000)
     finally:
+        device.close()
         other.stop()
 
 

@@ -121,6 +121,11 @@ def test_a_page_asks_for_the_password_on_the_apps_own_page(guarded):
     assert "That is not the table" in again.read_body
     assert 'value="/mb007_tiles?session=ab12&amp;seat=0&amp;key=k"' in again.read_body
 
+    spaced = _request(guarded, "POST", "/login", {"password": f" {PASSWORD}", "next": wanted})
+    assert "error=wrong" in spaced.getheader("Location")  # a space is part of a password
+    fake = _request(guarded, "GET", "/login?error=Your+table+is+closed")
+    assert "closed" not in fake.read_body  # the page says only its own words
+
     right = _request(guarded, "POST", "/login", {"password": PASSWORD, "next": wanted})
     assert right.status == 302 and right.getheader("Location") == wanted
     cookie = right.getheader("Set-Cookie")

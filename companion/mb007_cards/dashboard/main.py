@@ -15,7 +15,6 @@ behind the cover, for players without a phone.
 
 from __future__ import annotations
 
-import random
 from html import escape
 from typing import Any
 
@@ -227,7 +226,7 @@ class CardsDashboard(GameDashboard):
                 if not self._bot_to_act():
                     return
                 seat = self.state.to_act
-                rng = random.Random(f"{self.session.seed}:bot:{len(self.session.actions)}")
+                rng = self.session.bot_rng()
                 if self.act(bot_action(private_view(self.state, seat), rng)) is None:
                     return
 
@@ -352,7 +351,7 @@ class CardsDashboard(GameDashboard):
         self._drawn_at = self._position()
         rows = []
         if state.is_over:
-            if self.seat is None:  # a new game starts on the shared tablet
+            if self.is_tablet:  # a new game starts on the shared tablet
                 rows.append(self._key("Start a new game (settings below)",
                                       self.start_new_game, "primary"))
         elif not self.mine():
