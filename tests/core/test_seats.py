@@ -129,3 +129,16 @@ def test_a_game_with_secrets_imports_only_finished_and_with_nothing_to_redo(stor
         state = finished.state
         finished.act(bot_action(private_view(state, state.to_act or 0), rng))
     assert import_session(store, export_session(finished)).state.is_over
+
+
+def test_the_apps_own_secret_choices_are_fresh_after_an_undo():
+    """A bot's letter or bluff comes from `Session.bot_rng`: the same at the same point of
+    a game nobody undid, fresh after an undo (a cheater's probe saw the app's letter come
+    back 5 times in 5 after undoing a reveal)."""
+    session = Session("dice_lab", seed=3)
+    session.act(Check(dice=(1, 2)))
+    first = session.bot_rng().random()
+    assert session.bot_rng().random() == first
+    session.undo()
+    session.redo()
+    assert session.bot_rng().random() != first

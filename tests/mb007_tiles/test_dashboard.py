@@ -226,6 +226,7 @@ def test_the_tablets_join_section_offers_only_free_human_seats_and_hands_a_taken
     assert "Red 1's own phone" in share and board.session.link_key("seat 0") in share
     assert board.session.link_key("seat 0") != red_link
     assert board.log.lines[-1] == "— Red 1's seat was handed to a new phone by the table"
+    assert not board.may_see(0)  # handed on, it stays a phone's seat: never the tablet's
     watcher_share = TilesDashboard(store=store, session=board.session, seat=1).shared_seats()
     assert len(watcher_share) == 4  # the data; a phone's page draws no seat links:
     phone = TilesDashboard(store=store, session=board.session, seat=2)
