@@ -469,10 +469,8 @@ class CardsDashboard(GameDashboard):
                                      stylesheets=[INPUT_CSS], **wide)
         names.link(self, value="names")
         readings = pn.widgets.CheckButtonGroup(
-            options={"Choose the card a draw replaces before seeing it (house rule)":
-                     "choose_first",
-                     "A caught bluffer's down card stays unseen (house rule)":
-                     "hide_caught_bluff"},
+            options={"Slot chosen before the draw (house rule)": "choose_first",
+                     "A caught bluff stays unseen (house rule)": "hide_caught_bluff"},
             value=[], height=96, color="primary", variant="outline", orientation="vertical",
             **wide)
         readings.param.watch(lambda event: self.param.update(
