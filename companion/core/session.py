@@ -204,7 +204,8 @@ class Session:
 
     def _move_cursor(self, cursor: int, kind: NoteKind, text: str) -> None:
         state = self._state_at(cursor)
-        note = Note(cursor, text, kind)
+        # A note's place counts log lines (`history`), as an action without words has none.
+        note = Note(sum(1 for event in self._events[:cursor] if event), text, kind)
         if self.store is not None:
             self._revision = self.store.move_cursor(self.id, self._revision, cursor, note)
         self._state, self._cursor = state, cursor

@@ -111,8 +111,8 @@ class GameDashboard(pn.viewable.Viewer):
         return holder.device is not None or holder.generation > 0
 
     def may_see(self, seat: int) -> bool:
-        """Whether this page may show `seat`'s secrets: its own phone, or the tablet while
-        that seat has no phone (the player looks at the tablet in turn)."""
+        """Whether this page may show `seat`'s secrets: its own phone, or the tablet for a
+        seat never played on a phone (the player looks at the tablet in turn)."""
         if self.seat is not None:
             return self.seat == seat
         return self.is_tablet and not self.on_own_phone(seat)
@@ -131,6 +131,8 @@ class GameDashboard(pn.viewable.Viewer):
         if not self.is_tablet:
             self.message = NOT_THE_TABLET
             return
+        if not 0 <= seat < len(self.seat_names()):
+            return  # a tap drawn for an earlier game's seats
         role = seat_role(seat)
         name = self.seat_names()[seat]
         generation = self.session.holder(role).generation + 1
@@ -186,7 +188,7 @@ class GameDashboard(pn.viewable.Viewer):
         return []
 
     def _initial_session(self) -> Session:
-        """The game named in the URL, else the latest saved one, else a new one.
+        """The game named in the URL, else this device's latest saved one, else a new one.
 
         A saved game that no longer replays (an engine changed under it) leaves the page
         usable: a new game starts and the message says why.
