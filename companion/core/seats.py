@@ -73,20 +73,18 @@ def same_key(given: str, expected: str) -> bool:
     return hmac.compare_digest(given.encode("utf-8", "replace"), expected.encode())
 
 
-def history(lines: list[str], notes: Iterable[Note], cursor: int) -> list[str]:
-    """The action lines (the first `cursor` are applied) with the notes between them, oldest
-    first: a note follows the action it was written after. A note written after later
-    undos has a smaller position than the one before it; ordering by (the position it
-    refers to, when it was written) keeps them in the order they happened."""
-    ordered = sorted(enumerate(notes), key=lambda item: (min(item[1].position, cursor),
-                                                         item[0]))
+def history(lines: list[str], after_notes: list[int], notes: Iterable[Note]) -> list[str]:
+    """The action lines with the notes between them, oldest first, in the order they
+    happened: `after_notes[k]` is how many notes there were when action k was made, so a
+    note comes before every action made after it. (An action redone keeps its place: the
+    notes that took it back and gave it back come after it.)"""
+    notes = list(notes)
     merged: list[str] = []
-    pending = iter(ordered)
-    upcoming = next(pending, None)
-    for applied in range(cursor + 1):
-        if applied > 0:
-            merged.append(lines[applied - 1])
-        while upcoming is not None and min(upcoming[1].position, cursor) == applied:
-            merged.append(NOTE_MARK + upcoming[1].text)
-            upcoming = next(pending, None)
+    shown = 0
+    for line, after in zip(lines, after_notes, strict=True):
+        while shown < min(after, len(notes)):
+            merged.append(NOTE_MARK + notes[shown].text)
+            shown += 1
+        merged.append(line)
+    merged += [NOTE_MARK + note.text for note in notes[shown:]]
     return merged

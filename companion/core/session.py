@@ -40,6 +40,7 @@ MAX_IMPORT_BYTES = 5_000_000
 MAX_ACTIONS = 25_000  # no game takes a longer import (each its own `max_import_actions`)
 CHECKPOINT_EVERY = 64  # an undo replays at most this many actions
 WITH_PREVIOUS = "_with_previous"  # in a stored action: undone together with the one before
+AFTER_NOTES = "_after_notes"  # in a stored action: how many notes the log held when it was made
 MAX_SEED = 2**63 - 1  # seeds fit SQLite's signed 64-bit integers
 
 
@@ -68,6 +69,7 @@ class Session:
         self._checkpoints: dict[int, GameState] = {0: self._state}  # every CHECKPOINT_EVERY
         self._actions: list[Any] = []
         self._joined: list[bool] = []  # undone and redone together with the action before
+        self._after_notes: list[int] = []  # how many notes there were when each was made
         self._events: list[Event | None] = []  # what each action did, in order
         self._cursor = 0
         self.holders: dict[str, Holder] = {}  # role -> who holds it (`core.seats`)
@@ -110,8 +112,11 @@ class Session:
 
     @property
     def history(self) -> list[str]:
-        """The log with its notes (undos, redos, handovers) where they happened."""
-        return history(self.log, self.notes, len(self.events))
+        """The log with its notes (undos, redos, handovers) in the order they happened."""
+        made = [after for after, event in zip(self._after_notes[: self._cursor],
+                                              self._events[: self._cursor], strict=True)
+                if event]
+        return history(self.log, made, self.notes)
 
     @property
     def revision(self) -> int:
@@ -150,17 +155,22 @@ class Session:
         joined = (with_previous or self.state.joins_previous(filled)) and position > 0
         if joined:
             stored[WITH_PREVIOUS] = True
+        if self.notes:
+            stored[AFTER_NOTES] = len(self.notes)
         if self.store is not None:
             self._revision = self.store.record_action(self.id, self._revision, position, stored)
         del self._actions[position:], self._events[position:], self._joined[position:]
+        del self._after_notes[position:]
         for later in [p for p in self._checkpoints if p > position]:
             del self._checkpoints[later]
-        self._append(filled, new_state, joined)
+        self._append(filled, new_state, joined, len(self.notes))
         return new_state.last_event or Event(type(filled).__name__)
 
-    def _append(self, action: Any, state: GameState, joined: bool = False) -> None:
+    def _append(self, action: Any, state: GameState, joined: bool = False,
+                after_notes: int = 0) -> None:
         self._actions.append(action)
         self._joined.append(joined)
+        self._after_notes.append(after_notes)
         self._events.append(state.last_event)
         self._cursor = len(self._actions)
         self._state = state
@@ -275,21 +285,26 @@ class Session:
             state = self._state
             try:
                 joined = isinstance(data, dict) and data.get(WITH_PREVIOUS) is True
+                after = data.get(AFTER_NOTES, 0) if isinstance(data, dict) else 0
+                if type(after) is not int or after < 0:
+                    raise InputError(f"{AFTER_NOTES} is a count of notes, got {after!r:.20}")
                 if isinstance(data, dict):
-                    data = {k: v for k, v in data.items() if k != WITH_PREVIOUS}
+                    data = {k: v for k, v in data.items() if k not in (WITH_PREVIOUS, AFTER_NOTES)}
                 action = self.game.action_from_json(data)
                 if state.fill_chance(action, self._rng(position)) != action:
                     raise InputError("its dice are missing")
                 state = state.apply(action)
             except CompanionError as error:
                 raise InputError(f"action {position + 1} does not replay: {error}") from None
-            self._append(action, state, joined and position > 0)
+            self._append(action, state, joined and position > 0, after)
         self._state, self._cursor = self._state_at(cursor), cursor
 
     def _stored(self, position: int) -> dict[str, JSON]:
         stored = self.game.action_to_json(self._actions[position])
         if self._joined[position]:
             stored[WITH_PREVIOUS] = True
+        if self._after_notes[position]:
+            stored[AFTER_NOTES] = self._after_notes[position]
         return stored
 
     def _record(self) -> SessionRecord:

@@ -61,19 +61,35 @@ def test_the_saved_games_of_a_device_are_its_own_and_those_nobody_holds(store):
     assert len(store.list_sessions("dice_lab")) == 3
 
 
-def test_the_log_shows_each_note_after_the_action_it_followed():
+def test_the_log_shows_the_notes_in_the_order_things_happened():
+    c, b, rb = (Note(2, "Undone: c", "undo"), Note(1, "Undone: b", "undo"),
+                Note(2, "Redone: b", "redo"))
     # a, b, c; undo c, undo b: both notes follow a, in the order they happened.
-    undos = [Note(2, "Undone: c", "undo"), Note(1, "Undone: b", "undo")]
-    assert history(["1. a"], undos, 1) == ["1. a", "— Undone: c", "— Undone: b"]
-    # Then redo b: b is back in its place, its undo before it, the redo after it.
-    redone = [*undos, Note(2, "Redone: b", "redo")]
-    assert history(["1. a", "2. b"], redone, 2) == [
-        "1. a", "— Undone: b", "2. b", "— Undone: c", "— Redone: b"]
-    # a, b, c; undo c; then d: the undo stands between b and d.
-    assert history(["1. a", "2. b", "3. d"], undos[:1], 3) == [
+    assert history(["1. a"], [0], [c, b]) == ["1. a", "— Undone: c", "— Undone: b"]
+    # Then redo b: b keeps its place (it was made before the undos); the notes follow it.
+    assert history(["1. a", "2. b"], [0, 0], [c, b, rb]) == [
+        "1. a", "2. b", "— Undone: c", "— Undone: b", "— Redone: b"]
+    # a, b, c; undo c; then d (made after one note): the undo stands between b and d.
+    assert history(["1. a", "2. b", "3. d"], [0, 0, 1], [c]) == [
         "1. a", "2. b", "— Undone: c", "3. d"]
-    assert history(["1. a"], [Note(0, "Red took the seat", "seat")], 1) == [
+    # Many undos of later actions never push the newest action off the end of the log.
+    many = [Note(4, f"Undone: round {i}", "undo") for i in range(60)]
+    assert history(["1. a", "2. b"], [0, 60], many)[-1] == "2. b"
+    assert history(["1. a"], [1], [Note(0, "Red took the seat", "seat")]) == [
         "— Red took the seat", "1. a"]
+
+
+def test_a_session_keeps_the_order_of_its_actions_and_notes_when_resumed(store):
+    session = Session("dice_lab", seed=5, store=store)
+    session.act(Check(dice=(2, 5)))
+    session.undo()
+    session.act(Check(dice=(6, 6)))
+    session.set_holder(seat_role(0), Holder(0, "phone"), "Seat 1 took the seat on a phone")
+    session.act(Check(dice=(1, 1)))
+    lines = Session.resume(store, session.id).history
+    assert lines == session.history
+    assert [line[:12] for line in lines] == ["— Undone by ", "1. 2 dice, a", "— Seat 1 too",
+                                             "2. 2 dice, a"]
 
 
 def test_an_export_holds_no_seed_and_an_import_draws_with_a_new_one(store):
