@@ -9,6 +9,7 @@ tile game's extra sessions all show the same live game, so every tap redraws all
 
 from __future__ import annotations
 
+import os
 import random
 import subprocess
 import sys
@@ -50,12 +51,17 @@ sys.stdin.read()
 class OpenSessions:
     """`count` server sessions of `url`, held open until `close()`."""
 
-    def __init__(self, url: str, count: int, session_id: str | None):
+    def __init__(self, server: Server, path: str, count: int, session_id: str | None):
         self.count = count
         game = [session_id] if session_id else []
+        url = f"{server.url}/{path}"
+        # The server signs its session ids (as `make serve` does): the client signs its own
+        # with the same key, as a page the server gave would be.
+        signed = {**os.environ, "BOKEH_SIGN_SESSIONS": "true",
+                  "BOKEH_SECRET_KEY": server.session_key()}
         self.process = subprocess.Popen([sys.executable, "-c", HOLDER, url, str(count), *game],
                                         stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                        stderr=subprocess.PIPE, text=True, cwd=ROOT)
+                                        stderr=subprocess.PIPE, text=True, cwd=ROOT, env=signed)
         if self.process.stdout.readline().strip() != "open":
             raise RuntimeError(f"could not open the sessions: {self.process.stderr.read()[-600:]}")
         time.sleep(0.5)
@@ -65,16 +71,16 @@ class OpenSessions:
         self.process.wait(timeout=60)
 
 
-def open_sessions(url: str, count: int, session_id: str | None = None) -> list[OpenSessions]:
-    return [OpenSessions(url, count, session_id)] if count > 0 else []
+def open_sessions(server: Server, path: str, count: int,
+                  session_id: str | None = None) -> list[OpenSessions]:
+    return [OpenSessions(server, path, count, session_id)] if count > 0 else []
 
 
 def memory_per_session(server: Server, path: str, session_id: str | None = None) -> float:
     """KiB of server memory each extra session costs (after one warm-up session)."""
-    url = f"{server.url}/{path}"
-    warm = open_sessions(url, 1, session_id)
+    warm = open_sessions(server, path, 1, session_id)
     before = rss_kib(server.process.pid)
-    extra = open_sessions(url, MEMORY_SESSIONS, session_id)
+    extra = open_sessions(server, path, MEMORY_SESSIONS, session_id)
     after = rss_kib(server.process.pid)
     for session in warm + extra:
         session.close()
@@ -87,19 +93,20 @@ def tap_with_open_sessions(browser: Browser, server: Server, session_id: str,
     page = new_page(browser, viewport={"width": 1024, "height": 768})
     page.goto(f"{server.url}/mb007_tiles?session={session_id}")
     page.get_by_role("button", name="window a1").wait_for()
-    url = f"{server.url}/mb007_tiles"
     results, opened = {}, []
     windows = ["a1", "b2", "c3", "d4"]
     for count in counts:
-        opened += open_sessions(url, count - 1 - sum(o.count for o in opened), session_id)
+        opened += open_sessions(server, "mb007_tiles", count - 1 - sum(o.count for o in opened),
+                                session_id)
         times = []
         for i in range(15):
             window = windows[i % len(windows)]
             times.append(timed_tap(
                 page, Finger(page, page.get_by_role("button", name=f"window {window}")),
-                shadow_text_js(f"text.includes('placed red 3 in {window}')")))
+                shadow_text_js(f"/\\d+\\. Red placed red 3 in {window}/.test(text)")))
             page.get_by_role("button", name="↶ Undo").click()
-            page.wait_for_function(shadow_text_js(f"!text.includes('placed red 3 in {window}')"))
+            page.wait_for_function(shadow_text_js(
+                f"!/\\d+\\. Red placed red 3 in {window}/.test(text)"))
         results[count] = Timing.of(times)
     for session in opened:
         session.close()
