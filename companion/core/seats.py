@@ -49,10 +49,9 @@ class Holder:
 @dataclass(frozen=True)
 class Note:
     """A line of the table's log that is no action: an undo, a redo, a seat handed over.
+    Its place in the log comes from the actions (each remembers how many notes came
+    before it: `history`)."""
 
-    `position` is how many actions were applied when it was written."""
-
-    position: int
     text: str
     kind: NoteKind
 

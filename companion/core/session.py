@@ -74,9 +74,12 @@ class Session:
         self._cursor = 0
         self.holders: dict[str, Holder] = {}  # role -> who holds it (`core.seats`)
         self.notes: list[Note] = []  # the log's lines that are no action
+        self._undos = 0  # how many of them are undos: each makes the hidden draws fresh
         if _record is not None:
             self.id, self._revision = _record.id, _record.revision
-            self.holders, self.notes = dict(_record.holders), list(_record.notes)
+            self.holders = dict(_record.holders)
+            for note in _record.notes:
+                self._add_note(note)
             self._replay(_record.actions, _record.cursor)
         else:
             self.id, self._revision = secrets.token_hex(8), 0
@@ -214,12 +217,11 @@ class Session:
 
     def _move_cursor(self, cursor: int, kind: NoteKind, text: str) -> None:
         state = self._state_at(cursor)
-        # A note's place counts log lines (`history`), as an action without words has none.
-        note = Note(sum(1 for event in self._events[:cursor] if event), text, kind)
+        note = Note(text, kind)
         if self.store is not None:
             self._revision = self.store.move_cursor(self.id, self._revision, cursor, note)
         self._state, self._cursor = state, cursor
-        self.notes.append(note)
+        self._add_note(note)
 
     # Who holds the table.
 
@@ -238,13 +240,13 @@ class Session:
                    kind: NoteKind = "seat") -> None:
         """Give `role` to `holder` (a device takes it, or a handover opens it again), with
         a line in the log when `note` says what happened."""
-        written = Note(len(self.events), note, kind) if note else None
+        written = Note(note, kind) if note else None
         if self.store is not None:
             self._revision = self.store.set_holder(self.id, self._revision, role, holder,
                                                    written)
         self.holders[role] = holder
         if written is not None:
-            self.notes.append(written)
+            self._add_note(written)
 
     def _secret(self) -> bytes:
         return self.store.server_secret() if self.store is not None else _UNSTORED_SECRET
@@ -266,18 +268,22 @@ class Session:
         """Randomness for the app's own choices at this point of the game (a bot's secret
         letter, its bluff): fresh after every undo, as a hidden draw is, so that undoing a
         reveal and playing again never shows what the bot will choose."""
-        undos = self._undos()
-        return random.Random(f"{self.seed}:bot:{self._cursor}" + (f":{undos}" if undos else ""))
+        return random.Random(f"{self.seed}:bot:{self._cursor}" + self._after_undos())
 
-    def _undos(self) -> int:
-        return sum(note.kind == "undo" for note in self.notes)
+    def _add_note(self, note: Note) -> None:
+        self.notes.append(note)
+        self._undos += note.kind == "undo"
+
+    def _after_undos(self) -> str:
+        """What a hidden draw's or a bot's seed adds once the table has undone something
+        (nothing before: a game nobody undid plays as it always did)."""
+        return f":{self._undos}" if self._undos else ""
 
     def _rng(self, position: int) -> Chance:
         """Dice from (seed, position); hidden draws the same until the first undo, then
         fresh with every undo (a game nobody undid plays as it always did)."""
-        undos = self._undos()
         dice = random.Random(f"{self.seed}:{position}")
-        return Chance(f"{self.seed}:{position}" + (f":{undos}" if undos else ""), dice)
+        return Chance(f"{self.seed}:{position}" + self._after_undos(), dice)
 
     def _replay(self, stored: tuple[JSON, ...], cursor: int) -> None:
         """Rebuild every state from stored actions; InputError names the first bad one."""

@@ -64,7 +64,6 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE TABLE notes (
         session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
         seq INTEGER NOT NULL,
-        position INTEGER NOT NULL,
         kind TEXT NOT NULL,
         text TEXT NOT NULL,
         PRIMARY KEY (session_id, seq)
@@ -199,7 +198,7 @@ class Store:
                 "SELECT role, generation, device FROM holders WHERE session_id = ?",
                 (session_id,)).fetchall()
             notes = self._db.execute(
-                "SELECT position, text, kind FROM notes WHERE session_id = ? ORDER BY seq",
+                "SELECT text, kind FROM notes WHERE session_id = ? ORDER BY seq",
                 (session_id,)).fetchall()
         record = self._record(row, tuple(json.loads(a) for (a,) in actions))
         return dataclasses.replace(
@@ -317,9 +316,9 @@ class Store:
 
     @staticmethod
     def _add_note(db: sqlite3.Connection, session_id: str, note: Note) -> None:
-        db.execute("INSERT INTO notes VALUES (?, (SELECT COUNT(*) FROM notes WHERE "
-                   "session_id = ?), ?, ?, ?)",
-                   (session_id, session_id, note.position, note.kind, note.text))
+        db.execute("INSERT INTO notes (session_id, seq, kind, text) VALUES (?, (SELECT "
+                   "COUNT(*) FROM notes WHERE session_id = ?), ?, ?)",
+                   (session_id, session_id, note.kind, note.text))
 
     def rename(self, session_id: str, name: str) -> None:
         with self._write() as db:

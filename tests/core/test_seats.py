@@ -62,8 +62,8 @@ def test_the_saved_games_of_a_device_are_its_own_and_those_nobody_holds(store):
 
 
 def test_the_log_shows_the_notes_in_the_order_things_happened():
-    c, b, rb = (Note(2, "Undone: c", "undo"), Note(1, "Undone: b", "undo"),
-                Note(2, "Redone: b", "redo"))
+    c, b, rb = (Note("Undone: c", "undo"), Note("Undone: b", "undo"),
+                Note("Redone: b", "redo"))
     # a, b, c; undo c, undo b: both notes follow a, in the order they happened.
     assert history(["1. a"], [0], [c, b]) == ["1. a", "— Undone: c", "— Undone: b"]
     # Then redo b: b keeps its place (it was made before the undos); the notes follow it.
@@ -73,9 +73,9 @@ def test_the_log_shows_the_notes_in_the_order_things_happened():
     assert history(["1. a", "2. b", "3. d"], [0, 0, 1], [c]) == [
         "1. a", "2. b", "— Undone: c", "3. d"]
     # Many undos of later actions never push the newest action off the end of the log.
-    many = [Note(4, f"Undone: round {i}", "undo") for i in range(60)]
+    many = [Note(f"Undone: round {i}", "undo") for i in range(60)]
     assert history(["1. a", "2. b"], [0, 60], many)[-1] == "2. b"
-    assert history(["1. a"], [1], [Note(0, "Red took the seat", "seat")]) == [
+    assert history(["1. a"], [1], [Note("Red took the seat", "seat")]) == [
         "— Red took the seat", "1. a"]
 
 
