@@ -31,7 +31,7 @@ from companion.core.datafile import check_line, load_json
 from companion.core.errors import CompanionError, InputError
 from companion.core.game import JSON, Chance, Event, Game, GameState
 from companion.core.registry import find_game
-from companion.core.seats import Holder, Note, NoteKind, device_mark, history, link_key
+from companion.core.seats import Holder, Note, NoteKind, history, link_key
 from companion.core.store import JOIN_CODE_LENGTH, SessionRecord, Store
 
 EXPORT_FORMAT = "companion-session"
@@ -231,10 +231,6 @@ class Session:
     def link_key(self, role: str) -> str:
         """The key of `role`'s link in its current generation."""
         return link_key(self._secret(), self.id, role, self.holder(role).generation)
-
-    def device_mark(self, device_id: str) -> str:
-        """What the store keeps of the device whose cookie holds `device_id`."""
-        return device_mark(self._secret(), device_id)
 
     def set_holder(self, role: str, holder: Holder, note: str = "",
                    kind: NoteKind = "seat") -> None:

@@ -63,11 +63,14 @@ class GameDashboard(pn.viewable.Viewer):
         self._doc = pn.state.curdoc
         served = self._doc is not None and self._doc.session_context is not None
         self._location = pn.state.location if served else None
-        self.device = this_device()  # None outside a served page: then this is the tablet
+        device = this_device()  # None outside a served page: then this is the tablet
+        # What the store keeps of this browser, worked out once for every role check.
+        self.mark = None if device is None else \
+            device_mark(self.store.server_secret(), device)
         self.table = live_table(self.store, session if session is not None
                                 else self._initial_session())
         self.role, self.seat = (SEAT, seat) if seat is not None else self._role_from_url()
-        if seat is not None and self.device is None and not self.on_own_phone(seat):
+        if seat is not None and self.mark is None and not self.on_own_phone(seat):
             # A seat's page built outside a server (a test, a notebook) stands for its phone.
             generation = self.session.holder(seat_role(seat)).generation
             self.table.set_holder(seat_role(seat), Holder(generation, UNSERVED_PHONE))
@@ -78,7 +81,7 @@ class GameDashboard(pn.viewable.Viewer):
         self._watcher = self.table.param.watch(self._table_changed, "revision")
         self.log = LogView(self.undo, self.redo, steps=self.is_tablet)
         self.picker = SessionPicker(self.game, self.store, lambda: self.session, self.open,
-                                    self.new_options, self._device_mark)
+                                    self.new_options, lambda: self.mark)
         self._shared_holders: dict = {}
         self.param.watch(self._sync_log, "revision")
         self._sync_log()
@@ -157,10 +160,10 @@ class GameDashboard(pn.viewable.Viewer):
     def _role_from_url(self) -> tuple[str, int | None]:
         """This page's role from its link and device (`companion.ui.roles`); a page outside
         a server (no device) is the tablet."""
-        if self.device is None:
+        if self.mark is None:
             return TABLET, None
         args = {name: self._url_arg(name) for name in ("seat", "key", "tablet")}
-        role = role_from_link(self.table, self.device, args, self.seat_names(),
+        role = role_from_link(self.table, self.mark, args, self.seat_names(),
                               self.seat_is_bot)
         if role.message:
             self.message = role.message
@@ -200,18 +203,12 @@ class GameDashboard(pn.viewable.Viewer):
                 return Session.resume(self.store, wanted)
             if game is not None:
                 self.message = "That link is to a game of another app: showing this one's."
-            saved = self.store.list_sessions(self.game.name, tablet=self._device_mark())
+            saved = self.store.list_sessions(self.game.name, tablet=self.mark)
             if saved:  # this device's latest game (or one stored before tablets were kept)
                 return Session.resume(self.store, saved[0].id)
         except CompanionError as error:
             self.message = f"The saved game could not be reopened ({error}); a new one started."
         return Session(self.game, self.new_options(), store=self.store)
-
-    def _device_mark(self) -> str | None:
-        """What the store keeps of this browser (None outside a served page)."""
-        if self.device is None:
-            return None
-        return device_mark(self.store.server_secret(), self.device)
 
     @staticmethod
     def _url_arg(name: str) -> str:
@@ -226,7 +223,7 @@ class GameDashboard(pn.viewable.Viewer):
         self._watcher = self.table.param.watch(self._table_changed, "revision")
         self._shown = self.table.revision
         self.seat = None  # a seat belongs to one game
-        self.role = TABLET if self.device is None else tablet_role(self.table, self.device)
+        self.role = TABLET if self.mark is None else tablet_role(self.table, self.mark)
         self.message = ""
         self.revision += 1
         self._remember_in_url()
@@ -275,7 +272,7 @@ class GameDashboard(pn.viewable.Viewer):
             self._redraw()
 
     def _redraw(self) -> None:
-        if not still_holds(self.table, self.device, Role(self.role, self.seat)):
+        if not still_holds(self.table, self.mark, Role(self.role, self.seat)):
             self._open_as_public_table()
             return
         self._shown = self.table.revision

@@ -1,9 +1,10 @@
 """Which role a page plays at the table: the tablet, a seat's phone, or a watcher.
 
-Worked out from the page's address (`?seat=N&key=K`, `?tablet=K`) and its browser's device
-id (`companion.ui.device`) against who holds each role in the store (`core.seats`); a page
-that takes a role with its link is recorded as holding it. Pure functions over a
-`LiveTable`: `GameDashboard` asks them when a page opens and after every change.
+Worked out from the page's address (`?seat=N&key=K`, `?tablet=K`) and its device's mark
+(what the store keeps of its browser's id, `companion.ui.device`) against who holds each
+role in the store (`core.seats`); a page that takes a role with its link is recorded as
+holding it. Pure functions over a `LiveTable`: `GameDashboard` asks them when a page opens
+and after every change.
 """
 
 from __future__ import annotations
@@ -32,14 +33,14 @@ class Role(NamedTuple):
     message: str = ""  # why a link did not give the role it names
 
 
-def role_from_link(table: LiveTable, device: str, args: Mapping[str, str],
+def role_from_link(table: LiveTable, mark: str, args: Mapping[str, str],
                    seats: Sequence[str], is_bot: Callable[[int], bool]) -> Role:
-    """The role of a page opened at `args` by `device`, taking the role its link names
+    """The role of a page opened at `args` by the device of `mark`, taking the role its link names
     when that is free. A change of the table from another process meanwhile: asked again
     once, then the public table."""
     for _ in range(2):
         try:
-            return _role(table, device, args, seats, is_bot)
+            return _role(table, mark, args, seats, is_bot)
         except GameMovedOn:
             continue  # the table reloaded: look again
         except CompanionError:
@@ -47,10 +48,9 @@ def role_from_link(table: LiveTable, device: str, args: Mapping[str, str],
     return Role(WATCHER, message=TABLE_BUSY)
 
 
-def _role(table: LiveTable, device: str, args: Mapping[str, str], seats: Sequence[str],
+def _role(table: LiveTable, mark: str, args: Mapping[str, str], seats: Sequence[str],
           is_bot: Callable[[int], bool]) -> Role:
     session = table.session
-    mark = session.device_mark(device)
     refused = ""
     if args.get("seat"):
         seat = _take_seat(table, mark, args["seat"], args.get("key", ""), seats, is_bot)
@@ -63,7 +63,7 @@ def _role(table: LiveTable, device: str, args: Mapping[str, str], seats: Sequenc
         table.set_holder(TABLET, Holder(tablet.generation + 1, mark),
                          "The table's tablet moved to another device", kind="tablet")
         return Role(TABLET, message=refused)
-    return Role(tablet_role(table, device), message=refused)
+    return Role(tablet_role(table, mark), message=refused)
 
 
 def _take_seat(table: LiveTable, mark: str, seat: str, key: str, seats: Sequence[str],
@@ -86,21 +86,21 @@ def _take_seat(table: LiveTable, mark: str, seat: str, key: str, seats: Sequence
     return number
 
 
-def tablet_role(table: LiveTable, device: str) -> str:
+def tablet_role(table: LiveTable, mark: str) -> str:
     """TABLET for the device holding the table's tablet, or for the first device to open a
     game nobody holds yet (stored before roles were kept, made outside a page, or just
     made by this device); WATCHER for any other."""
     session = table.session
-    mark, holder = session.device_mark(device), session.holder(TABLET)
+    holder = session.holder(TABLET)
     if holder.device is None:
         table.set_holder(TABLET, Holder(holder.generation, mark))
         return TABLET
     return TABLET if holder.device == mark else WATCHER
 
 
-def still_holds(table: LiveTable, device: str | None, role: Role) -> bool:
+def still_holds(table: LiveTable, mark: str | None, role: Role) -> bool:
     """Whether the page still holds its role (no handover took it away)."""
-    if device is None or role.kind == WATCHER:
+    if mark is None or role.kind == WATCHER:
         return True
     name = TABLET if role.kind == TABLET else seat_role(role.seat)
-    return table.session.holder(name).device == table.session.device_mark(device)
+    return table.session.holder(name).device == mark
