@@ -11,7 +11,7 @@ Fraction(5, 27)
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
@@ -78,46 +78,37 @@ def call_ev(view: PrivateView, bet: int) -> Fraction:
 
 def p_draw_makes(view: PrivateView, slot: str) -> Fraction:
     """For the player on turn: the chance that replacing `slot` (left, down, right) with the
-    top card of the draw pile gives a winning combination.
-
-    The top card is any unseen card alike; when the draw pile is empty it comes from the
-    discards, shuffled into a new pile (Rules for Play 9). In table mode his own down card is
-    unknown to the app, and counts as one more unseen card.
-    """
-    up = view.me.up
-    down = view.down if view.down is not None else view.me.shown_card
-    unseen = unseen_cards(view.seen(), view.public.deck)
-    empty = view.public.draw_count == 0
-    pool = Counter(view.public.discards) if empty else unseen
-    total = sum(pool.values())
-    if slot == "down":
-        return Fraction(_completing(up, pool), total)
-    other = up[1] if slot == "left" else up[0]
-    if down is not None:
-        return Fraction(_completing((other, down), pool), total)
-    # His own down card d and the drawn card c: two different unseen cards, or d unseen and
-    # c from the discards.
-    downs = sum(unseen.values())
-    pairs = sum(n * (pool[c] - (c == d and not empty)) for d, n in unseen.items()
-                for c in pool if is_winning((other, d, c)))
-    return Fraction(pairs, downs * (total - (not empty)))
+    top card of the draw pile gives a winning combination."""
+    return _draw_chance(view, lambda d, c: is_winning(_placed(view.me.up, d, slot, c)))
 
 
 def p_draw_then_choose_makes(view: PrivateView) -> Fraction:
     """For the player on turn, drawing first and then choosing (Rules for Play 2b): the
     chance that the card drawn makes a winning combination in at least one of the three
-    places (his down card, when the app does not know it, counted as an unseen card)."""
-    left, right = view.me.up
+    places."""
+    return _draw_chance(view, lambda d, c: any(
+        is_winning(_placed(view.me.up, d, slot, c)) for slot in rules.SLOTS))
+
+
+def _placed(up: Sequence[Card], down: Card, slot: str, card: Card) -> tuple[Card, Card, Card]:
+    """His three cards once `card` takes `slot`'s place."""
+    cards = {"left": up[0], "down": down, "right": up[1], slot: card}
+    return cards["left"], cards["down"], cards["right"]
+
+
+def _draw_chance(view: PrivateView, makes: Callable[[Card, Card], bool]) -> Fraction:
+    """The chance that the top card c of the draw pile, with his down card d, `makes(d, c)`.
+
+    The top card is any unseen card alike; when the draw pile is empty it comes from the
+    discards, shuffled into a new pile (Rules for Play 9). When the app does not know his
+    down card (table mode, a shared screen) it counts as one more unseen card: d and c are
+    two different unseen cards, or d unseen and c from the discards.
+    """
     down = view.down if view.down is not None else view.me.shown_card
     unseen = unseen_cards(view.seen(), view.public.deck)
     empty = view.public.draw_count == 0
     pool = Counter(view.public.discards) if empty else unseen
     total = sum(pool.values())
-
-    def makes(d: Card, c: Card) -> bool:
-        return any(is_winning(hand) for hand in ((c, d, right), (left, c, right),
-                                                 (left, d, c)))
-
     if down is not None:
         return Fraction(sum(n for c, n in pool.items() if makes(down, c)), total)
     downs = sum(unseen.values())
@@ -213,9 +204,7 @@ def turn_odds(view: PrivateView) -> TurnOdds:
 
 def after_replacing(view: PrivateView, slot: str) -> tuple[Card, Card, Card]:
     """His three cards (left, down, right) once the card he drew takes `slot`'s place."""
-    left, right = view.me.up
-    cards = {"left": left, "down": view.down, "right": right, slot: view.drawn}
-    return cards["left"], cards["down"], cards["right"]
+    return _placed(view.me.up, view.down, slot, view.drawn)
 
 
 def replacement_outcomes(view: PrivateView) -> dict[str, str]:
