@@ -92,11 +92,13 @@ class GameState:
             return dataclasses.replace(action, dice=faces)
         return action
 
-    def joins_previous(self, action: Any) -> bool:
-        """Whether one Undo takes `action` back together with the action before it: a
-        secret choice and the choices made with it, so that undoing a reveal reopens the
-        choice for every seat, never for one who has seen the others'."""
-        return False
+    def joins_previous(self, action: Any) -> bool | None:
+        """Whether one Undo takes `action` back together with the action before it, where
+        the game's rules decide: True for a secret choice and the choices made with it (so
+        that undoing a reveal reopens the choice for every seat, never for one who has seen
+        the others'), False for one that starts such a group (even within a bot's turn);
+        None leaves it to the caller (`Session.act`'s `with_previous`)."""
+        return None
 
     def to_json(self) -> JSON:
         raise NotImplementedError

@@ -155,7 +155,8 @@ class Session:
         stored = self.game.action_to_json(filled)
         if self.game.action_from_json(stored) != filled:
             raise InputError(f"{type(filled).__name__} does not survive being saved")
-        joined = (with_previous or self.state.joins_previous(filled)) and position > 0
+        rule = self.state.joins_previous(filled)
+        joined = (with_previous if rule is None else rule) and position > 0
         if joined:
             stored[WITH_PREVIOUS] = True
         if self.notes:

@@ -135,22 +135,12 @@ class TilesDashboard(GameDashboard):
 
     def _run_bots(self) -> None:
         """The app's seats play; one Undo takes their moves back with the player's move
-        before them, except a round's first letter: the round's letters are taken back
-        together, never with the tile placed before them."""
-        first_letter = None
+        before them (a round's letters go back together: `TilesState.joins_previous`)."""
         with self.bot_turn():
             for _ in range(MAX_BOT_ACTIONS):
                 action = self._bot_move(self.session.state)
-                if action is None:
+                if action is None or self.act(action) is None:
                     return
-                if isinstance(action, Pick) and not any(
-                        pick is not None for pick in self.session.state.picks):
-                    first_letter = action
-                    break
-                if self.act(action) is None:
-                    return
-        if first_letter is not None and self.act(first_letter) is not None:
-            self._run_bots()
 
     def _bot_move(self, state: TilesState) -> Any | None:
         rng = self.session.bot_rng()

@@ -166,14 +166,16 @@ class TilesState(GameState):
         """Value of the Tiles: the team's captured tiles, dots and 007s."""
         return sum(rules.tile_points(t) for t in self.captured[rules.COLOURS.index(colour)])
 
-    def joins_previous(self, action: Any) -> bool:
-        """A round's secret letters are taken back together, with their reveal: an undo
-        after the reveal reopens the choice for every seat, not for one who has seen the
-        others' letters (rules: "each player secretly chooses")."""
+    def joins_previous(self, action: Any) -> bool | None:
+        """A round's secret letters are taken back together, with their reveal, and never
+        with the tile placed before them: an undo after the reveal reopens the choice for
+        every seat, not for one who has seen the others' letters (rules: "each player
+        secretly chooses")."""
         if isinstance(action, Reveal):
             return True
-        return isinstance(action, Pick) and self.phase == "choose" and \
-            any(pick is not None for pick in self.picks)
+        if isinstance(action, Pick) and self.phase == "choose":
+            return any(pick is not None for pick in self.picks)
+        return None
 
     def chosen(self, seat: int) -> bool:
         """Whether a seat has made its secret choice (public: the letter is not)."""

@@ -669,3 +669,21 @@ def test_a_team_the_app_plays_whole_follows_its_pair_mix():
         first = bot_action(state, 0, random.Random(seed), bots=(0, 2))
         second = bot_action(state.apply(first), 2, random.Random(seed + 99), bots=(0, 2))
         assert (first.letter, second.letter) in played
+
+
+def test_a_rounds_letters_are_undone_together_and_never_with_the_tile_before_them():
+    """Trust at the table: one Undo after a reveal takes back every letter of the round,
+    even a bot's first letter played in the same turn as the last tile (`with_previous`),
+    and leaves that tile where it was (a probe saw the tile taken back too)."""
+    rng = random.Random(5)
+    session = Session(GAME, {"players": 2, "mode": "tablet", "bots": [1]}, 5)
+    session.act(ChooseFirst(0))
+    while session.state.phase != "choose":
+        session.act(autoplay_action(session.state, rng))
+    placed = len(session.actions)
+    session.act(Pick(1, session.state.available(1)[0]), with_previous=True)  # a bot's turn
+    session.act(Pick(0, session.state.available(0)[0]))
+    session.act(Reveal())
+    session.undo()
+    assert len(session.actions) == placed and session.state.phase == "choose"
+    assert not session.state.chosen(0) and not session.state.chosen(1)
