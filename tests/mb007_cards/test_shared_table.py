@@ -23,20 +23,25 @@ WAIT = 20_000
 HANDS = {0: (1, 6, 6), 1: (3, 4, 5)}  # Seat 1's down card a 6, Seat 2's a 4 (a run 3-4-5)
 
 
+def three_devices(served, browser) -> list[tuple]:
+    """The tablet and both seats' phones, (page, frames) each, on a game just dealt HANDS."""
+    store = Store(served.db)
+    session = Session(GAME, {"players": 2, "bots": []}, seed=4, store=store)
+    session.act(Deal(deal_cards(HANDS)))
+    links = dict(join_links(session, f"{served.url}/mb007_cards", ["Seat 1", "Seat 2"]))
+    store.close()
+    return [open_recording(browser, links[who]) for who in (
+        "The table (everyone)", "Seat 1's own phone", "Seat 2's own phone")]
+
+
 def own_card(frames: list[str], seat: int) -> bool:
     return any(f'class="own-down" data-seat="{seat}"' in frame for frame in frames)
 
 
 def test_a_down_card_reaches_only_its_owners_phone_and_a_call_shows_everywhere(served,
                                                                                 browser):
-    store = Store(served.db)
-    session = Session(GAME, {"players": 2, "bots": []}, seed=4, store=store)
-    session.act(Deal(deal_cards(HANDS)))
-    links = dict(join_links(session, f"{served.url}/mb007_cards", ["Seat 1", "Seat 2"]))
-    store.close()
-    tablet, tablet_frames = open_recording(browser, links["The table (everyone)"])
-    one, one_frames = open_recording(browser, links["Seat 1's own phone"])
-    two, two_frames = open_recording(browser, links["Seat 2's own phone"])
+    (tablet, tablet_frames), (one, one_frames), (two, two_frames) = three_devices(served,
+                                                                               browser)
 
     # Both players are on their phones: the tablet offers no peek and no one's choices.
     expect(tablet.get_by_text("Waiting for Seat 2")).to_be_visible(timeout=WAIT)
@@ -68,14 +73,8 @@ def test_a_down_card_reaches_only_its_owners_phone_and_a_call_shows_everywhere(s
 def test_a_card_drawn_is_seen_only_on_its_drawers_phone_until_placed(served, browser):
     """Rules for Play 2b, draw and look first: the card reaches the drawer's phone alone,
     and the tablet and the other phone only learn what becomes public when it is placed."""
-    store = Store(served.db)
-    session = Session(GAME, {"players": 2, "bots": []}, seed=4, store=store)
-    session.act(Deal(deal_cards(HANDS)))
-    links = dict(join_links(session, f"{served.url}/mb007_cards", ["Seat 1", "Seat 2"]))
-    store.close()
-    tablet, tablet_frames = open_recording(browser, links["The table (everyone)"])
-    one, one_frames = open_recording(browser, links["Seat 1's own phone"])
-    two, two_frames = open_recording(browser, links["Seat 2's own phone"])
+    (tablet, tablet_frames), (one, one_frames), (two, two_frames) = three_devices(served,
+                                                                               browser)
     expect(two.get_by_role("button", name="Draw a card and look at it")).to_be_visible(
         timeout=WAIT)
     two.get_by_role("button", name="Draw a card and look at it").click()

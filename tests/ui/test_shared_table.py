@@ -35,13 +35,19 @@ def game_at_the_secret_choice(store: Store) -> Session:
     return session
 
 
-def test_three_devices_one_game_and_a_secret_only_on_its_owners_phone(served, browser):
+def tablet_at_the_secret_choice(served, browser) -> tuple[dict[str, str], Page, list[str]]:
+    """The game's join links, and its tablet open at the secret choice (frames recorded)."""
     store = Store(served.db)
     session = game_at_the_secret_choice(store)
     links = dict(join_links(session, f"{served.url}/mb007_tiles", ["Red", "Black"]))
     store.close()
     tablet, tablet_frames = open_recording(browser, links["The table (everyone)"])
     expect(tablet.get_by_text("Pass the tablet to Red")).to_be_visible(timeout=WAIT)
+    return links, tablet, tablet_frames
+
+
+def test_three_devices_one_game_and_a_secret_only_on_its_owners_phone(served, browser):
+    links, tablet, tablet_frames = tablet_at_the_secret_choice(served, browser)
     red, red_frames = open_recording(browser, links["Red's own phone"])
     black, black_frames = open_recording(browser, links["Black's own phone"])
     for page in (red, black):
@@ -88,12 +94,7 @@ def test_a_seat_belongs_to_the_first_phone_and_the_tablet_can_hand_it_over(serve
     seat is taken; a phone that drops its key from the address is a watcher (no Undo, no
     seat links, no saved games); the tablet hands Red's seat to a new phone, the old one
     goes back to the public table, and every device's log says so."""
-    store = Store(served.db)
-    session = game_at_the_secret_choice(store)
-    links = dict(join_links(session, f"{served.url}/mb007_tiles", ["Red", "Black"]))
-    store.close()
-    tablet, tablet_frames = open_recording(browser, links["The table (everyone)"])
-    expect(tablet.get_by_text("Pass the tablet to Red")).to_be_visible(timeout=WAIT)
+    links, tablet, tablet_frames = tablet_at_the_secret_choice(served, browser)
     red, _ = open_recording(browser, links["Red's own phone"])
     expect(red.get_by_text("tap your letter. Only this phone sees it")).to_be_visible(
         timeout=WAIT)
@@ -114,7 +115,8 @@ def test_a_seat_belongs_to_the_first_phone_and_the_tablet_can_hand_it_over(serve
     expect(watcher.get_by_text("Waiting for the letters of: Black")).to_be_visible()
     expect(watcher.get_by_role("button", name=re.compile(r"^[BOND]( ·|$)"))).to_have_count(0)
     # A link to this game from another app shows that app's own game, and says so.
-    elsewhere, _ = open_recording(browser, f"{served.url}/mb007_cards?session={session.id}")
+    elsewhere, _ = open_recording(browser, links["The table (everyone)"].replace(
+        "/mb007_tiles?", "/mb007_cards?"))
     expect(elsewhere.get_by_text("That link is to a game of another app")).to_be_visible(
         timeout=WAIT)
     elsewhere.close()
