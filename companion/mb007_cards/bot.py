@@ -1,12 +1,16 @@
-"""A bot for one seat, deciding only from that seat's private view, with a little randomness.
+"""A bot for one seat, deciding only from that seat's private view, playing the model the
+advice states (`bluffing`): so a group can read its bluffs and calls as it reads a person's.
 
-On its turn it announces a combination it holds; otherwise it draws for the slot most
-likely to make one (`odds.p_draw_makes`), then announces if it made one, and bluffs, now
-and then, when `odds.announce_ev` says a bluff pays (never when everyone can see that no
-card completes its up cards). Answering, it calls with the most it may bet when a bluff
-is more likely than not (`odds.p_announcer_holds` < 1/2), mostly; so it can bluff and be
-bluffed. Every action leaves the cards None: in tablet mode the
-Session draws them.
+On its turn it announces a combination it holds; otherwise it draws (looking first, then
+placing the card where it makes one, `odds.best_replacement`), then announces if it made
+one. Without one it bluffs at the solved game's rate for its position
+(`odds.bluff_rate_in_position`) when a bluff pays against this table (`odds.announce_ev`
+> 0: opponents who have seen it bluff call it), and never when everyone can see that no
+card completes its up cards. Answering, it gives the answer worth most to its chips less
+the announcer's (`odds.best_answer_now`): it calls when the chance the announcer holds,
+given that he announced and what the table has seen him do, is under the bet's break-even
+(3/4 for a bet of 1, 5/8 for 3, `bluffing.answer_value`), and accepts otherwise. Every action
+leaves the cards None: in tablet mode the Session draws them.
 """
 
 from __future__ import annotations
@@ -30,20 +34,14 @@ from companion.mb007_cards.actions import (
     TakeCards,
 )
 from companion.mb007_cards.odds import (
-    HALF,
-    announce_ev,
+    best_answer_now,
     best_replacement,
-    caller_bet,
-    p_announcer_holds,
+    bluff_rate_in_position,
     p_draw_makes,
     p_hidden_completes,
 )
 from companion.mb007_cards.views import PrivateView, private_view
 
-BLUFF_WHEN_IT_PAYS = 0.6  # how often it bluffs when the expected chips are positive
-BLUFF_ANYWAY = 0.05  # ... and when they are not
-CALL_WHEN_LIKELY_BLUFF = 0.9  # how often it calls when a bluff is more likely than not
-CALL_ANYWAY = 0.05  # ... and when it is not (with the smallest bet)
 MAX_ACTIONS = 20_000  # a runner's safety net
 
 
@@ -55,7 +53,7 @@ def bot_action(view: PrivateView, rng: random.Random) -> Any:
     if phase == "new cards":
         return TakeCards()
     if phase == "respond":
-        return _respond(view, rng)
+        return _respond(view)
     if phase == "turn":
         if _holding(view):
             return Announce()
@@ -67,11 +65,7 @@ def bot_action(view: PrivateView, rng: random.Random) -> Any:
     if phase == "drawn":
         if _holding(view):
             return Announce()
-        if not _believable(view):
-            return Pass()  # everyone can see no card completes his up cards
-        ev = announce_ev(view, False)
-        chance = BLUFF_WHEN_IT_PAYS if ev is not None and ev > 0 else BLUFF_ANYWAY
-        return Announce() if rng.random() < chance else Pass()
+        return Announce() if _bluffs(view, rng) else Pass()
     raise ValueError(f"the bot has nothing to do in phase {phase!r}")
 
 
@@ -83,20 +77,18 @@ def _believable(view: PrivateView) -> bool:
     return p_hidden_completes(view.me.up, public.public_cards(), public.deck) > 0
 
 
+def _bluffs(view: PrivateView, rng: random.Random) -> bool:
+    """Whether it bluffs now, holding nothing: at its position's solved rate (0 where
+    everyone can see that no card completes its up cards)."""
+    return _believable(view) and rng.random() < bluff_rate_in_position(view, view.seat)
+
+
 def _holding(view: PrivateView) -> bool:
     return view.down is not None and rules.is_winning((*view.me.up, view.down))
 
 
-def _respond(view: PrivateView, rng: random.Random) -> Respond:
-    p = p_announcer_holds(view)
-    points = view.me.points
-    if p == 0:  # a certain bluff (the table saw his down card): always called
-        return Respond(view.seat, caller_bet(points))
-    if p < HALF and rng.random() < CALL_WHEN_LIKELY_BLUFF:
-        return Respond(view.seat, caller_bet(points))
-    if p >= HALF and rng.random() < CALL_ANYWAY:
-        return Respond(view.seat, min(rules.BETS))
-    return Respond(view.seat, rules.ACCEPT)
+def _respond(view: PrivateView) -> Respond:
+    return Respond(view.seat, best_answer_now(view))
 
 
 @dataclass(frozen=True)

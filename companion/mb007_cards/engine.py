@@ -43,12 +43,21 @@ from companion.mb007_cards.actions import (
 from companion.mb007_cards.chips import Chips
 from companion.mb007_cards.options import Options
 from companion.mb007_cards.rules import Card, card_key, card_text, is_winning
+from companion.mb007_cards.seat import (
+    UP_INDEX,
+    Seat,
+    dealt,
+    pair_text,
+    placed,
+    seat_from_json,
+    seat_to_json,
+    with_seat,
+)
 
 S = rules.SECTIONS
 Phase = Literal["deal", "new cards", "turn", "choosing", "drawn", "respond", "reveal", "over"]
 PHASES: tuple[str, ...] = ("deal", "new cards", "turn", "choosing", "drawn", "respond",
                            "reveal", "over")
-UP_INDEX = {"left": 0, "right": 1}
 WAITING_FOR = {
     "deal": "the deal", "new cards": "{} to take three new cards",
     "turn": "{} to announce, or draw and replace a card",
@@ -57,34 +66,6 @@ WAITING_FOR = {
     "respond": "{} to accept or call", "reveal": "{}'s down card, shown",
     "over": "nothing: the game is over",
 }
-
-
-@dataclass(frozen=True)
-class Seat:
-    """One player: his chips and cards. `down` is known only in tablet mode."""
-
-    name: str
-    chips: Chips = rules.STARTING_CHIPS
-    up: tuple[Card, ...] = ()  # () when he has no cards, else (left, right)
-    down: Card | None = None
-    out: bool = False  # Rules for Play 11: no chips left
-    # Rules for Play 6: "The player then reveals his DOWN card"; a caught bluffer keeps it
-    # down, but the whole table has seen it until he replaces it. Table mode: `down` then
-    # holds the card shown.
-    shown: bool = False
-
-    @property
-    def known_down(self) -> Card | None:
-        """His down card if the whole table has seen it (a called bluff), else None."""
-        return self.down if self.shown else None
-
-    @property
-    def points(self) -> int:
-        return ch.points(self.chips)
-
-    @property
-    def has_cards(self) -> bool:
-        return len(self.up) == 2
 
 
 @dataclass(frozen=True)
@@ -104,6 +85,7 @@ class CardsState(GameState):
     turns: int = 0
     last_event: Event | None = None
     drawn: Card | None = None  # "choosing": the card drawn, seen only by the seat on turn
+    replaced: str | None = None  # the slot whose card the player on turn replaced this turn
 
     # What the table sees.
 
@@ -241,13 +223,13 @@ class CardsState(GameState):
             pile, _, _ = piles.take(self.draw_pile, (), cards)
             for j in range(n):  # one at a time round the table, from the dealer's left
                 i = (self.options.dealer + 1 + j) % n
-                seats[i] = _dealt(seats[i], rules.DEAL_ROW, cards[j::n])
+                seats[i] = dealt(seats[i], rules.DEAL_ROW, cards[j::n])
             count = len(pile)
         else:
             ck.check_count(cards, 2 * n, "the up cards (two a seat)")
             seats = [replace(s, up=cards[2 * i: 2 * i + 2]) for i, s in enumerate(seats)]
             pile, count = (), self.options.deck_size - 3 * n
-        shows = "; ".join(f"{s.name} shows {_pair(s.up)}" for s in seats)
+        shows = "; ".join(f"{s.name} shows {pair_text(s.up)}" for s in seats)
         first = (self.options.dealer + 1) % n
         state = replace(self, seats=tuple(seats), draw_pile=pile, draw_count=count)
         return state._begin_turn(first, f"Dealt three cards each: {shows}")
@@ -260,15 +242,15 @@ class CardsState(GameState):
         if self.tablet:
             ck.check_count(cards, 3, "new cards")
             pile, discards, refilled = piles.take(self.draw_pile, self.discards, cards)
-            seat = _dealt(seat, rules.NEW_CARDS_ROW, cards)
+            seat = dealt(seat, rules.NEW_CARDS_ROW, cards)
         else:
             ck.check_count(cards, 2, "the new up cards")
             pile = ()
             count, discards, refilled = piles.take_count(self.draw_count, self.discards, 3)
-            seat = replace(seat, up=cards, down=None, shown=False)
+            seat = seat.holding_cards(cards, None)
         count = len(pile) if self.tablet else count
-        text = f"{seat.name} takes three new cards and shows {_pair(seat.up)}"
-        return replace(self, seats=_with(self.seats, self.turn, seat), draw_pile=pile,
+        text = f"{seat.name} takes three new cards and shows {pair_text(seat.up)}"
+        return replace(self, seats=with_seat(self.seats, self.turn, seat), draw_pile=pile,
                        draw_count=count, discards=discards, phase="turn",
                        last_event=Event(text + piles.refill_text(refilled)))
 
@@ -296,12 +278,13 @@ class CardsState(GameState):
         seat, new = self.seats[self.turn], self.drawn
         down = action.slot == "down"
         old = seat.down if down else seat.up[UP_INDEX[action.slot]]
-        seat = _placed(seat, action.slot, new)
+        seat = placed(seat, action.slot, new)
         where = "his down card with it (the new one stays down)" if down else \
             f"his {action.slot} up card with it, a {card_text(new)}"
         text = f"{seat.name} replaces {where}; the old {card_text(old)} goes on the discard pile"
-        return replace(self, seats=_with(self.seats, self.turn, seat), drawn=None,
-                       discards=(*self.discards, old), phase="drawn", last_event=Event(text))
+        return replace(self, seats=with_seat(self.seats, self.turn, seat), drawn=None,
+                       discards=(*self.discards, old), phase="drawn", replaced=action.slot,
+                       last_event=Event(text))
 
     def _draw(self, action: Draw) -> CardsState:
         """Draw and replace in one action: table mode (the player has looked at the real
@@ -323,15 +306,16 @@ class CardsState(GameState):
             new, old = self._table_draw(action, down)
             count, discards, refilled = piles.take_count(self.draw_count, self.discards, 1)
         if self.tablet or not down:
-            seat = _placed(seat, action.slot, new)
+            seat = placed(seat, action.slot, new)
         elif seat.shown:  # table mode: the shown card goes to the discards, a new one down
-            seat = replace(seat, down=None, shown=False)
+            seat = seat.holding_cards(seat.up, None)
         where = "his down card (the new one stays down)" if down else \
             f"his {action.slot} up card with a {card_text(new)}"
         text = (f"{seat.name} draws and replaces {where}; the old {card_text(old)} goes on the "
                 f"discard pile")
-        return replace(self, seats=_with(self.seats, self.turn, seat), draw_pile=pile,
+        return replace(self, seats=with_seat(self.seats, self.turn, seat), draw_pile=pile,
                        draw_count=count, discards=(*discards, old), phase="drawn",
+                       replaced=action.slot,
                        last_event=Event(text + piles.refill_text(refilled)))
 
     def _table_draw(self, action: Draw, down: bool) -> tuple[Card | None, Card]:
@@ -348,12 +332,13 @@ class CardsState(GameState):
 
     def _announce(self, _action: Announce) -> CardsState:
         seat = self.seats[self.turn]
-        text = (f"{seat.name} announces a winning combination with {_pair(seat.up)} up "
+        text = (f"{seat.name} announces a winning combination with {pair_text(seat.up)} up "
                 f"{'without drawing' if self.phase == 'turn' else 'after drawing'}")
         return replace(self, phase="respond", responses=(), last_event=Event(text))
 
     def _pass(self, _action: Pass) -> CardsState:
-        return self._next_turn(f"{self.seats[self.turn].name} passes")
+        seats = with_seat(self.seats, self.turn, self.seats[self.turn].passed())
+        return replace(self, seats=seats)._next_turn(f"{self.seats[self.turn].name} passes")
 
     def _respond(self, action: Respond) -> CardsState:
         if not ck.is_int(action.seat) or not ck.is_int(action.bet):
@@ -387,11 +372,11 @@ class CardsState(GameState):
     def _resolve(self, down: Card, before: str) -> CardsState:
         a = self.turn
         seats, pot = list(self.seats), self.pot
-        holder = seats[a]
-        holding = is_winning((*holder.up, down))
+        holding = is_winning((*seats[a].up, down))
+        seats[a] = holder = seats[a].announced(holding)
         callers = [(s, bet) for s, bet in self.responses if bet]
         name = rules.combination_name((*holder.up, down))
-        combo = f"{_pair(holder.up)} and a {card_text(down)}: {name}"
+        combo = f"{pair_text(holder.up)} and a {card_text(down)}: {name}"
         if not callers:
             pot, got = ch.pay(pot, rules.ACCEPTED_PAYOUT[holding])
             seats[a] = replace(holder, chips=ch.add(holder.chips, got))
@@ -413,7 +398,7 @@ class CardsState(GameState):
             pot, text = self._bluff_caught(seats, callers, down)
         if holding or not callers:  # Rules for Play 5-6a: his three cards are discarded
             discards = (*self.discards, *holder.up, down)
-            seats[a] = replace(seats[a], up=(), down=None, shown=False)
+            seats[a] = seats[a].holding_cards((), None)
         else:
             discards = self.discards
             if self.options.show_caught_bluff:  # Rules for Play 6: shown, then kept down
@@ -438,7 +423,7 @@ class CardsState(GameState):
         shown = f"his down card, a {card_text(down)}," if self.options.show_caught_bluff \
             else "his down card"
         text = (f"Called. {seats[a].name} was bluffing: {shown} does not complete "
-                f"{_pair(seats[a].up)}. He pays {', '.join(paid)}, and keeps his cards, the "
+                f"{pair_text(seats[a].up)}. He pays {', '.join(paid)}, and keeps his cards, the "
                 "down card turned down again")
         return ch.add(self.pot, to_pot), text
 
@@ -451,7 +436,7 @@ class CardsState(GameState):
         return replace(self, seats=tuple(seats), responses=())._next_turn(text)
 
     def _next_turn(self, text: str) -> CardsState:
-        state = replace(self, turns=self.turns + 1, responses=())
+        state = replace(self, turns=self.turns + 1, responses=(), replaced=None)
         if ch.points(state.pot) == 0 or len(state.live) < 2:  # Rules for Play 12 (+ HOUSE RULE)
             why = "the pot is empty" if ch.points(state.pot) == 0 else \
                 "only one player has chips left"
@@ -465,7 +450,7 @@ class CardsState(GameState):
 
     def _begin_turn(self, seat: int, text: str) -> CardsState:
         phase = "turn" if self.seats[seat].has_cards else "new cards"
-        return replace(self, turn=seat, phase=phase,
+        return replace(self, turn=seat, phase=phase, replaced=None,
                        last_event=Event(f"{text}. {self.seats[seat].name}'s turn"))
 
     def _check_in_view(self) -> None:
@@ -481,12 +466,11 @@ class CardsState(GameState):
     def to_json(self) -> JSON:
         return {
             "options": self.options.to_mapping(),
-            "seats": [{"name": s.name, "chips": list(s.chips), "up": list(s.up),
-                       "down": s.down, "out": s.out, "shown": s.shown} for s in self.seats],
+            "seats": [seat_to_json(s) for s in self.seats],
             "pot": list(self.pot), "phase": self.phase, "turn": self.turn,
             "draw_pile": list(self.draw_pile), "draw_count": self.draw_count,
             "discards": list(self.discards), "responses": [list(r) for r in self.responses],
-            "turns": self.turns, "drawn": self.drawn,
+            "turns": self.turns, "drawn": self.drawn, "replaced": self.replaced,
         }
 
     @classmethod
@@ -498,7 +482,7 @@ class CardsState(GameState):
         options = Options.from_mapping(data["options"])
         if not isinstance(data["seats"], list) or len(data["seats"]) != options.players:
             raise InputError("one seat per player")
-        seats = tuple(_json_seat(s) for s in data["seats"])
+        seats = tuple(seat_from_json(s) for s in data["seats"])
         if data["phase"] not in PHASES:
             raise InputError(f"unknown phase {data['phase']!r:.20}")
         numbers = (data["turn"], data["draw_count"], data["turns"])
@@ -509,7 +493,8 @@ class CardsState(GameState):
         state = cls(options, seats, ck.check_chips(data["pot"]), data["phase"], data["turn"],
                     ck.check_cards(ck.check_list(data["draw_pile"])), data["draw_count"],
                     ck.check_cards(ck.check_list(data["discards"])), responses, data["turns"],
-                    drawn=None if data["drawn"] is None else ck.check_cards([data["drawn"]])[0])
+                    drawn=None if data["drawn"] is None else ck.check_cards([data["drawn"]])[0],
+                    replaced=_json_slot(data["replaced"]))
         check_conservation(state)
         return state
 
@@ -564,39 +549,7 @@ def check_conservation(state: CardsState) -> None:
             raise InputError("the cards are not the deck's")
 
 
-def _dealt(seat: Seat, row: tuple[str, ...], cards: tuple[Card, ...]) -> Seat:
-    """The seat holding three new cards laid out along `row` (left, down, right)."""
-    laid = dict(zip(row, cards, strict=True))
-    return replace(seat, up=(laid["left"], laid["right"]), down=laid["down"], shown=False)
-
-
-def _placed(seat: Seat, slot: str, card: Card | None) -> Seat:
-    """The seat with `card` in place of the one in `slot`."""
-    if slot == "down":
-        return replace(seat, down=card, shown=False)
-    up = list(seat.up)
-    up[UP_INDEX[slot]] = card
-    return replace(seat, up=tuple(up))
-
-
-def _pair(up: tuple[Card, ...]) -> str:
-    return " and ".join(card_text(c) for c in up) if up else "no cards"
-
-
-def _with(seats: tuple[Seat, ...], index: int, seat: Seat) -> tuple[Seat, ...]:
-    return (*seats[:index], seat, *seats[index + 1:])
-
-
-# JSON.
-
-def _json_seat(data: object) -> Seat:
-    if not isinstance(data, dict) or set(data) != {"name", "chips", "up", "down", "out",
-                                                   "shown"}:
-        raise InputError("a seat has name, chips, up, down, out and shown")
-    up = ck.check_cards(ck.check_list(data["up"]))
-    down = None if data["down"] is None else ck.check_cards([data["down"]])[0]
-    if len(up) not in (0, 2) or not isinstance(data["out"], bool) or not isinstance(
-            data["name"], str) or not isinstance(data["shown"], bool):
-        raise InputError("a seat holds two up cards or none")
-    return Seat(data["name"], ck.check_chips(data["chips"]), up, down, data["out"],
-                data["shown"] and down is not None)
+def _json_slot(value: object) -> str | None:
+    if value is not None and value not in rules.SLOTS:
+        raise InputError(f"a replaced slot is left, down or right, got {value!r:.20}")
+    return value

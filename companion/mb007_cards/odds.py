@@ -14,12 +14,22 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 from itertools import combinations
 
 from companion.core.errors import InputError
 from companion.mb007_cards import rules
+from companion.mb007_cards.bluffing import (
+    answer_value,
+    best_answer,
+    bluff_rate,
+    holds_given_announced,
+    solved_game,
+)
+from companion.mb007_cards.holding import p_holds
 from companion.mb007_cards.rules import Card, is_card, is_winning
-from companion.mb007_cards.views import PrivateView
+from companion.mb007_cards.seat import Record
+from companion.mb007_cards.views import PrivateView, PublicView, SeatInfo
 
 Deck = tuple[tuple[Card, int], ...]
 HALF = Fraction(1, 2)
@@ -51,29 +61,68 @@ def p_hidden_completes(up_cards: Sequence[Card], seen: Iterable[Card],
     return Fraction(_completing(up, pool), total)
 
 
-def p_announcer_holds(view: PrivateView) -> Fraction:
-    """For a responder: the chance the announcer's down card completes his up cards (1 or
-    0 when the table saw that card when his last bluff was called)."""
+@dataclass(frozen=True)
+class AnnouncerModel:
+    """For a responder, the figures behind "he holds it" (`bluffing` states the model)."""
+
+    name: str
+    record: Record  # what the table has seen him do
+    cards: Fraction  # the chance his down card completes his up cards (`holding.p_holds`)
+    position_rate: Fraction  # the solved game's bluff rate in his position
+    rate: Fraction  # his bluff rate: the solved game's, moved by his record
+    holds: Fraction  # the chance he holds, given that he announced
+    shown: Card | None = None  # his down card, if the table saw it (a called bluff)
+
+
+def announcer_model(view: PrivateView) -> AnnouncerModel:
+    """For a responder: the chance that the announcer holds his combination, given that he
+    announced and what this table has seen him do (1 or 0 when the table saw his down card
+    when his last bluff was called)."""
     public = view.public
     announcer = public.seats[public.turn]
+    position = bluff_rate_in_position(view, public.turn)
+    rate = bluff_rate(announcer.record, position)
     if announcer.shown_card is not None:
-        return Fraction(int(rules.is_winning((*announcer.up, announcer.shown_card))))
-    return p_hidden_completes(announcer.up, view.seen(), public.deck)
+        known = Fraction(int(rules.is_winning((*announcer.up, announcer.shown_card))))
+        return AnnouncerModel(announcer.name, announcer.record, known, position, rate, known,
+                              announcer.shown_card)
+    cards = _holding_chance(public, public.turn, unseen_cards(view.seen(), public.deck))
+    return AnnouncerModel(announcer.name, announcer.record, cards, position, rate,
+                          holds_given_announced(cards, rate))
 
 
-def call_ev(view: PrivateView, bet: int) -> Fraction:
-    """For a responder: the expected chips of calling with `bet` (accepting is 0).
+def p_announcer_holds(view: PrivateView) -> Fraction:
+    """`announcer_model(view).holds`."""
+    return announcer_model(view).holds
 
-    Holding, the announcer wins the bet; bluffing, he pays it, as far as his chips go after
-    the callers before this one (Rules for Play 10, paid from his left).
-    """
-    if bet == rules.ACCEPT:
-        return Fraction(0)
+
+def bluff_rate_in_position(view: PrivateView, seat: int) -> Fraction:
+    """The solved game's bluff rate for `seat` (`bluffing.solved_game`), from the chance the
+    table, seeing only what is face up, gives his up cards (0 once it saw his down card)."""
     public = view.public
-    p = p_announcer_holds(view)
+    player = public.seats[seat]
+    if player.shown_card is not None or not player.has_cards:
+        return Fraction(0)
+    table = _holding_chance(public, seat, unseen_cards(public.public_cards(), public.deck))
+    return solved_game(table, min(public.pot_points, max(rules.ACCEPTED_PAYOUT.values())))\
+        .bluff_rate
+
+
+def answer_ev(view: PrivateView, bet: int) -> Fraction:
+    """For a responder: his expected chips less the announcer's, answering with `bet` (0
+    accepts), counting the answers before his and none after (`bluffing.answer_value`)."""
+    public = view.public
     earlier = sum(b for s, b in public.responses if s != view.seat)
-    paid = min(bet, max(0, public.seats[public.turn].points - earlier))
-    return (1 - p) * paid - p * bet
+    return answer_value(p_announcer_holds(view), bet, public.seats[public.turn].points,
+                        public.pot_points, earlier)
+
+
+def best_answer_now(view: PrivateView) -> int:
+    """For a responder: the answer worth most by `answer_ev` (0 accepts)."""
+    public = view.public
+    earlier = sum(b for s, b in public.responses if s != view.seat)
+    return best_answer(p_announcer_holds(view), view.me.points,
+                       public.seats[public.turn].points, public.pot_points, earlier)
 
 
 def p_draw_makes(view: PrivateView, slot: str) -> Fraction:
@@ -117,45 +166,85 @@ def _draw_chance(view: PrivateView, makes: Callable[[Card, Card], bool]) -> Frac
     return Fraction(pairs, downs * (total - (not empty)))
 
 
-def caller_bet(points: int) -> int:
-    """The bet of a responder who calls: the most he may (it maximises b * (1 - 2p))."""
-    return min(max(rules.BETS), points)
-
-
 def announce_ev(view: PrivateView, holding: bool) -> Fraction | None:
     """For the player on turn: the expected chips of announcing now, holding the combination
-    (honest) or not (a bluff), against opponents who each call with the most they may bet
-    when, from what they see, a bluff is more likely than not. None if impossible (holding
-    with no completing card unseen by the table, or bluffing with none other)."""
+    (honest) or not (a bluff), against opponents who each answer as the first to answer
+    would (`bluffing.best_answer`), from their own cards, how he came by his
+    (`holding.p_holds`) and what they have seen him do. None if impossible (holding with no
+    completing card unseen by the table, or bluffing with none other).
+
+    His down card is his own when the app knows it, else any unseen card of the kind asked;
+    each opponent's down card is any card still unseen, dealt one by one.
+    """
     public = view.public
     me = view.me
     if me.shown_card is not None:
         return _known_announce_ev(view, holding)
-    pool = unseen_cards(public.public_cards(), public.deck)  # the table's unseen cards
-    n, w = sum(pool.values()), _completing(me.up, pool)
-    if (holding and w == 0) or (not holding and n - w == 0):
+    table = unseen_cards(public.public_cards(), public.deck)  # the table's unseen cards
+    if view.down is not None and is_winning((*me.up, view.down)) == holding:
+        downs = Counter({view.down: 1})
+    else:
+        downs = Counter({c: n for c, n in table.items() if is_winning((*me.up, c)) == holding})
+    if not downs:
         return None
-    m, wins = n - 1, w - holding  # the other unseen cards, once my down card is set aside
     opponents = [s for s in public.seats if s.index != me.index and not s.out]
     # Opponents whose down card nobody knows; one whose card the table saw (a called bluff)
     # judges from the table's unseen cards alone, as one without cards does.
-    dealt = [s for s in opponents if s.has_cards and s.shown_card is None]
-    # An opponent's chance that I hold it, by whether his own down card completes mine.
-    calls = {True: Fraction(w - 1, n - 1) < HALF, False: Fraction(w, n - 1) < HALF} \
-        if dealt else {}
-    bare = Fraction(w, n) < HALF  # an opponent without cards sees only the table
-    fixed = [s for s in opponents if s not in dealt and bare]
+    dealt = tuple(s for s in opponents if s.has_cards and s.shown_card is None)
+    rate = bluff_rate(me.record, bluff_rate_in_position(view, me.index))
     pot = public.pot_points
-    ev = Fraction(0)
-    for k in range(len(dealt) + 1):
-        for completing in combinations(range(len(dealt)), k):
-            chance = _falling(wins, k) * _falling(m - wins, len(dealt) - k)
-            if chance == 0:
+
+    def bet(seat: SeatInfo, unseen: Counter) -> int:
+        cards = _holding_chance(public, me.index, unseen)
+        return best_answer(holds_given_announced(cards, rate), seat.points, me.points, pot)
+
+    fixed = sum(bet(s, table) for s in opponents if s not in dealt)
+    ev, ways = Fraction(0), 0
+    for down, n in downs.items():
+        rest = table - Counter({down: 1})
+        for bets, chance in _bets_dealt(dealt, rest, table, bet).items():
+            total = fixed + bets
+            ev += n * chance * _payout(holding, total, total > 0, me.points, pot)
+        ways += n
+    return ev / ways
+
+
+def _bets_dealt(dealt: tuple[SeatInfo, ...], rest: Counter, table: Counter, bet
+                ) -> dict[int, Fraction]:
+    """The chance of each total bet of the `dealt` opponents, each dealt one card of `rest`
+    in turn (without replacement) and betting `bet(seat, table less his card)`."""
+    kinds = tuple(rest)
+
+    @cache
+    def deal(i: int, left: tuple[int, ...]) -> dict[int, Fraction]:
+        if i == len(dealt):
+            return {0: Fraction(1)}
+        total = sum(left)
+        if total == 0:
+            return {0: Fraction(1)}
+        out: dict[int, Fraction] = {}
+        for k, count in enumerate(left):
+            if count == 0:
                 continue
-            callers = fixed + [s for i, s in enumerate(dealt) if calls[i in completing]]
-            bets = sum(caller_bet(s.points) for s in callers)
-            ev += chance * _payout(holding, bets, bool(callers), me.points, pot)
-    return ev / _falling(m, len(dealt))
+            his = table - Counter({kinds[k]: 1})
+            b = bet(dealt[i], his)
+            after = (*left[:k], count - 1, *left[k + 1:])
+            for bets, chance in deal(i + 1, after).items():
+                out[bets + b] = out.get(bets + b, Fraction(0)) + Fraction(count, total) * chance
+        return out
+
+    return deal(0, tuple(rest[k] for k in kinds))
+
+
+def _holding_chance(public: PublicView, seat: int, unseen: Counter) -> Fraction:
+    """`holding.p_holds` for `seat`'s up cards, over the cards `unseen` by the asker."""
+    player = public.seats[seat]
+    on_turn = seat == public.turn
+    replaced = public.replaced if on_turn else None
+    return p_holds(player.up, unseen, replaced=replaced,
+                   discarded=public.discards[-1] if replaced else None,
+                   passed_with=player.passed_with,
+                   looked_first=public.looked_before_placing)
 
 
 def _known_announce_ev(view: PrivateView, holding: bool) -> Fraction | None:
@@ -164,11 +253,10 @@ def _known_announce_ev(view: PrivateView, holding: bool) -> Fraction | None:
     me = view.me
     if holding != rules.is_winning((*me.up, me.shown_card)):
         return None  # not his case: he holds exactly what the table saw
-    callers = [] if holding else [s for s in view.public.seats
-                                  if s.index != me.index and not s.out]
-    bets = sum(caller_bet(s.points) for s in callers)
-    return Fraction(_payout(holding, bets, bool(callers), me.points,
-                            view.public.pot_points))
+    pot = view.public.pot_points
+    bets = sum(best_answer(Fraction(holding), s.points, me.points, pot)
+               for s in view.public.seats if s.index != me.index and not s.out)
+    return Fraction(_payout(holding, bets, bets > 0, me.points, pot))
 
 
 def _payout(holding: bool, bets: int, called: bool, mine: int, pot: int) -> int:

@@ -15,12 +15,13 @@ private view on its own phone.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from companion.mb007_cards import chips as ch
 from companion.mb007_cards.chips import Chips
 from companion.mb007_cards.engine import CardsState
 from companion.mb007_cards.rules import Card
+from companion.mb007_cards.seat import Record
 
 
 @dataclass(frozen=True)
@@ -36,6 +37,8 @@ class SeatInfo:
     out: bool
     bot: bool
     shown_card: Card | None = None  # his down card, shown when his bluff was called
+    record: Record = field(default_factory=Record)  # his turns, as the table saw them
+    passed_with: bool = False  # he passed holding the cards he holds now
 
 
 @dataclass(frozen=True)
@@ -58,6 +61,13 @@ class PublicView:
     result: str | None
     standings: tuple[tuple[str, int], ...]
     draw_then_choose: bool = False  # tablet mode: a draw is seen before its slot is chosen
+    replaced: str | None = None  # the slot the player on turn replaced this turn
+
+    @property
+    def looked_before_placing(self) -> bool:
+        """Whether a player sees the card he draws before choosing where it goes: at a real
+        table he does, and on the tablet unless the house rule says otherwise."""
+        return self.mode == "table" or self.draw_then_choose
 
     @property
     def pot_points(self) -> int:
@@ -92,14 +102,14 @@ class PrivateView:
 def public_view(state: CardsState) -> PublicView:
     seats = tuple(
         SeatInfo(i, s.name, s.chips, s.points, s.up, s.has_cards, s.out,
-                 i in state.options.bots, s.known_down)
+                 i in state.options.bots, s.known_down, s.record, s.passed_with)
         for i, s in enumerate(state.seats))
     return PublicView(
         state.options.mode, state.phase, state.turn, state.to_act, seats, state.pot,
         state.draw_count, state.discards, state.responses,
         tuple(state.responders()) if state.seats else (), state.options.deck,
         state.waiting_for, state.is_over, state.result, tuple(state.standings()),
-        state.tablet and state.options.choose_after_drawing)
+        state.tablet and state.options.choose_after_drawing, state.replaced)
 
 
 def private_view(state: CardsState, seat: int) -> PrivateView:

@@ -8,7 +8,7 @@ from html import unescape
 
 from companion.core.session import Session
 from companion.mb007_cards import GAME
-from companion.mb007_cards.actions import Announce, Deal
+from companion.mb007_cards.actions import Announce, Deal, Respond
 from companion.mb007_cards.dashboard import CardsDashboard
 from companion.mb007_cards.dashboard.table_html import table_html
 from companion.mb007_cards.rules import card_text
@@ -110,7 +110,8 @@ def test_several_people_pass_the_tablet_behind_a_cover(store):
     assert board.covered() and "Pass the tablet to Seat 3" in board.prompt.object
     board.uncover()
     labels = board.pad.labels()
-    assert labels[0] == "Accept" and re.match(r"Call, bet 3 \([+-]\d\.\d\d chips\)", labels[3])
+    assert labels[0].startswith("Accept (")
+    assert re.match(r"Call, bet 3 \([+-]\d\.\d\d chips\)", labels[3])
     assert "Seat 2 holds it" in board.odds.object
 
 
@@ -122,7 +123,7 @@ def test_an_announce_call_reveal_cycle_explains_the_payout_beside_the_odds(store
     board.uncover()
     board.pad.press(board.pad.labels()[3])  # Seat 3 calls 3
     board.uncover()
-    board.pad.press("Accept")
+    board.pad.press(board.pad.labels()[0])  # Accept
     text = board.events.object
     assert "Seat 3 called 3 (expected" in text  # the call's odds beside its outcome
     assert "he held it and wins the bets (Seat 3 3)" in text
@@ -209,7 +210,7 @@ def test_the_peek_and_the_page_say_which_cards_their_odds_count(store):
     board.peek.unpeek()
     board.act(Announce())
     board.uncover()  # Seat 1 answers: the page's chance and the peek's each say their basis
-    assert "from what the table sees (your down card not counted)" in board.odds.object
+    assert "From what the table sees (your down card not counted)" in board.odds.object
     board.peek.peek()
     assert "Knowing your down card: he holds it" in board.peek.face
 
@@ -293,7 +294,8 @@ def test_a_caught_bluffers_down_card_is_on_the_table_until_he_replaces_it(store)
         board.act(action)
     board.uncover()
     assert ("Seat 2 holds it 0% (no chance) his down card, a 3, was shown when his bluff "
-            "was called Accept: +0.00 · call 1: +1.00 chips") in words(board.odds.object)
+            "was called accept: -3.00 chips · call 1: +3.00 chips") in words(board.odds.object)
+    assert "Best: call 3" in words(board.odds.object)
     board.act(Respond(2, 1))
     board.act(Respond(0, 1))  # caught again: the same 3, still shown
     assert shown in words(board.table_pane.object)
@@ -301,3 +303,41 @@ def test_a_caught_bluffers_down_card_is_on_the_table_until_he_replaces_it(store)
         board.act(action)
     board.act(Draw("down"))  # his next turn: the shown card goes, a new one comes down
     assert shown not in words(board.table_pane.object)
+
+
+def highlighted(board: CardsDashboard) -> list[str]:
+    return [unescape(label) for label in
+            re.findall(r'class="act act-primary[^"]*"[^>]*>([^<]*)<', board.pad.html)]
+
+
+def test_the_highlighted_button_follows_the_advice_and_never_a_certain_bluff(store):
+    """With 7 and 1 up no card makes a combination (the panel: announcing holding is not
+    possible), so the shared screen highlights the draw, never Announce; where the app
+    cannot know his down card it highlights neither. Answering, the best answer is lit."""
+    board = make(store)
+    board.act(Deal(deal_cards({0: (1, 6, 6), 1: (7, 2, 1), 2: (2, 2, 7)})))
+    board.uncover()
+    assert "Announce holding it: not possible" in words(board.odds.object)
+    assert highlighted(board) == ["Draw a card and look at it"]
+    other = make(store)
+    other.act(Deal(deal_cards(HANDS)))  # Bo: 3 and 5 up, a 4 would complete them
+    other.uncover()
+    assert highlighted(other) == []  # only his down card says whether to announce
+    other.act(Announce())
+    other.uncover()
+    best = re.search(r"Best: (\w+(?: \d)?)", words(other.odds.object)).group(1)
+    (lit,) = highlighted(other)
+    assert lit.lower().startswith(best.replace("call", "call, bet"))
+
+
+def test_the_basis_names_a_down_card_only_when_the_seat_holds_one(store):
+    """A responder whose cards went to the discards has no down card to leave out."""
+    board = make(store)
+    board.act(Deal(deal_cards(HANDS)))
+    for action in (Announce(), Respond(2, 0), Respond(0, 0)):  # Bo held 3-4-5: discarded
+        board.act(action)
+    board.act(Announce())  # Cy announces with 2 and 7 up; Al, then Bo (no cards) answer
+    board.act(Respond(0, 0))
+    board.uncover()
+    text = words(board.odds.object)
+    assert "From what the table sees:" in text and "not counted" not in text

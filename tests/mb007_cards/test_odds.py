@@ -11,11 +11,19 @@ import pytest
 
 from companion.mb007_cards import rules
 from companion.mb007_cards.actions import Announce, Deal, Draw, Pass, Respond
+from companion.mb007_cards.bluffing import (
+    answer_value,
+    best_answer,
+    bluff_rate,
+    holds_given_announced,
+)
 from companion.mb007_cards.engine import new_state
+from companion.mb007_cards.holding import p_holds
 from companion.mb007_cards.odds import (
     announce_ev,
-    call_ev,
-    caller_bet,
+    announcer_model,
+    answer_ev,
+    bluff_rate_in_position,
     combination_chances,
     p_announcer_holds,
     p_draw_makes,
@@ -36,9 +44,11 @@ def pool_list(seen) -> list:
 
 def brute_announce_ev(state, holding: bool) -> Fraction:
     """Deal every possible down card to each opponent (from the announcer's unseen cards),
-    let each call from his own view when p < 1/2, and average the announcer's chips."""
+    let each answer from his own view (the chance the announcer holds given how he came by
+    his cards and his bluff rate, then the best answer), and average the announcer's chips."""
     me = state.turn
     view = private_view(state, me)
+    rate = bluff_rate(state.seats[me].record, bluff_rate_in_position(view, me))
     pool = pool_list(view.seen())
     opponents = [i for i in state.responders() if state.seats[i].has_cards]
     pot = sum(state.pot[k] * v for k, v in enumerate((10, 5, 1)))
@@ -47,8 +57,13 @@ def brute_announce_ev(state, holding: bool) -> Fraction:
         bets = 0
         for seat, index in zip(opponents, downs, strict=True):
             seen = (*view.public.public_cards(), pool[index])
-            if p_hidden_completes(state.seats[me].up, seen) < Fraction(1, 2):
-                bets += caller_bet(state.seats[seat].points)
+            replaced = state.replaced
+            cards = p_holds(state.seats[me].up, unseen_cards(seen), replaced=replaced,
+                            discarded=state.discards[-1] if replaced else None,
+                            passed_with=state.seats[me].passed_with,
+                            looked_first=view.public.looked_before_placing)
+            bets += best_answer(holds_given_announced(cards, rate), state.seats[seat].points,
+                                state.seats[me].points, pot)
         if bets == 0:
             gain = min(rules.ACCEPTED_PAYOUT[holding], pot)
         elif holding:
@@ -100,22 +115,35 @@ def test_a_responder_sees_his_own_down_card_and_never_the_announcers():
     view = private_view(state, 2)
     assert view.seen().count(4) == 0 and view.down == 2
     unseen = 32 - 6 - 1
-    assert p_announcer_holds(view) == Fraction(4 + 4, unseen)  # four 4s, four 007s
-    assert p_announcer_holds(view) == p_hidden_completes((3, 5), view.seen())
+    model = announcer_model(view)
+    assert model.cards == Fraction(4 + 4, unseen)  # four 4s, four 007s
+    assert model.cards == p_hidden_completes((3, 5), view.seen())
+    assert p_announcer_holds(view) == holds_given_announced(model.cards, model.rate)
 
 
-def test_calling_pays_when_a_bluff_is_more_likely_than_not():
-    """EV(call b) = b (1 - 2p): positive exactly when p < 1/2."""
+def test_an_answer_is_worth_his_chips_less_the_announcers():
+    """Rules for Play 5-6, heads-up with chips enough: accepting costs 1 (he held) or 3
+    (a bluff) from the pot; a call of b costs 2b + 1 against a holder and gains 2b + 1
+    against a bluffer. So a call of b pays below (b + 2) / (2b + 2): 3/4 for 1, 5/8 for 3."""
     state = dealt(HANDS).apply(Announce())
     view = private_view(state, 2)
-    p = p_announcer_holds(view)
+    q = p_announcer_holds(view)
+    assert answer_ev(view, 0) == -(q * 1 + (1 - q) * 3)
     for bet in rules.BETS:
-        assert call_ev(view, bet) == bet * (1 - 2 * p)
-        assert (call_ev(view, bet) > 0) == (p < Fraction(1, 2))
-    assert call_ev(view, 0) == 0
+        assert answer_ev(view, bet) == (2 * bet + 1) * (1 - 2 * q)
+    for bet, even in ((1, Fraction(3, 4)), (2, Fraction(2, 3)), (3, Fraction(5, 8))):
+        assert answer_value(even, bet, 36, 16) == answer_value(even, 0, 36, 16)
+    # The best answer: accept above 3/4, call 1 down to 1/2 (a smaller bet risks less
+    # while he more likely holds), then the most he may.
+    hundredth = Fraction(1, 100)
+    assert best_answer(Fraction(3, 4) + hundredth, 36, 36, 16) == 0
+    assert best_answer(Fraction(3, 4) - hundredth, 36, 36, 16) == 1
+    assert best_answer(Fraction(1, 2) + hundredth, 36, 36, 16) == 1
+    assert best_answer(Fraction(1, 2) - hundredth, 36, 36, 16) == 3
+    assert best_answer(Fraction(1, 2) - hundredth, 2, 36, 16) == 2
 
 
-def test_call_ev_counts_only_what_a_short_announcer_can_still_pay():
+def test_an_answer_counts_only_what_a_short_announcer_can_still_pay():
     state = dealt(HANDS)
     seats = list(state.seats)
     from dataclasses import replace
@@ -123,8 +151,10 @@ def test_call_ev_counts_only_what_a_short_announcer_can_still_pay():
     seats[0] = replace(seats[0], chips=(6, 0, 2))
     state = replace(state, seats=tuple(seats)).apply(Announce()).apply(Respond(2, 1))
     view = private_view(state, 0)
-    p = p_announcer_holds(view)
-    assert call_ev(view, 3) == (1 - p) * 1 - p * 3  # 2 points left, 1 already owed to seat 2
+    q = p_announcer_holds(view)
+    # He holds: I pay 3, he takes 1 + 3 + 1 (the pot). He bluffs: 2 points left, 1 owed
+    # to seat 2 first: I get 1, he loses his 2.
+    assert answer_ev(view, 3) == q * -(3 + 3 + 1 + 1) + (1 - q) * (1 + 2)
 
 
 def test_p_hidden_completes_is_a_chance_over_the_unseen_cards():

@@ -35,9 +35,15 @@ from companion.mb007_cards.actions import (
 )
 from companion.mb007_cards.bot import bot_action
 from companion.mb007_cards.dashboard.peek import FACE_CSS, PeekPad
-from companion.mb007_cards.dashboard.table_html import CARD_CSS, standings_html, table_html
+from companion.mb007_cards.dashboard.table_html import (
+    CARD_CSS,
+    payouts_html,
+    standings_html,
+    table_html,
+)
 from companion.mb007_cards.dashboard.words import (
     SLOT_WORDS,
+    advised_action,
     bet_ev,
     choosing_odds_html,
     peek_html,
@@ -246,10 +252,16 @@ class CardsDashboard(GameDashboard):
             self.draft = draft
 
     def _respond(self, seat: int, bet: int) -> None:
-        view = public_part(private_view(self.state, seat))
+        view = self._advice_view(seat)
         note = "" if bet == 0 else f"{self.state.seats[seat].name} called {bet} " \
             f"(expected {bet_ev(view, bet)} from what he could see)"
         self._human(Respond(seat, bet), note)
+
+    def _advice_view(self, seat: int):
+        """The view the figures and buttons of `seat` use: his own on his own phone (his
+        down card is on it), the table's on a shared screen (the peek adds the card)."""
+        view = private_view(self.state, seat)
+        return view if self.seat == seat else public_part(view)
 
     # Drawing.
 
@@ -316,7 +328,7 @@ class CardsDashboard(GameDashboard):
         return ""
 
     def _odds_html(self, seat: int) -> str:
-        view = public_part(private_view(self.state, seat))
+        view = self._advice_view(seat)
         if self.state.phase in ("turn", "drawn") and not self.slot:
             return turn_odds_html(view)
         if self.state.phase == "choosing":  # his own phone shows the card with his cards
@@ -395,29 +407,34 @@ class CardsDashboard(GameDashboard):
             return [("Deal the cards", lambda: self._human(Deal()), "primary")]
         if state.phase == "new cards":
             return [("Take three new cards", lambda: self._human(TakeCards()), "primary")]
+        view = self._advice_view(seat)
+        advised = advised_action(view)
         if state.phase == "respond":
-            view = public_part(private_view(state, seat))
-            return [("Accept" if a.bet == 0 else f"Call, bet {a.bet} ({bet_ev(view, a.bet)})",
+            return [(f"Accept ({bet_ev(view, 0)})" if a.bet == 0 else
+                     f"Call, bet {a.bet} ({bet_ev(view, a.bet)})",
                      lambda a=a: self._respond(a.seat, a.bet),
-                     "primary" if a.bet == 0 else "warning") for a in legal]
+                     "primary" if a == advised else "default") for a in legal]
         choices = []
         if Announce() in legal:
             choices.append(("Announce a winning combination", lambda: self._human(Announce()),
-                            "primary"))
+                            "primary" if advised == Announce() else "default"))
         if DrawCard() in legal:  # draw and look first, then choose (Rules for Play 2b)
             choices.append(("Draw a card and look at it", lambda: self._human(DrawCard()),
-                            "default"))
+                            "primary" if advised == DrawCard() else "default"))
         elif state.phase == "turn":  # table mode, or the house rule: the slot first
             for slot in rules.SLOTS:
                 act = (lambda s=slot: self._human(Draw(s))) if state.tablet else \
                     (lambda s=slot: setattr(self, "slot", s))
-                choices.append((f"Draw and replace {SLOT_WORDS[slot]}", act, "default"))
+                kind = "primary" if advised == Draw(slot) else "default"
+                choices.append((f"Draw and replace {SLOT_WORDS[slot]}", act, kind))
         if state.phase == "choosing":
             choices += [(f"Put it in place of {SLOT_WORDS[slot]}",
-                         lambda s=slot: self._human(Replace(s)), "default")
+                         lambda s=slot: self._human(Replace(s)),
+                         "primary" if advised == Replace(slot) else "default")
                         for slot in rules.SLOTS]
         if Pass() in legal:
-            choices.append(("Pass", lambda: self._human(Pass()), "default"))
+            choices.append(("Pass", lambda: self._human(Pass()),
+                            "primary" if advised == Pass() else "default"))
         return choices
 
     # Layout.
@@ -490,7 +507,8 @@ class CardsDashboard(GameDashboard):
                             f'padding-left:18px">{items}</ul>', sizing_mode="stretch_width")
 
     def __panel__(self) -> pn.viewable.Viewable:
-        table = section("Table", self.table_pane, self.events, width=500)
+        payouts = pn.pane.HTML(payouts_html(), sizing_mode="stretch_width")
+        table = section("Table", self.table_pane, self.events, payouts, width=500)
         turn = section("Your choice", self.message_view(), self.own, self.prompt, self.peek,
                        self.odds, self.pad, width=400)
         log = section("Log", self.log, width=360)

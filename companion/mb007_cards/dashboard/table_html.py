@@ -10,6 +10,7 @@ from collections import Counter
 from html import escape
 
 from companion.mb007_cards import chips as ch
+from companion.mb007_cards import rules
 from companion.mb007_cards.rules import CARDS, CHIP_VALUES, Card, card_text
 from companion.mb007_cards.views import PublicView, SeatInfo
 
@@ -136,3 +137,20 @@ def standings_html(view: PublicView) -> str:
                    f"</tr>" for i, (name, points) in enumerate(view.standings, start=1))
     return (f'<table class="standings" style="font-size:1.1rem;border-spacing:10px 2px">'
             f"{rows}</table>")
+
+
+def payouts_html() -> str:
+    """The winning combinations and what each answer pays, from the rulebook's constants."""
+    accepted, bets = rules.ACCEPTED_PAYOUT, "/".join(map(str, rules.BETS))
+    lines = (
+        f"<b>Wins</b>: three of a kind, or a run of {rules.RUN_LENGTH} (007 is wild; a run "
+        "does not wrap from 7 to 1).",
+        f"<b>All accept</b>: holding, +{accepted[True]} from the pot; bluffing, "
+        f"+{accepted[False]}.",
+        f"<b>Called</b> (bets {bets}): holding, he wins every bet and "
+        f"{rules.CALLED_HOLDING_FROM_POT} from the pot; bluffing, he pays each caller his "
+        f"bet and {rules.CALLED_BLUFF_TO_POT} to the pot.",
+        "<b>The end</b>: the pot is empty; the most points wins.",
+    )
+    return ('<div class="payouts" style="font-size:0.95rem;line-height:1.35;margin-top:6px">'
+            + "".join(f"<div>{line}</div>" for line in lines) + "</div>")

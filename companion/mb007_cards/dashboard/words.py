@@ -10,13 +10,18 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 from html import escape
+from typing import Any
 
 from companion.core.dice import percent
 from companion.mb007_cards import rules
+from companion.mb007_cards.actions import Announce, Draw, DrawCard, Pass, Replace, Respond
 from companion.mb007_cards.dashboard.table_html import card_html
 from companion.mb007_cards.odds import (
+    AnnouncerModel,
+    announcer_model,
+    answer_ev,
+    best_answer_now,
     best_replacement,
-    call_ev,
     p_announcer_holds,
     replacement_outcomes,
     turn_odds,
@@ -42,12 +47,45 @@ def public_part(view: PrivateView) -> PrivateView:
     return replace(view, down=None, drawn=None)
 
 
+def basis_heading(view: PrivateView) -> str:
+    """What the figures below rest on: his down card (on his own phone), or what the table
+    sees, leaving his down card out only when he holds one."""
+    if view.down is not None:
+        return KNOWING
+    if not view.me.has_cards:
+        return "From what the table sees"
+    hint = "; hold the peek for the odds knowing it" if view.public.mode == "tablet" else ""
+    return TABLE_SEES + hint
+
+
+def advised_action(view: PrivateView) -> Any:
+    """The choice the figures of `view` advise, or None where they cannot say (a shared
+    screen that does not know his down card, with a combination still possible)."""
+    public = view.public
+    if public.phase == "respond":
+        return Respond(view.seat, best_answer_now(view))
+    if public.phase == "choosing":
+        return Replace(best_replacement(view)) if view.drawn is not None else None
+    if public.phase not in ("turn", "drawn"):
+        return None
+    odds = turn_odds(view)
+    if odds.holding:
+        return Announce()
+    if odds.holding is None and odds.ev_honest is not None:
+        return None  # he may hold it: only his down card says
+    if public.phase == "drawn":
+        return Announce() if odds.ev_bluff is not None and odds.ev_bluff > 0 else Pass()
+    if public.draw_then_choose:
+        return DrawCard()
+    return Draw(max(rules.SLOTS, key=lambda slot: odds.draws[slot])) \
+        if public.mode == "tablet" else None
+
+
 def turn_odds_html(view: PrivateView) -> str:
     """For the player on turn: each draw's chance, and what announcing is worth."""
     odds = turn_odds(view)
-    hint = "; hold the peek for the odds knowing it" if view.public.mode == "tablet" else ""
-    parts = [f'<div class="odds-basis" style="font-size:1rem;font-weight:700">{TABLE_SEES}'
-             f"{hint}:</div>"]
+    parts = [f'<div class="odds-basis" style="font-size:1rem;font-weight:700">'
+             f"{basis_heading(view)}:</div>"]
     if odds.draw_then_choose is not None:
         parts.append(odds_html("Draw, look, then choose: a combination", odds.draw_then_choose,
                                outcome="good"))
@@ -56,8 +94,8 @@ def turn_odds_html(view: PrivateView) -> str:
     parts.append(
         '<div class="ev" style="font-size:1.02rem;margin-top:4px">'
         f"Announce holding it: <b>{ev_text(odds.ev_honest)}</b> · bluffing: "
-        f"<b>{ev_text(odds.ev_bluff)}</b> · passing: <b>+0.00</b> (against opponents who call "
-        "with the most they may bet when a bluff is more likely than not)</div>")
+        f"<b>{ev_text(odds.ev_bluff)}</b> · passing: <b>+0.00</b> (against opponents who "
+        "answer as the figures for them say, knowing how often you have bluffed)</div>")
     return "".join(parts)
 
 
@@ -85,22 +123,40 @@ def _choices_html(view: PrivateView) -> str:
 
 
 def respond_odds_html(view: PrivateView) -> str:
-    """For a responder: the chance the announcer holds it, and each bet's expected chips."""
-    public = view.public
-    p = p_announcer_holds(view)
-    name = public.seats[public.turn].name
-    evs = " · ".join(f"call {bet}: <b>{ev_text(call_ev(view, bet))}</b>"
-                     for bet in rules.BETS if bet <= view.me.points)
-    shown = public.seats[public.turn].shown_card
-    basis = TABLE_SEES.lower() if shown is None else \
-        f"his down card, a {rules.card_text(shown)}, was shown when his bluff was called"
-    return (odds_html(f"{name} holds it", p, basis, "neutral")
-            + f'<div class="ev" style="font-size:1.02rem">Accept: <b>+0.00</b> · {evs}. '
-              "A call pays when a bluff is more likely than not (under 50%).</div>")
+    """For a responder: the chance the announcer holds it given that he announced, what it
+    rests on, and each answer's worth."""
+    model = announcer_model(view)
+    answers = " · ".join(f"{ANSWER_WORDS.get(bet, f'call {bet}')}: <b>{bet_ev(view, bet)}</b>"
+                         for bet in _answers(view))
+    best = best_answer_now(view)
+    basis = basis_text(model) if model.shown is not None else \
+        f"{basis_heading(view)}: {basis_text(model)}"
+    return (odds_html(f"{model.name} holds it", model.holds, basis, "neutral")
+            + f'<div class="ev" style="font-size:1.02rem">{answers}. Best: '
+              f"<b>{ANSWER_WORDS.get(best, f'call {best}')}</b> (your chips less his: what he "
+              "takes from the pot counts against you).</div>")
+
+
+ANSWER_WORDS = {rules.ACCEPT: "accept"}
+
+
+def basis_text(model: AnnouncerModel) -> str:
+    """What the chance that he holds rests on, in one sentence."""
+    if model.shown is not None:
+        return (f"his down card, a {rules.card_text(model.shown)}, was shown when his bluff "
+                "was called")
+    return (f"the cards alone give {percent(model.cards)}; given that "
+            f"he announced, and he bluffs about {percent(model.rate)} of the turns he holds "
+            f"nothing (the solved game's {percent(model.position_rate)} here, and "
+            f"{model.record.text(model.name)})")
+
+
+def _answers(view: PrivateView) -> list[int]:
+    return [bet for bet in (rules.ACCEPT, *rules.BETS) if bet <= view.me.points]
 
 
 def bet_ev(view: PrivateView, bet: int) -> str:
-    return ev_text(call_ev(view, bet))
+    return ev_text(answer_ev(view, bet))
 
 
 def peek_html(view: PrivateView) -> str:
@@ -124,7 +180,9 @@ def peek_html(view: PrivateView) -> str:
         text.append(f"<div>{KNOWING}, {draw_text}{what}: {ev_text(ev)}.</div>")
     if view.public.phase == "respond" and view.public.to_act == view.seat:
         p = p_announcer_holds(view)
+        answers = " · ".join(f"{ANSWER_WORDS.get(bet, f'call {bet}')} {bet_ev(view, bet)}"
+                             for bet in _answers(view))
         text.append(f"<div>{KNOWING}: he holds it {percent(p)} "
-                    f"({p.numerator}/{p.denominator}).</div>")
+                    f"({p.numerator}/{p.denominator}); {answers}.</div>")
     return (f'<div class="down-face pk-face">{card_html(view.down, "big")}'
             f'<div class="pk-text">{"".join(text)}</div></div>')
