@@ -129,7 +129,7 @@ def test_announce_call_reveal_with_the_down_card_private(served, page: Page, bro
     page.get_by_role("button", name="Announce a winning combination").click()
     page.get_by_role("button", name="I am Seat 1: show my choices").click()
     expect(page.locator(".odds")).to_contain_text("Seat 2 holds it", timeout=WAIT)
-    page.get_by_role("button", name="Call, bet 1").click()
+    page.get_by_role("button", name=re.compile(r"^Call 1 ")).click()
     verdict = page.locator(".verdict")
     expect(verdict).to_contain_text("Called. Seat 2", timeout=WAIT)
     expect(verdict).to_contain_text("Seat 1 called 1 (expected")

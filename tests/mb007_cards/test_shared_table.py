@@ -57,7 +57,7 @@ def test_a_down_card_reaches_only_its_owners_phone_and_a_call_shows_everywhere(s
     for page in (tablet, one):
         expect(page.locator(".log-line").first).to_contain_text("announce", timeout=WAIT)
     expect(tablet.get_by_text("Waiting for Seat 1")).to_be_visible(timeout=WAIT)
-    one.get_by_role("button", name=re.compile(r"^Call, bet 1")).click()
+    one.get_by_role("button", name=re.compile(r"^Call 1 ")).click()
     for page in (tablet, one, two):
         expect(page.locator(".verdict")).to_contain_text("Called. Seat 2", timeout=WAIT)
 

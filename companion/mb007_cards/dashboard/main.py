@@ -45,6 +45,7 @@ from companion.mb007_cards.dashboard.words import (
     SLOT_WORDS,
     advised_action,
     bet_ev,
+    bet_value,
     choosing_odds_html,
     peek_html,
     public_part,
@@ -410,8 +411,8 @@ class CardsDashboard(GameDashboard):
         view = self._advice_view(seat)
         advised = advised_action(view)
         if state.phase == "respond":
-            return [(f"Accept ({bet_ev(view, 0)})" if a.bet == 0 else
-                     f"Call, bet {a.bet} ({bet_ev(view, a.bet)})",
+            return [(f"Accept ({bet_value(view, 0)})" if a.bet == 0 else
+                     f"Call {a.bet} ({bet_value(view, a.bet)})",
                      lambda a=a: self._respond(a.seat, a.bet),
                      "primary" if a == advised else "default") for a in legal]
         choices = []
@@ -507,15 +508,16 @@ class CardsDashboard(GameDashboard):
                             f'padding-left:18px">{items}</ul>', sizing_mode="stretch_width")
 
     def __panel__(self) -> pn.viewable.Viewable:
-        payouts = pn.pane.HTML(payouts_html(), sizing_mode="stretch_width")
-        table = section("Table", self.table_pane, self.events, payouts, width=500)
+        table = section("Table", self.table_pane, self.events, width=500)
         turn = section("Your choice", self.message_view(), self.own, self.prompt, self.peek,
                        self.odds, self.pad, width=400)
         log = section("Log", self.log, width=360)
+        payouts = section("How it pays", pn.pane.HTML(payouts_html(), sizing_mode="stretch_width"),
+                          width=360)
         house = section("House rules", self._house_rules(), width=360, collapsed=True)
         if not self.is_tablet:  # a phone: his seat of this game (if any), no more
-            return page("James Bond 007 Card Game", turn, table, log, house)
+            return page("James Bond 007 Card Game", turn, table, payouts, log, house)
         new = closed_section("New game: cards, players, bots", self._settings, width=360)
         saved = self.saved_games_section()
-        return page("James Bond 007 Card Game", table, turn, log, self.share_section(), new,
-                    saved, house)
+        return page("James Bond 007 Card Game", table, turn, payouts, log, self.share_section(),
+                    new, saved, house)

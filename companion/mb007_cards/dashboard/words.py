@@ -124,20 +124,19 @@ def _choices_html(view: PrivateView) -> str:
 
 def respond_odds_html(view: PrivateView) -> str:
     """For a responder: the chance the announcer holds it given that he announced, what it
-    rests on, and each answer's worth."""
+    rests on, and the best answer (each answer's worth is on its button)."""
     model = announcer_model(view)
-    answers = " · ".join(f"{ANSWER_WORDS.get(bet, f'call {bet}')}: <b>{bet_ev(view, bet)}</b>"
-                         for bet in _answers(view))
     best = best_answer_now(view)
     basis = basis_text(model) if model.shown is not None else \
         f"{basis_heading(view)}: {basis_text(model)}"
     return (odds_html(f"{model.name} holds it", model.holds, basis, "neutral")
-            + f'<div class="ev" style="font-size:1.02rem">{answers}. Best: '
-              f"<b>{ANSWER_WORDS.get(best, f'call {best}')}</b> (your chips less his: what he "
-              "takes from the pot counts against you).</div>")
+            + f'<div class="ev" style="font-size:1.02rem">Best: <b>{answer_words(best)}</b>. '
+              "On each answer: your chips less his, as expected (what the pot pays him counts "
+              "against you).</div>")
 
 
-ANSWER_WORDS = {rules.ACCEPT: "accept"}
+def answer_words(bet: int) -> str:
+    return "accept" if bet == rules.ACCEPT else f"call {bet}"
 
 
 def basis_text(model: AnnouncerModel) -> str:
@@ -145,10 +144,11 @@ def basis_text(model: AnnouncerModel) -> str:
     if model.shown is not None:
         return (f"his down card, a {rules.card_text(model.shown)}, was shown when his bluff "
                 "was called")
-    return (f"the cards alone give {percent(model.cards)}; given that "
-            f"he announced, and he bluffs about {percent(model.rate)} of the turns he holds "
-            f"nothing (the solved game's {percent(model.position_rate)} here, and "
-            f"{model.record.text(model.name)})")
+    cards = f"his cards and how he came by them give {percent(model.cards)}"
+    if model.cards in (0, 1):
+        return cards
+    return (f"{cards}; he bluffs in about {percent(model.rate)} of turns without one (the "
+            f"solved game: {percent(model.position_rate)}; {model.record.text(model.name)})")
 
 
 def _answers(view: PrivateView) -> list[int]:
@@ -157,6 +157,11 @@ def _answers(view: PrivateView) -> list[int]:
 
 def bet_ev(view: PrivateView, bet: int) -> str:
     return ev_text(answer_ev(view, bet))
+
+
+def bet_value(view: PrivateView, bet: int) -> str:
+    """An answer's worth, short enough for its button: '+1.25'."""
+    return f"{float(answer_ev(view, bet)):+.2f}"
 
 
 def peek_html(view: PrivateView) -> str:
@@ -180,7 +185,7 @@ def peek_html(view: PrivateView) -> str:
         text.append(f"<div>{KNOWING}, {draw_text}{what}: {ev_text(ev)}.</div>")
     if view.public.phase == "respond" and view.public.to_act == view.seat:
         p = p_announcer_holds(view)
-        answers = " · ".join(f"{ANSWER_WORDS.get(bet, f'call {bet}')} {bet_ev(view, bet)}"
+        answers = " · ".join(f"{answer_words(bet)} {bet_value(view, bet)}"
                              for bet in _answers(view))
         text.append(f"<div>{KNOWING}: he holds it {percent(p)} "
                     f"({p.numerator}/{p.denominator}); {answers}.</div>")
