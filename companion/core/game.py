@@ -122,6 +122,18 @@ class Game:
     # state that copies its history grows with the square of the log (Goldfinger: 5,000
     # actions in 0.13 s, 25,000 in 2.75 s); Dice Lab's states share theirs.
     max_import_actions: int = 5_000
+    # Options a rule change added, each with (the value that replays a game stored before
+    # it, the value a new game gets): a stored game without the key plays on as it was
+    # played, and a new game stores the key, so the two are never confused.
+    later_options: Mapping[str, tuple[JSON, JSON]] = dataclasses.field(default_factory=dict)
+
+    def stored_options(self, options: Mapping[str, JSON]) -> dict[str, JSON]:
+        """A stored game's options, with what an option added later meant before it."""
+        return {**{key: before for key, (before, _) in self.later_options.items()}, **options}
+
+    def new_options(self, options: Mapping[str, JSON]) -> dict[str, JSON]:
+        """A new game's options, with every option added later written out."""
+        return {**{key: now for key, (_, now) in self.later_options.items()}, **options}
 
     def load_dashboard(self) -> type:
         module, _, attr = self.dashboard.partition(":")

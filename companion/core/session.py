@@ -61,7 +61,11 @@ class Session:
                  seed: int | None = None, *, store: Store | None = None,
                  name: str = "", _record: SessionRecord | None = None):
         self.game = find_game(game) if isinstance(game, str) else game
-        self.options = dict(options or {})
+        if not isinstance(options, Mapping | None):
+            raise InputError(f"a game's options are names and values, like {{\"players\": "
+                             f"2}}, got {type(options).__name__}")
+        self.options = self.game.stored_options(options or {}) if _record is not None else \
+            self.game.new_options(options or {})
         self.seed = secrets.randbelow(MAX_SEED) if seed is None else _check_seed(seed)
         self.name = name or self.game.title
         self.store = store

@@ -14,4 +14,6 @@ GAME = Game(
     action_types=ACTION_TYPES,
     dashboard="companion.mb007_tiles.dashboard:TilesDashboard",
     secrets=True,
+    # December 2026: a stall ends from the position, and the barren count rarely decides.
+    later_options={"stall_end": ("next_round", "dead_position"), "barren_rounds": (3, 12)},
 )

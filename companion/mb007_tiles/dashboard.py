@@ -39,8 +39,10 @@ HOUSE_RULES = (
     "The first player: each draws a tile and puts it back until one draws a 007",
     "A round's losers draw first; on a tie the rotation goes on",
     "A team that cannot pay pays what it has",
-    "The game also ends when the bag is empty and no crossing can capture",
-    "With the bag empty, three rounds in a row that capture nothing end the game",
+    "With the bag empty, the game also ends when no tile can ever be captured, when each "
+    "team can keep its own tiles out of reach for ever, or when careful play (each round's "
+    "equilibrium) captures nothing in any round to come",
+    "With the bag empty, twelve rounds in a row that capture nothing end the game",
 )
 VERDICT_CSS = "font-size:1.1rem;padding:8px 12px;border-left:6px solid {};line-height:1.4"
 

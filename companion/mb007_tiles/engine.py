@@ -29,6 +29,7 @@ from companion.mb007_tiles.board import (
     check_players,
     crossing,
     crossings,
+    line_windows,
     parse_window,
     seat_colour,
     seat_names,
@@ -36,6 +37,7 @@ from companion.mb007_tiles.board import (
     window_index,
     window_name,
 )
+from companion.mb007_tiles.odds import careful_play_stalls
 
 S = rules.SECTIONS
 Phase = Literal["first", "draw", "place", "choose", "reveal", "over"]
@@ -56,7 +58,8 @@ class Options:
     starting_chips: int = 100
     bots: tuple[int, ...] = ()
     advice: bool = True
-    barren_rounds: int = 3
+    barren_rounds: int = rules.DEFAULT_OPTIONS["barren_rounds"]
+    stall_end: str = rules.DEFAULT_OPTIONS["stall_end"]
 
     @classmethod
     def from_mapping(cls, options: Mapping[str, JSON]) -> Options:
@@ -73,6 +76,9 @@ class Options:
         barren = values["barren_rounds"]
         if isinstance(barren, bool) or barren not in range(0, 21):
             raise InputError(f"barren_rounds is a whole number 0-20, got {barren!r:.20}")
+        if values["stall_end"] not in rules.STALL_ENDS:
+            raise InputError(f"stall_end is one of {', '.join(rules.STALL_ENDS)}, got "
+                             f"{values['stall_end']!r:.20}")
         bots = values["bots"]
         if not isinstance(bots, list | tuple) or any(
                 isinstance(b, bool) or b not in range(players) for b in bots):
@@ -81,13 +87,13 @@ class Options:
             raise InputError("the app plays a seat only in tablet mode, where it draws the "
                              "tiles itself")
         return cls(players, values["mode"], _check_counts(values["tile_counts"]), chips,
-                   tuple(sorted(set(bots))), values["advice"], barren)
+                   tuple(sorted(set(bots))), values["advice"], barren, values["stall_end"])
 
     def to_mapping(self) -> dict[str, JSON]:
         return {"players": self.players, "mode": self.mode,
                 "tile_counts": dict(self.tile_counts), "starting_chips": self.starting_chips,
                 "bots": list(self.bots), "advice": self.advice,
-                "barren_rounds": self.barren_rounds}
+                "barren_rounds": self.barren_rounds, "stall_end": self.stall_end}
 
     def full_bag(self) -> tuple[int, ...]:
         """How many of each tile of `rules.ALL_TILES` a new game's bag holds."""
@@ -239,6 +245,31 @@ class TilesState(GameState):
             for red_letter in letters[red] for black_letter in letters[black]
         )
 
+    def can_ever_capture(self) -> bool:
+        """Whether a tile on the board lies on a crossing some letters of some later round
+        reach (the face-down letters change every round, so any letter comes back)."""
+        return any(
+            self.tile_at(crossing(red, red_letter, black, black_letter)) is not None
+            for red in seats_of("red", self.players) for black in seats_of("black", self.players)
+            for red_letter in rules.LETTERS for black_letter in rules.LETTERS
+        )
+
+    def safe_letters(self, seat: int) -> tuple[str, ...]:
+        """The letters whose line holds none of `seat`'s team's tiles: played, they can
+        never lose that team a tile, whatever the other team chooses."""
+        colour = seat_colour(seat)
+        return tuple(letter for letter in rules.LETTERS if not any(
+            tile is not None and rules.tile_colour(tile) == colour
+            for tile in (self.tile_at(w) for w in line_windows(seat, letter))))
+
+    def is_dead(self) -> bool:
+        """With the bag empty: every seat has two safe letters (so the face-down rule never
+        forces it off them), so each team can keep its tiles out of reach for ever and no
+        capture can be forced (a red seat's safe line and a black seat's safe line cross
+        at an empty window)."""
+        return not self.bag_size and all(
+            len(self.safe_letters(seat)) >= 2 for seat in range(self.players))
+
     # Changing it.
 
     def apply(self, action: Any) -> TilesState:
@@ -350,9 +381,23 @@ class TilesState(GameState):
     # Between rounds.
 
     def _start_round(self) -> TilesState:
-        """All windows filled (or the bag is empty): choose letters, unless none can capture."""
-        if not self.can_capture():
-            return self._end_game("no tile is left to draw and no crossing can capture one")
+        """All windows filled (or the bag is empty): choose letters, unless no tile on the
+        board can ever be captured. A round in which the face-down letters keep every tile
+        out of reach is still played: it changes which letters lie face down."""
+        if self.options.stall_end == "next_round":  # the app's reading before December 2026
+            if not self.can_capture():
+                return self._end_game("no tile is left to draw and no crossing can capture "
+                                      "one")
+        elif not self.can_ever_capture():
+            return self._end_game("no tile is left to draw and no tile on the board can "
+                                  "ever be captured")
+        elif self.is_dead():
+            return self._end_game("no tile is left to draw and each team can keep its own "
+                                  "tiles out of reach for ever, so no capture can be forced")
+        elif not self.bag_size and careful_play_stalls(self.board, self.face_down):
+            return self._end_game("no tile is left to draw and careful play (each round's "
+                                  "equilibrium, as the advice gives it) captures nothing in "
+                                  "any round to come")
         return replace(self, phase="choose", to_move=None, picks=(None,) * self.players)
 
     def _refill_starter(self, taken: list[tuple[str, str]]) -> int:

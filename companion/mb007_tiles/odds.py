@@ -143,3 +143,41 @@ def best_window(advice: list[WindowAdvice]) -> WindowAdvice:
     """The window best for the drawer's team: the highest value, then the lowest chance of
     losing an own tile (or highest of taking an opponent's) is in `value` already."""
     return max(advice, key=lambda a: a.value)
+
+
+# A stall: no capture in careful play, ever.
+
+STALL_SEARCH_LIMIT = 256  # face-down states looked at: every one with four players (4^4)
+
+
+def careful_play_stalls(board: tuple[str | None, ...], face_down: tuple[str | None, ...]
+                        ) -> bool:
+    """Whether, with no tile left to draw, both teams playing every round's equilibrium
+    (`board_equilibrium`, the advice the app gives and its bots play) capture nothing in any
+    round to come: every pair of strategies either mix can play crosses only empty windows,
+    from these face-down letters and from every set of face-down letters such play leads
+    to (the board cannot change until something is captured)."""
+    players = len(face_down)
+    red_seats, black_seats = seats_of("red", players), seats_of("black", players)
+    todo, seen = [tuple(face_down)], set()
+    while todo:
+        down = todo.pop()
+        if down in seen:
+            continue
+        seen.add(down)
+        if len(seen) > STALL_SEARCH_LIMIT:
+            return False
+        available = tuple(tuple(letter for letter in rules.LETTERS if letter != d)
+                          for d in down)
+        eq = board_equilibrium(board, available)
+        for red, red_p in zip(eq.red, eq.red_mix, strict=True):
+            for black, black_p in zip(eq.black, eq.black_mix, strict=True):
+                if not (red_p and black_p):
+                    continue
+                if any(board[window_index(w)] is not None
+                       for w in _crossed(players, red, black)):
+                    return False
+                picks = dict(zip(red_seats, red, strict=True))
+                picks.update(zip(black_seats, black, strict=True))
+                todo.append(tuple(picks[seat] for seat in range(players)))
+    return True

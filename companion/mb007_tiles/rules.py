@@ -96,10 +96,19 @@ DEFAULT_OPTIONS: dict[str, object] = {
     # screen and to the drawer).
     "advice": True,
     # HOUSE RULE: with the bag empty, the game also ends after this many rounds in a row
-    # that capture nothing (the manual's end needs seven tiles; two careful teams can keep
-    # choosing empty crossings for ever). 0 turns it off.
-    "barren_rounds": 3,
+    # that capture nothing. 0 turns it off. Rarely decides a game: a stalled position ends
+    # by `stall_end` first (in 300 bot games, no barren run was longer than 9 rounds but
+    # those of dead positions).
+    "barren_rounds": 12,
+    # READING of rule 9 for a game that can no longer reach seven tiles ("dead_position"):
+    # with the bag empty it ends when no tile on the board can ever be captured, or when
+    # every seat has two letters whose lines hold none of its team's tiles, so each team
+    # can keep its tiles out of reach for ever and no capture can be forced.
+    # "next_round" (the app's reading before December 2026, kept for games stored then):
+    # it ends when no crossing can capture in the next round.
+    "stall_end": "dead_position",
 }
+STALL_ENDS: tuple[str, ...] = ("dead_position", "next_round")
 # HOUSE RULE: to find the first player, each player in turn from seat 0 draws a tile and
 # puts it back; the first to draw a 007 goes first (Playing the Game: "The first player
 # drawing an 007 tile goes first").
@@ -112,7 +121,8 @@ PAY_WHAT_YOU_CAN = True
 # player of the losing team to the left of the last drawer.
 REFILL_TIE_CONTINUES_ROTATION = True
 # The end when the bag runs dry (READING_NOTES): "the game also ends, with the totals as
-# they stand, when no tile is left to draw and no crossing can capture one."
+# they stand, when no tile is left to draw and no crossing can capture one"; read through
+# the option "stall_end".
 
 
 def tile_colour(tile: str) -> Colour:

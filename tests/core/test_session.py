@@ -143,3 +143,25 @@ def test_unknown_games_and_bad_seeds_are_input_errors():
         Session("dice_lab", seed=-5)
     with pytest.raises(InputError, match="no option"):
         Session("dice_lab", options={"speed": 2})
+
+
+def test_an_option_added_by_a_rule_change_keeps_a_stored_game_as_it_was_played(store):
+    """`Game.later_options`: a game stored before the tile game's December 2026 end rules
+    (its options without "stall_end") replays under the old reading; a new game stores the
+    new one, so the two are never confused."""
+    from dataclasses import replace as copy
+
+    from companion.mb007_tiles import GAME
+    new = Session(GAME, {"players": 2}, seed=1, store=store)
+    assert new.options["stall_end"] == "dead_position" and new.options["barren_rounds"] == 12
+    old = copy(store.load(new.id), id="0123456789abcdef", options={"players": 2})
+    store.create(old)  # a game as stored before the change
+    again = Session.resume(store, old.id)
+    assert again.state.options.stall_end == "next_round"
+    assert again.state.options.barren_rounds == 3
+
+
+@pytest.mark.parametrize("options", [[1, 2], "players", 3, ("players", 2)])
+def test_options_that_are_no_mapping_are_refused_with_a_message(options):
+    with pytest.raises(InputError, match="options are names and values"):
+        Session("dice_lab", options)

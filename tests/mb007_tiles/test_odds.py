@@ -16,10 +16,12 @@ from companion.core.matrix_game import solve_zero_sum
 from companion.core.session import Session
 from companion.mb007_tiles import GAME, rules
 from companion.mb007_tiles.actions import Pick
-from companion.mb007_tiles.board import crossings, seats_of, window_index
+from companion.mb007_tiles.board import crossings, parse_window, seats_of, window_index
 from companion.mb007_tiles.bot import autoplay_action, bot_action, bot_letter, bot_window
+from companion.mb007_tiles.engine import new_state
 from companion.mb007_tiles.odds import (
     board_equilibrium,
+    careful_play_stalls,
     placement_advice,
     round_equilibrium,
 )
@@ -205,3 +207,31 @@ def test_an_app_partner_never_crashes_on_a_letter_its_team_mix_never_plays():
                 assert eq.seat_mix(seat)[picked] > 0
                 checked += 1
     assert checked  # some states do have letters their team never plays
+
+
+STALLED = {"a1": "R5", "c1": "R007", "a2": "R2", "b2": "R007", "d2": "B007", "a3": "R4",
+           "b3": "B5", "d3": "R4", "a4": "B4", "b4": "B2", "c4": "B007", "d4": "B4"}
+
+
+def board_of(tiles: dict[str, str]) -> tuple[str | None, ...]:
+    board = [None] * rules.WINDOWS
+    for name, tile in tiles.items():
+        board[window_index(parse_window(name))] = tile
+    return tuple(board)
+
+
+def test_careful_play_that_never_captures_is_a_stall():
+    """A position two bots reached (each team's equilibrium sits on empty crossings, round
+    after round, whichever letters lie face down): found a stall, and fifty rounds of bots
+    sampling their mixes from it capture nothing. A full board is no stall."""
+    state = replace(new_state({"players": 2, "mode": "tablet"}), board=board_of(STALLED),
+                    bag=(0,) * len(rules.ALL_TILES), phase="choose", face_down=("D", "D"),
+                    picks=(None, None))
+    assert careful_play_stalls(state.board, state.face_down)
+    rng = random.Random(5)
+    for _ in range(50):
+        picks = {seat: bot_letter(state, seat, rng) for seat in range(2)}
+        assert not any(state.tile_at(w) for w in crossings(picks, 2))
+        state = replace(state, face_down=(picks[0], picks[1]))
+    full = tuple(rules.ALL_TILES[i % len(rules.ALL_TILES)] for i in range(rules.WINDOWS))
+    assert not careful_play_stalls(full, ("B", "B"))

@@ -28,7 +28,7 @@ from companion.mb007_tiles.board import (
 )
 from companion.mb007_tiles.bot import autoplay_action, bot_action
 from companion.mb007_tiles.engine import TilesState, new_state, private_view
-from companion.mb007_tiles.odds import round_equilibrium
+from companion.mb007_tiles.odds import careful_play_stalls, round_equilibrium
 
 S = rules.SECTIONS
 # Which way each side faces, and so where his left is (x east, y north).
@@ -454,21 +454,42 @@ def test_end_both_teams_can_reach_seven_in_one_round():
     assert over.result == "Red wins 11 to 7; Black pays 4 in chips"
 
 
-def test_house_rule_the_game_ends_when_the_bag_is_empty_and_no_crossing_can_capture():
+def test_reading_the_game_ends_when_the_bag_is_empty_and_no_tile_can_ever_be_captured():
     """READING_NOTES: "the game also ends, with the totals as they stand, when no tile is
-    left to draw and no crossing can capture one"."""
+    left to draw and no crossing can capture one" (option stall_end "dead_position")."""
     empty_bag = (0,) * len(rules.ALL_TILES)
-    # Red B is column a, Black B (west) is row 4: once face down, a1 and d4 are out of reach.
-    board = {"a4": "B2", "a1": "R5", "d4": "B5"}
-    state = replace(reveal_state(2, board, ("B", "B"), ((), ())), bag=empty_bag)
+    state = replace(reveal_state(2, {"a4": "B2"}, ("B", "B"), ((), ())), bag=empty_bag)
     over = state.apply(Reveal())
-    assert over.taken == (("a4", "B2"),)
-    assert over.is_over and "no crossing can capture" in over.last_event.text
-    assert over.games == ((2, 0),)
-    # One tile in reach and the game goes on, without a refill.
-    going = replace(reveal_state(2, {**board, "b2": "R1"}, ("B", "B"), ((), ())),
-                    bag=empty_bag).apply(Reveal())
-    assert going.phase == "choose" and going.can_capture()
+    assert over.taken == (("a4", "B2"),) and over.games == ((2, 0),)
+    assert over.is_over and "no tile on the board can ever be captured" in \
+        over.last_event.text
+
+
+def test_reading_a_tile_out_of_reach_only_next_round_keeps_the_game_going():
+    """Red's B (column a) and Black's B (row 4) lie face down: next round no crossing holds
+    a tile, but the round after any letter is back, so the game goes on (the reading before
+    December 2026, stall_end "next_round", ended it; games stored then replay so)."""
+    empty_bag = (0,) * len(rules.ALL_TILES)
+    board = {"a1": "B5", "a2": "B1", "a3": "R4", "b4": "R1", "c4": "R2", "d4": "B5"}
+    state = replace(reveal_state(2, board, ("B", "B"), ((), ())), bag=empty_bag)
+    going = state.apply(Reveal())
+    assert going.taken == () and going.phase == "choose"
+    assert not going.can_capture() and going.can_ever_capture() and not going.is_dead()
+    old = replace(state, options=replace(state.options, stall_end="next_round"))
+    assert "no crossing can capture" in old.apply(Reveal()).last_event.text
+
+
+def test_reading_a_dead_position_ends_the_game():
+    """With the bag empty, Red has columns b, c, d free of red tiles and Black rows 1-3 free
+    of black ones: each can keep its tiles out of reach for ever (a red free column and a
+    black free row cross at an empty window), so no capture can be forced."""
+    empty_bag = (0,) * len(rules.ALL_TILES)
+    state = replace(reveal_state(2, {"a1": "R5", "d4": "B5", "c2": "B1"}, ("N", "N"),
+                                 ((), ())), bag=empty_bag)
+    assert state.safe_letters(0) == ("O", "N", "D") and state.safe_letters(1) == ("O", "D")
+    over = state.apply(Reveal())  # N x N is c2: Black's 1 is captured, then it is dead
+    assert over.taken == (("c2", "B1"),)
+    assert over.is_over and "keep its own tiles out of reach" in over.last_event.text
 
 
 def test_end_the_losers_pay_the_difference_in_chips_45_to_27():
@@ -617,19 +638,28 @@ def test_the_letters_stay_secret_in_the_saved_log_until_the_reveal():
     assert "Red N, Black O" in event.text
 
 
-def test_house_rule_with_the_bag_empty_three_barren_rounds_in_a_row_end_the_game():
-    """HOUSE RULE `barren_rounds` (3): with the bag empty, two careful teams could choose
-    empty crossings for ever; three rounds in a row that capture nothing end the game."""
+# Every window filled, red and black alternating: no seat has a line free of its tiles.
+CHECKERED = {f"{column}{row}": "R1" if (i + row) % 2 == 0 else "B1"
+             for i, column in enumerate("abcd") for row in range(1, 5)}
+
+
+def test_house_rule_with_the_bag_empty_barren_rounds_in_a_row_end_the_game():
+    """HOUSE RULE `barren_rounds` (default 12, here 3): with the bag empty, two careful
+    teams could choose empty crossings for ever; that many rounds in a row that capture
+    nothing end the game."""
+    assert rules.DEFAULT_OPTIONS["barren_rounds"] == 12
     empty_bag = (0,) * len(rules.ALL_TILES)
-    board = {"a4": "B2", "b2": "R1", "d1": "B3"}
-    # N x N crosses at c2, O x O at b3: both empty.
+    board = {name: tile for name, tile in CHECKERED.items() if name not in ("c2", "b3")}
+    # N x N crosses at c2, O x O at b3: both empty; careful play would capture.
     state = replace(reveal_state(2, board, ("N", "N"), ((), ())), bag=empty_bag)
+    state = replace(state, options=replace(state.options, barren_rounds=3))
     state = state.apply(Reveal())
     assert state.taken == () and state.barren == 1 and state.phase == "choose"
+    assert not state.is_dead() and not careful_play_stalls(state.board, state.face_down)
     state = play_round(state, {0: "O", 1: "O"})
     assert state.barren == 2 and state.phase == "choose"
     state = play_round(state, {0: "N", 1: "N"})
-    assert state.barren == 3
+    assert state.barren == 3 and state.is_over and "captured nothing" in state.last_event.text
     off = replace(reveal_state(2, board, ("N", "N"), ((), ())), bag=empty_bag,
                   options=replace(state.options, barren_rounds=0))
     assert off.apply(Reveal()).phase == "choose"
@@ -637,10 +667,9 @@ def test_house_rule_with_the_bag_empty_three_barren_rounds_in_a_row_end_the_game
 
 def test_house_rule_a_capture_resets_the_barren_count():
     empty_bag = (0,) * len(rules.ALL_TILES)
-    state = replace(reveal_state(2, {"c2": "B3", "a4": "B2"}, ("N", "N"), ((), ())),
-                    bag=empty_bag, barren=2)
+    state = replace(reveal_state(2, CHECKERED, ("N", "N"), ((), ())), bag=empty_bag, barren=2)
     after = state.apply(Reveal())
-    assert after.taken == (("c2", "B3"),) and after.barren == 0 and not after.is_over
+    assert after.taken == (("c2", "R1"),) and after.barren == 0 and not after.is_over
 
 
 def test_play_the_draws_for_the_first_player_must_tell_a_true_story():

@@ -351,8 +351,10 @@ class CardsDashboard(GameDashboard):
             events = applied[-1:]
             note = ('<div class="note"><b>Taken back: the table is again as after this '
                     f"(move {len(applied)}).</b></div>")
-        else:
-            note = f'<div class="note"><b>{escape(self.note)}</b></div>' if self.note else ""
+        elif self.note and len(applied) - self._since <= SHOWN_EVENTS:
+            note = f'<div class="note"><b>{escape(self.note)}</b></div>'
+        else:  # the call's outcome is no longer in view: its odds would narrate the past
+            note = ""
         colour = "#2e7d32" if state.is_over else "#9e9e9e"
         lines = "".join(f'<div class="event">{escape(e.text)}.</div>' for e in events)
         over = standings_html(public_view(state)) if state.is_over else ""
