@@ -1,6 +1,7 @@
 """Milton Bradley's James Bond 007 tile game (1965): capture tiles where secret lines cross."""
 
 from companion.core.game import Game
+from companion.mb007_tiles import rules
 from companion.mb007_tiles.actions import ACTION_TYPES
 from companion.mb007_tiles.engine import new_state
 
@@ -14,6 +15,9 @@ GAME = Game(
     action_types=ACTION_TYPES,
     dashboard="companion.mb007_tiles.dashboard:TilesDashboard",
     secrets=True,
-    # December 2026: a stall ends from the position, and the barren count rarely decides.
-    later_options={"stall_end": ("next_round", "dead_position"), "barren_rounds": (3, 12)},
+    # December 2026: a stall ends from the position, the barren count rarely decides, and
+    # the tile set holds three of each kind per colour.
+    later_options={"stall_end": ("next_round", "dead_position"), "barren_rounds": (3, 12),
+                   "tile_counts": (rules.TILE_COUNTS_BEFORE_DECEMBER_2026,
+                                   rules.DEFAULT_TILE_COUNTS)},
 )

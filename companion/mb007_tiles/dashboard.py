@@ -35,7 +35,7 @@ from companion.ui.theme import BUTTON_CSS, INPUT_CSS, TOUCH
 NOBODY = -1  # `looking`: the screen is covered
 MAX_BOT_ACTIONS = 80  # a safety net: the app's seats never need more in one go
 HOUSE_RULES = (
-    "Tiles: two each of 1-5 dots and two 007s per colour",
+    "Tiles: three each of 1-5 dots and three 007s per colour",
     "The first player: each draws a tile and puts it back until one draws a 007",
     "A round's losers draw first; on a tie the rotation goes on",
     "A team that cannot pay pays what it has",

@@ -75,9 +75,15 @@ CHIP_VALUES: dict[str, int] = {"blue": 10, "red": 5, "white": 1}
 # Rule 9: "A game ends when one team or both captures SEVEN tiles."
 TILES_TO_END = 7
 
-# The tile composition is not printed. HOUSE RULE (READING_NOTES): per colour, two each of
-# 1 to 5 dots and two 007 tiles (the blank extra tile is not used).
-DEFAULT_TILE_COUNTS: dict[str, int] = {"1": 2, "2": 2, "3": 2, "4": 2, "5": 2, BOND: 2}
+# The tile composition is not printed (To Set Up 4 names only "the NUMBERED tiles those with
+# DOTS or 007" of both colours and "The blank extra tile"). HOUSE RULE: per colour, three
+# each of 1 to 5 dots and three 007 tiles, 36 numbered tiles (with the blank, a sheet of
+# 37). Rule 9's example, "The scores are 45 to 27", then takes seven tiles (three 007s, two
+# 5s, a 4 and a 1), as the end at seven tiles suggests; with two of each (READING_NOTES'
+# default, the app's before December 2026) seven tiles make at most 41. In 100 bot games
+# each of 2 and 4 players, all 200 ended by seven tiles; with two of each 28 stalled first.
+DEFAULT_TILE_COUNTS: dict[str, int] = {"1": 3, "2": 3, "3": 3, "4": 3, "5": 3, BOND: 3}
+TILE_COUNTS_BEFORE_DECEMBER_2026: dict[str, int] = {value: 2 for value in DEFAULT_TILE_COUNTS}
 MAX_TILES_OF_A_KIND = 8
 
 # HOUSE RULES: the manual is silent; each is an option of `new_state`.

@@ -51,7 +51,7 @@ def test_house_rules_a_player_opened_stay_open_when_the_scoreboard_changes(serve
     page.get_by_text("House rules", exact=True).click()
     expect(house_rules).to_have_attribute("open", "", timeout=WAIT)
     page.get_by_role("button", name="Draw a tile for Black").click()
-    expect(page.locator(".scoreboard")).to_contain_text("8 tiles in the bag", timeout=WAIT)
+    expect(page.locator(".scoreboard")).to_contain_text("20 tiles in the bag", timeout=WAIT)
     expect(house_rules).to_have_attribute("open", "")
 
 

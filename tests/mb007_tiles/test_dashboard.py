@@ -45,10 +45,10 @@ def test_the_first_player_can_be_tapped_or_drawn_by_the_app(store):
 def test_table_mode_offers_the_tiles_left_in_the_bag_with_counts(store):
     board = dashboard(store, {"players": 2})
     board.steps.press("Red drew it")
-    assert "black 007 (2)" in board.steps.labels()
-    board.steps.press("black 007 (2)")
+    assert "black 007 (3)" in board.steps.labels()
+    board.steps.press("black 007 (3)")
     board.board.tap("w:c3")
-    board.steps.press("black 007 (1)")
+    board.steps.press("black 007 (2)")
     assert board.session.state.drawn == "B007"
 
 

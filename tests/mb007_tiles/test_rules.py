@@ -567,7 +567,7 @@ def test_options_are_validated():
             new_state(options)
     ok = new_state({"players": 4, "mode": "tablet", "bots": [3, 1, 3]})
     assert ok.options.bots == (1, 3)
-    assert sum(new_state({}).bag) == 24
+    assert sum(new_state({}).bag) == 36  # three of each kind per colour (house rule)
 
 
 def test_state_json_round_trip():

@@ -188,7 +188,7 @@ def test_two_server_processes_on_one_file_show_one_live_game(served, browser, tm
         first.get_by_role("button", name="Black drew it").click()
         expect(second.locator(".log-line").first).to_contain_text(
             "Black drew the first 007", timeout=5_000)
-        second.get_by_role("button", name="black 007 (2)").click()
+        second.get_by_role("button", name="black 007 (3)").click()
         expect(first.locator(".log-line").first).to_contain_text("Black drew black 007",
                                                                   timeout=5_000)
     finally:
