@@ -23,7 +23,13 @@ from companion.mb007_tiles import GAME, rules
 from companion.mb007_tiles.actions import ChooseFirst, Draw, NextGame, Pick, Place, Reveal
 from companion.mb007_tiles.board import seat_names, window_name
 from companion.mb007_tiles.bot import bot_action
-from companion.mb007_tiles.drawing import BOARD_CSS, COLOURS, board_svg, tile_chip
+from companion.mb007_tiles.drawing import (
+    BOARD_CSS,
+    COLOURS,
+    board_svg,
+    seating_html,
+    tile_chip,
+)
 from companion.mb007_tiles.engine import TilesState, private_view
 from companion.mb007_tiles.odds import WindowAdvice, placement_advice, round_equilibrium
 from companion.ui import ChoicePad, GameDashboard, TapPad, button, choice, heading, page, section
@@ -43,6 +49,9 @@ HOUSE_RULES = (
     "team can keep its own tiles out of reach for ever, or when careful play (each round's "
     "equilibrium) captures nothing in any round to come",
     "With the bag empty, twelve rounds in a row that capture nothing end the game",
+    "The app playing both partners of a team chooses their two letters together, from the "
+    "team's equilibrium; beside a human partner it plays its own share and never reads his "
+    "letter",
 )
 VERDICT_CSS = "font-size:1.1rem;padding:8px 12px;border-left:6px solid {};line-height:1.4"
 
@@ -182,8 +191,10 @@ class TilesDashboard(GameDashboard):
                                       "Let the app play its seats", "act act-primary"))
         toggle = "Hide the advice" if self.advice else "Show the advice"
         buttons.append(tap_button(pad.tap_for(("advice", not self.advice), toggle), toggle))
+        seating = seating_html(state.players) if state.phase == "first" and \
+            state.options.mode == "table" else ""
         pad.html = (f"{notice_html(self.message)}"
-                    f"{self._seat_html()}{self._event_html(state)}"
+                    f"{self._seat_html()}{self._event_html(state)}{seating}"
                     f"{'' if self._just_revealed() else _last_round_html(state)}"
                     f'<div class="note prompt"><b>{escape(prompt)}</b></div>'
                     f'<div class="bar" style="margin:6px 0">{"".join(buttons)}</div>'

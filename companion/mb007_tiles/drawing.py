@@ -67,6 +67,7 @@ def _window(state: TilesState, window: Window, tappable: bool,
     x, y = _xy(window)
     name = window_name(window)
     tile = state.tile_at(window)
+    crossed = crossed and tile is None  # a refilled window is no longer the last crossing
     inner = [f'<rect x="{x + 4}" y="{y + 4}" width="{CELL - 8}" height="{CELL - 8}" rx="8" '
              f'fill="{_fill(tile)}" stroke="{GOLD if crossed else "#8d6e63"}" '
              f'stroke-width="{6 if crossed else 2}"/>']
@@ -75,8 +76,8 @@ def _window(state: TilesState, window: Window, tappable: bool,
     else:
         inner.append(f'<text x="{x + 10}" y="{y + 24}" font-size="16" fill="#6d4c41">'
                      f"{name}</text>")
-        if taken:
-            inner.append(f'<text x="{x + CELL / 2}" y="{y + 62}" font-size="18" '
+        if taken:  # below the middle, where a heat-map figure goes
+            inner.append(f'<text x="{x + CELL / 2}" y="{y + 88}" font-size="15" '
                          f'text-anchor="middle" fill="#6d4c41">taken</text>')
     if heat is not None and window in heat:
         inner.append(_heat(heat[window], x, y, window == best))
@@ -177,3 +178,24 @@ def tile_chip(tile: str) -> str:
             f'margin:1px;border-radius:5px;background:{colour};color:'
             f'{GOLD if text == rules.BOND else "white"};font-weight:700;text-align:center">'
             f"{text}</span>")
+
+
+EDGE_WINDOWS = {"south": "a1 to d1", "west": "a1 to a4", "north": "a4 to d4", "east": "d1 to d4"}
+
+
+def seating_html(players: int) -> str:
+    """Where to sit round the real board, before the first tile (the captured window
+    depends on it): each seat's edge, as the board on screen draws it, and who sits to whose
+    left (play goes to the left)."""
+    names = seat_names(players)
+    order = ", then ".join(names)
+    words = "; ".join(_where(seat, names) for seat in range(players))
+    return (f'<div class="seating" style="font-size:1.02rem;line-height:1.4;margin:4px 0">'
+            f"<b>Sit round the real board as the board here shows</b> (which window a letter "
+            f"captures depends on it): {escape(words)}. Play goes to the left: "
+            f"{escape(order)}.</div>")
+
+
+def _where(seat: int, names: tuple[str, ...]) -> str:
+    side = rules.SIDES[seat]
+    return f"{names[seat]} at the {side} edge (windows {EDGE_WINDOWS[side]})"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import re
+from fractions import Fraction
 from html import unescape
 
 from companion.core.session import Session
@@ -243,3 +244,40 @@ def test_the_advice_says_nothing_it_cannot_back_when_no_window_can_be_captured(s
     html = unescape(board.steps.html)
     assert "no window can be captured next round" in html
     assert "worth" not in html and "safest" not in html.lower()
+
+
+def test_the_last_crossing_is_gold_until_refilled_and_taken_never_covers_a_figure():
+    """After a reveal that took c2 (N x N), c2 is drawn gold and "taken"; once a tile is
+    placed there it is no longer the last crossing. "taken" sits below the heat-map figure."""
+    from dataclasses import replace
+
+    from companion.mb007_tiles.drawing import GOLD, board_svg
+    from companion.mb007_tiles.engine import new_state
+
+    state = replace(new_state({"players": 2}), phase="draw", to_move=0, revealed=("N", "N"),
+                    face_down=("N", "N"), taken=(("c2", "B3"),), picks=(None, None))
+
+    def window(svg: str, name: str) -> str:
+        return re.search(rf'aria-label="[^"]*{name}[^"]*">(.*?)</g>', svg).group(1)
+
+    empty = window(board_svg(state, heat={(2, 1): Fraction(1, 3)}), "c2")
+    assert f'stroke="{GOLD}"' in empty and ">taken<" in empty and ">33.3%<" in empty
+    (taken_y,) = re.findall(r'y="([\d.]+)"[^>]*>taken<', empty)
+    (figure_y,) = re.findall(r'y="([\d.]+)"[^>]*>33.3%<', empty)
+    assert float(taken_y) - float(figure_y) >= 18  # a line apart: never drawn over
+    refilled = replace(state, board=tuple("R1" if i == 6 else None for i in range(16)))
+    assert f'stroke="{GOLD}"' not in window(board_svg(refilled), "c2")
+
+
+def test_table_mode_shows_where_to_sit_before_the_first_tile(store):
+    """The captured window depends on who sits where: before the first tile the page draws
+    the seats round the board's edges and says who sits to whose left."""
+    board = dashboard(store, {"players": 4})
+    text = " ".join(unescape(re.sub(r"<[^>]+>", " ", board.steps.html)).split())
+    assert "Sit round the real board as the board here shows" in text
+    assert "Red 1 at the south edge (windows a1 to d1); Black 1 at the west edge" in text
+    assert "Play goes to the left: Red 1, then Black 1, then Red 2, then Black 2" in text
+    board.steps.press("Red 1 drew it")
+    assert "Sit round" not in board.steps.html
+    tablet = dashboard(store, {"players": 2, "mode": "tablet"})
+    assert "Sit round" not in tablet.steps.html  # the board on screen is the board
