@@ -3,7 +3,7 @@ chooses from.
 
 The dashboard's map is these drawings, replaced in place after every action (one property
 change for the browser), not a plot rebuilt from HoloViews elements: that was most of a
-tap's time. They draw what `map_view.map_overlay` draws for the notebook.
+tap's time. They draw what `dashboard.map_view.map_overlay` draws for the notebook.
 
 - The mat (`mat_svg`), the same all game: buildings, Road lines (blue), Cut-Over lines
   (grey, dotted), Quick Turn arrows (yellow, dashed, with a head), a white dot on every

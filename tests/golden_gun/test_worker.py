@@ -12,6 +12,7 @@ import pytest
 from companion.core.session import Session
 from companion.golden_gun import GAME, engine
 from companion.golden_gun import dashboard as gg
+from companion.golden_gun.dashboard.survival import ODDS_WORKER, forget_figures
 from companion.ui.worker import WORKER_NICENESS, BrokenProcessPool, RestartingPool
 
 
@@ -62,17 +63,16 @@ def make(store) -> gg.GoldenGunDashboard:
 
 def test_golden_gun_survives_its_odds_worker_being_killed(store):
     """Killed while idle (every later page got BrokenProcessPool) and killed mid-figure."""
-    assert gg._WORKER.submit(abs, -1).result(timeout=60) == 1
-    restarts = gg._WORKER.restarts
-    kill_workers(gg._WORKER)
+    assert ODDS_WORKER.submit(abs, -1).result(timeout=60) == 1
+    restarts = ODDS_WORKER.restarts
+    kill_workers(ODDS_WORKER)
     time.sleep(1)  # the pool notices its process is gone and marks itself broken
-    with gg._SURVIVAL_LOCK:
-        gg._SURVIVAL.clear()  # work the figure out again, whatever other tests did
+    forget_figures()  # work the figure out again, whatever other tests did
     dash = make(store)
     dash.do(engine.SetUp())
     wait_for(lambda: dash._future is not None and dash._future.running())
-    kill_workers(gg._WORKER)  # mid-figure: worked out again on a fresh process
+    kill_workers(ODDS_WORKER)  # mid-figure: worked out again on a fresh process
     wait_for(lambda: "killed before he finds the Solex Agitator" in dash.survival
              and "computing" not in dash.survival)
     assert "within about" in dash.survival
-    assert gg._WORKER.restarts == restarts + 2  # one new process after each kill
+    assert ODDS_WORKER.restarts == restarts + 2  # one new process after each kill

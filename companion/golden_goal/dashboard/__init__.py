@@ -20,6 +20,6 @@ One module per part of the page:
 
 from companion.golden_goal.dashboard.field_view import parse_target
 from companion.golden_goal.dashboard.main import GoldenGoalDashboard
-from companion.golden_goal.words import BOT_TEAMS, TWO
+from companion.golden_goal.dashboard.words import BOT_TEAMS, TWO
 
 __all__ = ["BOT_TEAMS", "TWO", "GoldenGoalDashboard", "parse_target"]

@@ -10,11 +10,11 @@ from typing import TYPE_CHECKING
 import panel as pn
 
 from companion.golden_goal.actions import Kick
+from companion.golden_goal.dashboard.words import field_notes_html
 from companion.golden_goal.drawing import Marks, Target, field_mat, field_pieces, net_key
 from companion.golden_goal.engine import GoldenGoalState
 from companion.golden_goal.odds import turn_line
 from companion.golden_goal.turns import Outcome, other
-from companion.golden_goal.words import field_notes_html
 from companion.ui import TapPad
 
 if TYPE_CHECKING:

@@ -22,10 +22,10 @@ from companion.golden_goal.dashboard.moves import Moves
 from companion.golden_goal.dashboard.settings_view import SettingsView
 from companion.golden_goal.dashboard.taps import Taps
 from companion.golden_goal.dashboard.turn_view import TurnView
+from companion.golden_goal.dashboard.words import BOT_TEAMS, TWO
 from companion.golden_goal.drawing import Target
 from companion.golden_goal.engine import GoldenGoalState
 from companion.golden_goal.turns import Outcome
-from companion.golden_goal.words import BOT_TEAMS, TWO
 from companion.ui import GameDashboard, page, section
 
 MAX_BOT_ACTIONS = 40  # a safety net: the bot never needs more in one go (set-up is 5)

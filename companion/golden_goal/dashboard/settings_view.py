@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import panel as pn
 
-from companion.golden_goal.words import (
+from companion.golden_goal.dashboard.words import (
     BOT_TEAMS,
     HOUSE_DEFAULTS,
     HOUSE_RULES,

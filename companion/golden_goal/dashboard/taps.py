@@ -13,11 +13,11 @@ from typing import TYPE_CHECKING
 
 from companion.golden_goal.actions import Place, PlaceKeeper
 from companion.golden_goal.dashboard.moves import kick_ends, kicks_of, players_left
+from companion.golden_goal.dashboard.words import ball_key
 from companion.golden_goal.drawing import Target
 from companion.golden_goal.engine import GoldenGoalState
 from companion.golden_goal.kicks import team_of
 from companion.golden_goal.turns import Outcome, moves_for
-from companion.golden_goal.words import ball_key
 
 if TYPE_CHECKING:
     from companion.golden_goal.dashboard.main import GoldenGoalDashboard

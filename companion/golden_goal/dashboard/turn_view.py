@@ -14,15 +14,15 @@ import panel as pn
 from companion.golden_goal import rules
 from companion.golden_goal.actions import Pass
 from companion.golden_goal.dashboard.moves import players_left
-from companion.golden_goal.engine import GoldenGoalState
-from companion.golden_goal.odds import FACES, after_turn, faces_hint, scoring_faces
-from companion.golden_goal.turns import Outcome, other
-from companion.golden_goal.words import (
+from companion.golden_goal.dashboard.words import (
     event_html,
     scoreboard_html,
     setup_checklist,
     turn_odds_html,
 )
+from companion.golden_goal.engine import GoldenGoalState
+from companion.golden_goal.odds import FACES, after_turn, faces_hint, scoring_faces
+from companion.golden_goal.turns import Outcome, other
 from companion.ui import DicePad, HtmlBox, button, choice, heading, is_shown, odds_html, set_shown
 
 if TYPE_CHECKING:

@@ -30,10 +30,4 @@ from companion.golden_gun.dashboard.looks import CELL_LOOKS, ENTERED_STRIPES, ME
 from companion.golden_gun.dashboard.main import GoldenGunDashboard
 from companion.golden_gun.dashboard.maze_view import MazeView
 
-# The odds worker and the figures it worked out, shared by every page (tests kill the
-# worker and clear the figures through these names).
-from companion.golden_gun.dashboard.survival import _SURVIVAL as _SURVIVAL
-from companion.golden_gun.dashboard.survival import _SURVIVAL_LOCK as _SURVIVAL_LOCK
-from companion.golden_gun.dashboard.survival import _WORKER as _WORKER
-
 __all__ = ["CELL_LOOKS", "ENTERED_STRIPES", "MEANING_PAIRS", "GoldenGunDashboard", "MazeView"]

@@ -23,10 +23,16 @@ from companion.ui.worker import BrokenProcessPool, odds_worker, on_the_page
 
 # The whole-search figure takes seconds of pure Python: in a thread it would hold the GIL
 # and slow every tap meanwhile, so it runs in the worker process, given the game as JSON.
-_WORKER = odds_worker()  # a killed worker process is replaced, not fatal
+ODDS_WORKER = odds_worker()  # a killed worker process is replaced, not fatal
 # Shared by every session (same key, same answer): (death before the Solex, per choice).
 _SURVIVAL: dict[tuple, tuple[Fraction, dict | None]] = {}
 _SURVIVAL_LOCK = threading.Lock()
+
+
+def forget_figures() -> None:
+    """Drop every figure worked out so far (the next page works its figure out again)."""
+    with _SURVIVAL_LOCK:
+        _SURVIVAL.clear()
 
 
 def survival_in_worker(game: dict, p_startle: Fraction) -> tuple[Fraction, dict | None]:
@@ -95,7 +101,7 @@ class SurvivalFigure:
         if self.future is not None:
             self.future.cancel()  # the game has moved on before that figure's turn came
         game = state.to_json()
-        self.future = _WORKER.submit(survival_in_worker, game, startle)
+        self.future = ODDS_WORKER.submit(survival_in_worker, game, startle)
         self.future.add_done_callback(lambda done: self._done(done, full, game))
 
     def _done(self, done: Future, full: tuple, game: dict | None = None) -> None:
@@ -108,7 +114,7 @@ class SurvivalFigure:
                 self._deliver(full[0], "<div class='survival'>The odds helper stopped twice: "
                               "no whole-search figure this time.</div>")
                 return
-            self.future = _WORKER.submit(survival_in_worker, game, full[1])
+            self.future = ODDS_WORKER.submit(survival_in_worker, game, full[1])
             self.future.add_done_callback(lambda again: self._done(again, full))
             return
         except CompanionError as error:

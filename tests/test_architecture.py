@@ -1,0 +1,149 @@
+"""The package's shape, read from its source: every import counts, inside functions and under
+`TYPE_CHECKING` too.
+
+- no import circle of any kind, between modules or packages of one game;
+- `companion.core` imports only `companion.core`;
+- no game imports another game;
+- panel, bokeh and holoviews are imported only by the UI: `companion/ui/` and each game's
+  dashboard (a `dashboard/` package or a `dashboard.py` module);
+- no private name (`_name`) is imported from another module.
+
+What still breaks a rule is listed by name below (issue "One game interface" moves it out);
+each list must equal what the source holds, so it only shrinks, and a new breach fails.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+import networkx as nx
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "companion"
+UI_LIBRARIES = {"panel", "bokeh", "holoviews"}
+
+# Views that call back into their whole dashboard, and License to Kill's engine spread over
+# modules that import one another.
+KNOWN_CIRCLES = [
+    ["companion.golden_goal.dashboard.field_view", "companion.golden_goal.dashboard.main",
+     "companion.golden_goal.dashboard.settings_view", "companion.golden_goal.dashboard.taps",
+     "companion.golden_goal.dashboard.turn_view"],
+    ["companion.goldfinger.dashboard.main", "companion.goldfinger.dashboard.map_part",
+     "companion.goldfinger.dashboard.placing_view", "companion.goldfinger.dashboard.setup_view",
+     "companion.goldfinger.dashboard.step_views"],
+    ["companion.license_to_kill", "companion.license_to_kill.attachments",
+     "companion.license_to_kill.candidates", "companion.license_to_kill.duels",
+     "companion.license_to_kill.engine", "companion.license_to_kill.overcome",
+     "companion.license_to_kill.steps", "companion.license_to_kill.table"],
+    ["companion.license_to_kill.dashboard.assignment_view",
+     "companion.license_to_kill.dashboard.attach_view",
+     "companion.license_to_kill.dashboard.duel_view", "companion.license_to_kill.dashboard.main",
+     "companion.license_to_kill.dashboard.setup_view",
+     "companion.license_to_kill.dashboard.step_views"],
+]
+# Goldfinger was cut by length: its rule modules share private step helpers.
+KNOWN_PRIVATE_IMPORTERS = {
+    ("companion.goldfinger.engine", "companion.goldfinger.firing"),
+    ("companion.goldfinger.engine", "companion.goldfinger.moving"),
+    ("companion.goldfinger.engine", "companion.goldfinger.steps"),
+    ("companion.goldfinger.firing", "companion.goldfinger.state"),
+    ("companion.goldfinger.firing", "companion.goldfinger.steps"),
+    ("companion.goldfinger.moving", "companion.goldfinger.state"),
+    ("companion.goldfinger.moving", "companion.goldfinger.steps"),
+    ("companion.goldfinger.steps", "companion.goldfinger.state"),
+}
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def modules() -> dict[str, Path]:
+    return {module_name(path): path for path in sorted(PACKAGE.rglob("*.py"))}
+
+
+def imports(path: Path) -> Iterator[tuple[str, tuple[str, ...], int]]:
+    """(module imported, names imported from it, line) for every import in the file."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    here = module_name(path)
+    package = here if path.name == "__init__.py" else here.rpartition(".")[0]
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield alias.name, (), node.lineno
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parent = package.split(".")
+                base = ".".join(parent[:len(parent) - node.level + 1] + ([base] if base else []))
+            yield base, tuple(alias.name for alias in node.names), node.lineno
+
+
+def target(name: str, names: tuple[str, ...], known: dict[str, Path]) -> list[str]:
+    """The companion modules an import reaches: the module, or its submodules named."""
+    reached = [f"{name}.{n}" for n in names if f"{name}.{n}" in known]
+    if (name in known and len(reached) < len(names)) or not names:
+        reached.append(name)
+    return [m for m in reached if m in known]
+
+
+def graph() -> nx.DiGraph:
+    known = modules()
+    edges = nx.DiGraph()
+    edges.add_nodes_from(known)
+    for module, path in known.items():
+        for name, names, _ in imports(path):
+            for reached in target(name, names, known):
+                if reached != module:
+                    edges.add_edge(module, reached)
+    return edges
+
+
+def test_no_import_circle_of_any_kind():
+    circles = [sorted(c) for c in nx.strongly_connected_components(graph()) if len(c) > 1]
+    assert sorted(circles) == sorted(KNOWN_CIRCLES)
+
+
+def test_core_imports_only_core():
+    wrong = [(m, n) for m, n in graph().edges
+             if m.startswith("companion.core") and not n.startswith("companion.core")]
+    assert wrong == []
+
+
+def game_of(module: str) -> str | None:
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 and parts[1] not in ("core", "ui") else None
+
+
+def test_no_game_imports_another():
+    wrong = [(m, n) for m, n in graph().edges
+             if game_of(m) and game_of(n) and game_of(m) != game_of(n)]
+    assert wrong == []
+
+
+def is_ui(module: str) -> bool:
+    parts = module.split(".")
+    return parts[1:2] == ["ui"] or "dashboard" in parts
+
+
+@pytest.mark.parametrize("module", sorted(modules()))
+def test_only_the_ui_imports_panel_bokeh_or_holoviews(module):
+    if is_ui(module):
+        return
+    found = [(name, line) for name, _, line in imports(modules()[module])
+             if name.split(".")[0] in UI_LIBRARIES or (
+                 name.startswith("companion.") and is_ui(name))]
+    assert found == [], f"{module} imports the UI"
+
+
+def test_no_private_name_is_imported_from_another_module():
+    importers = set()
+    for module, path in modules().items():
+        for name, names, _ in imports(path):
+            if name.startswith("companion") and any(n.startswith("_") for n in names):
+                importers.add((module, name))
+    assert importers == KNOWN_PRIVATE_IMPORTERS
