@@ -22,6 +22,7 @@ from typing import Any, Literal
 
 from companion.core.errors import InputError, RuleError
 from companion.core.game import JSON, Event, GameState, dice_rng
+from companion.core.rules_table import Rule, RulesTable
 from companion.golden_goal import rules
 from companion.golden_goal.actions import (
     Kick,
@@ -187,15 +188,7 @@ class GoldenGoalState(GameState):
 
     def apply(self, action: Any) -> GoldenGoalState:
         """The state after `action`; RuleError / InputError leave this state as it was."""
-        handler = _HANDLERS.get(type(action))
-        if handler is None:
-            raise InputError(f"{type(action).__name__} is not a Golden Goal action")
-        if self.is_over:
-            raise RuleError(f"the match is over: {self.result}", rule=S["goal"])
-        if self.phase not in _PHASES_OF[type(action)]:
-            raise RuleError(f"not now: waiting for {self.waiting_for}",
-                            rule=S[_SECTION_OF_PHASE[self.phase]])
-        return handler(self, action)
+        return RULES.apply(self, action)
 
     def _toss(self, action: Toss) -> GoldenGoalState:
         if action.first is None:
@@ -484,22 +477,27 @@ class GoldenGoalState(GameState):
                    tuple(data["score"]), data["turns"], data["deadline"], data["winner"])
 
 
-_HANDLERS = {
-    Toss: GoldenGoalState._toss, Place: GoldenGoalState._place,
-    RollOff: GoldenGoalState._roll_off, Kick: GoldenGoalState._kick,
-    Roll: GoldenGoalState._roll, Play: GoldenGoalState._play,
-    PlaceKeeper: GoldenGoalState._place_keeper, Pass: GoldenGoalState._pass,
-}
-_PHASES_OF: dict[type, tuple[str, ...]] = {
-    Toss: ("toss",), Place: ("setup",), RollOff: ("roll-off",),
-    Kick: ("kickoff", "restart kick"), Roll: ("roll", "restart roll"), Play: ("play",),
-    PlaceKeeper: ("restart",), Pass: ("play", "kickoff", "restart kick"),
-}
 _SECTION_OF_PHASE = {
     "toss": "setup", "setup": "setup", "roll-off": "kickoff", "kickoff": "kickoff",
     "roll": "turns", "play": "turns", "restart": "longer", "restart roll": "longer",
     "restart kick": "longer", "over": "goal",
 }
+RULES = RulesTable(
+    "Golden Goal",
+    {
+        Toss: Rule(GoldenGoalState._toss, ("toss",)),
+        Place: Rule(GoldenGoalState._place, ("setup",)),
+        RollOff: Rule(GoldenGoalState._roll_off, ("roll-off",)),
+        Kick: Rule(GoldenGoalState._kick, ("kickoff", "restart kick")),
+        Roll: Rule(GoldenGoalState._roll, ("roll", "restart roll")),
+        Play: Rule(GoldenGoalState._play, ("play",)),
+        PlaceKeeper: Rule(GoldenGoalState._place_keeper, ("restart",)),
+        Pass: Rule(GoldenGoalState._pass, ("play", "kickoff", "restart kick")),
+    },
+    not_now=lambda state, _action: RuleError(
+        f"not now: waiting for {state.waiting_for}", rule=S[_SECTION_OF_PHASE[state.phase]]),
+    over=lambda state: RuleError(f"the match is over: {state.result}", rule=S["goal"]),
+)
 
 
 def _stuck() -> list[Pass]:

@@ -26,6 +26,7 @@ from typing import Any, Literal
 
 from companion.core.errors import InputError, RuleError
 from companion.core.game import JSON, Event, GameState
+from companion.core.rules_table import Rule, RulesTable
 from companion.mb007_cards import checks as ck
 from companion.mb007_cards import chips as ch
 from companion.mb007_cards import piles, rules
@@ -199,15 +200,7 @@ class CardsState(GameState):
 
     def apply(self, action: Any) -> CardsState:
         """The state after `action`; RuleError / InputError leave this state as it was."""
-        handler = _HANDLERS.get(type(action))
-        if handler is None:
-            raise InputError(f"{type(action).__name__} is not an action of the card game")
-        if self.is_over:
-            raise RuleError(f"the game is over: {self.result}", rule=S["end"])
-        if self.phase not in _PHASES_OF[type(action)]:
-            raise RuleError(f"not now: waiting for {self.waiting_for}",
-                            rule=S[_SECTION_OF_PHASE[self.phase]])
-        after = handler(self, action)
+        after = RULES.apply(self, action)
         if not self.tablet:
             after._check_in_view()
         return after
@@ -499,22 +492,29 @@ class CardsState(GameState):
         return state
 
 
-_HANDLERS = {
-    Deal: CardsState._deal, TakeCards: CardsState._take_cards, Draw: CardsState._draw,
-    DrawCard: CardsState._draw_card, Replace: CardsState._replace,
-    Announce: CardsState._announce, Pass: CardsState._pass, Respond: CardsState._respond,
-    Reveal: CardsState._reveal,
-}
-_PHASES_OF: dict[type, tuple[str, ...]] = {
-    Deal: ("deal",), TakeCards: ("new cards",), Draw: ("turn",), DrawCard: ("turn",),
-    Replace: ("choosing",), Announce: ("turn", "drawn"),
-    Pass: ("drawn",), Respond: ("respond",), Reveal: ("reveal",),
-}
 _SECTION_OF_PHASE = {
     "deal": "start", "new cards": "new_cards", "turn": "turn", "choosing": "turn",
     "drawn": "announce",
     "respond": "respond", "reveal": "called", "over": "end",
 }
+RULES = RulesTable(
+    "the card game",
+    {
+        Deal: Rule(CardsState._deal, ("deal",)),
+        TakeCards: Rule(CardsState._take_cards, ("new cards",)),
+        Draw: Rule(CardsState._draw, ("turn",)),
+        DrawCard: Rule(CardsState._draw_card, ("turn",)),
+        Replace: Rule(CardsState._replace, ("choosing",)),
+        Announce: Rule(CardsState._announce, ("turn", "drawn")),
+        Pass: Rule(CardsState._pass, ("drawn",)),
+        Respond: Rule(CardsState._respond, ("respond",)),
+        Reveal: Rule(CardsState._reveal, ("reveal",)),
+    },
+    not_now=lambda state, _action: RuleError(
+        f"not now: waiting for {state.waiting_for}",
+        rule=S[_SECTION_OF_PHASE[state.phase]]),
+    over=lambda state: RuleError(f"the game is over: {state.result}", rule=S["end"]),
+)
 
 
 def new_state(options: Mapping[str, JSON]) -> CardsState:

@@ -21,6 +21,7 @@ from typing import Any, Literal
 
 from companion.core.errors import InputError, RuleError
 from companion.core.game import JSON, Event, GameState, check_options, dice_rng
+from companion.core.rules_table import Rule, RulesTable
 from companion.mb007_tiles import rules
 from companion.mb007_tiles.actions import ChooseFirst, Draw, NextGame, Pick, Place, Reveal
 from companion.mb007_tiles.board import (
@@ -274,13 +275,7 @@ class TilesState(GameState):
 
     def apply(self, action: Any) -> TilesState:
         """The state after `action`; RuleError or InputError leave this state as it was."""
-        handler = _HANDLERS.get(type(action))
-        if handler is None:
-            raise InputError(f"{type(action).__name__} is not an action of the tile game")
-        phase, section = _PHASE_OF[type(action)]
-        if self.phase != phase:
-            raise RuleError(f"not now: {self.waiting_for}", rule=S[section])
-        return handler(self, action)
+        return RULES.apply(self, action)
 
     def _choose_first(self, action: ChooseFirst) -> TilesState:
         seat = _check_seat(action.seat, self.players)
@@ -551,12 +546,19 @@ def _check_seat(seat: object, players: int) -> int:
     return seat
 
 
-_HANDLERS = {
-    ChooseFirst: TilesState._choose_first, Draw: TilesState._draw, Place: TilesState._place,
-    Pick: TilesState._pick, Reveal: TilesState._reveal, NextGame: TilesState._next_game,
-}
-_PHASE_OF = {
-    ChooseFirst: ("first", "play"), Draw: ("draw", "play"), Place: ("place", "play"),
-    Pick: ("choose", "first round"), Reveal: ("reveal", "first round"),
-    NextGame: ("over", "match"),
-}
+# Each action's rule, and the section cited when it comes at the wrong time.
+_SECTION_OF = {ChooseFirst: "play", Draw: "play", Place: "play", Pick: "first round",
+               Reveal: "first round", NextGame: "match"}
+RULES = RulesTable(
+    "the tile game",
+    {
+        ChooseFirst: Rule(TilesState._choose_first, ("first",)),
+        Draw: Rule(TilesState._draw, ("draw",)),
+        Place: Rule(TilesState._place, ("place",)),
+        Pick: Rule(TilesState._pick, ("choose",)),
+        Reveal: Rule(TilesState._reveal, ("reveal",)),
+        NextGame: Rule(TilesState._next_game, ("over",)),
+    },
+    not_now=lambda state, action: RuleError(f"not now: {state.waiting_for}",
+                                            rule=S[_SECTION_OF[type(action)]]),
+)

@@ -1,0 +1,71 @@
+"""One place that applies an action to a game's state: the game's rules table.
+
+Every game lists its actions once: for each action type the phases it is allowed in and the
+handler that applies it (`Rule`). `RulesTable.apply` makes the checks every game made for
+itself, in the same order: an action type the game does not have (InputError), any action
+once the game is over, an action in a phase it is not allowed in (RuleError, in the game's
+own words and citing its rulebook); then it calls the handler, which applies the rule.
+
+>>> from dataclasses import dataclass
+>>> @dataclass(frozen=True)
+... class Count:
+...     phase: str = "counting"
+...     n: int = 0
+...     is_over: bool = False
+>>> @dataclass(frozen=True)
+... class Add:
+...     k: int
+>>> table = RulesTable("Counting", {Add: Rule(lambda s, a: Count(n=s.n + a.k), ("counting",))},
+...                    not_now=lambda s, a: RuleError("not now", rule="counting"))
+>>> table.apply(Count(), Add(2)).n
+2
+>>> table.apply(Count(), "Add")
+Traceback (most recent call last):
+...
+companion.core.errors.InputError: str is not an action of Counting
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from companion.core.errors import InputError, RuleError
+
+
+@dataclass(frozen=True)
+class Rule:
+    """An action type's place in a game: its handler (state, action) -> new state, and the
+    phases it is allowed in (None: in any phase while the game is on)."""
+
+    handler: Callable[[Any, Any], Any]
+    phases: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True)
+class RulesTable:
+    """A game's actions: `apply` checks an action against the table, then applies it."""
+
+    title: str  # "the card game": "Draw is not an action of the card game"
+    rules: Mapping[type, Rule]
+    # The refusal of an action in a phase its rule does not allow, in the game's words.
+    not_now: Callable[[Any, Any], RuleError]
+    # The refusal of any action once the game is over; None where a finished game still
+    # takes an action (the tile game's next game of a match).
+    over: Callable[[Any], RuleError] | None = None
+
+    @property
+    def action_types(self) -> tuple[type, ...]:
+        return tuple(self.rules)
+
+    def apply(self, state: Any, action: Any) -> Any:
+        """The state after `action`; InputError or RuleError leave `state` as it was."""
+        rule = self.rules.get(type(action))
+        if rule is None:
+            raise InputError(f"{type(action).__name__} is not an action of {self.title}")
+        if self.over is not None and state.is_over:
+            raise self.over(state)
+        if rule.phases is not None and state.phase not in rule.phases:
+            raise self.not_now(state, action)
+        return rule.handler(state, action)
