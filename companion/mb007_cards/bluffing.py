@@ -124,5 +124,6 @@ def bluff_rate(record: Record, position_rate: Fraction) -> Fraction:
 def holds_given_announced(p: Fraction, rate: Fraction) -> Fraction:
     """Bayes: the chance he holds, given that he announced, when the cards alone give `p`
     and he bluffs at `rate` without a combination."""
-    announcing = p + (1 - p) * rate
-    return Fraction(1) if announcing == 0 else p / announcing
+    if p == 0:
+        return Fraction(0)  # no card completes his cards: whatever he says, he bluffs
+    return p / (p + (1 - p) * rate)

@@ -37,7 +37,7 @@ class Record:
     def text(self, name: str) -> str:
         """'Seat 2 bluffed 1 of 5 announcements and passed 7 times'."""
         if self.announced == 0 and self.passes == 0:
-            return f"{name} has not announced or passed yet"
+            return f"the table has not seen {name} announce or pass before"
         passes = {0: "never", 1: "once"}.get(self.passes, f"{self.passes} times")
         return (f"{name} bluffed {self.bluffs} of {self.announced} announcement"
                 f"{'' if self.announced == 1 else 's'} and passed {passes}")

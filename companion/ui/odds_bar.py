@@ -41,7 +41,7 @@ def odds_html(label: str, chance: Fraction, detail: str = "", outcome: str = "go
         '<div class="odds" style="margin:4px 0">'
         f'<div style="display:flex;justify-content:space-between;font-size:1.05rem">'
         f"<span>{escape(label)}</span>"
-        f'<span><b style="font-size:1.3rem">{percent(chance)}</b> '
+        f'<span style="white-space:nowrap"><b style="font-size:1.3rem">{percent(chance)}</b> '
         f'<span style="opacity:0.75">({exact})</span></span>'
         "</div>"
         '<div style="height:14px;border-radius:7px;background:rgba(127,127,127,0.25)">'

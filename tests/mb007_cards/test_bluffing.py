@@ -4,6 +4,7 @@ cards, and bots that play it."""
 from __future__ import annotations
 
 import itertools
+import random
 from collections import Counter
 from fractions import Fraction
 
@@ -18,6 +19,7 @@ from companion.mb007_cards.bluffing import (
     holds_given_announced,
     solved_game,
 )
+from companion.mb007_cards.bot import bot_action
 from companion.mb007_cards.holding import PLACE_WITHOUT_COMBINATION, p_holds
 from companion.mb007_cards.odds import announcer_model, p_announcer_holds, unseen_cards
 from companion.mb007_cards.seat import Record
@@ -171,3 +173,14 @@ def test_over_seeded_games_bots_bluff_and_their_calls_win_and_lose():
         play_one(STRATEGIES["the bot itself"], seed, tally)
     assert tally.bot_bluffs > 0 and tally.bot_calls_won > 0 and tally.bot_calls_lost > 0
     assert 0 < tally.bot_bluffs < tally.bot_turns_without
+
+
+def test_an_announcement_no_card_can_complete_is_a_certain_bluff():
+    """Found by a newcomer: 6 and 3 up (no card completes them) announced at once by a
+    player never seen to bluff was accepted by every bot: the chance was 0 / 0, read as 1."""
+    assert holds_given_announced(F(0), F(0)) == 0
+    assert holds_given_announced(F(0), F(1, 2)) == 0
+    state = dealt({0: (6, 1, 3), 1: (1, 2, 3), 2: (4, 4, 4)}, dealer=2)  # seat 0 first
+    view = private_view(state.apply(Announce()), 1)
+    assert p_announcer_holds(view) == 0
+    assert bot_action(view, random.Random(1)) == Respond(1, 3)

@@ -10,7 +10,7 @@ from companion.core.session import Session
 from companion.mb007_cards import GAME
 from companion.mb007_cards.actions import Announce, Deal, Respond
 from companion.mb007_cards.dashboard import CardsDashboard
-from companion.mb007_cards.dashboard.table_html import table_html
+from companion.mb007_cards.dashboard.table_html import payouts_html, table_html
 from companion.mb007_cards.rules import card_text
 from companion.mb007_cards.views import public_view
 
@@ -46,7 +46,7 @@ def test_tablet_deal_then_the_choices_are_the_legal_actions(store):
     labels = board.pad.labels()
     assert labels == ["Announce a winning combination", "Draw a card and look at it"]
     assert "Draw, look, then choose: a combination" in board.odds.object
-    assert "Replace the left up card: a combination" in board.odds.object
+    assert "Replace the left up card" not in board.odds.object  # the card is seen first
 
 
 def test_a_draw_is_seen_first_then_placed_and_only_its_drawer_sees_it(store):
@@ -63,7 +63,7 @@ def test_a_draw_is_seen_first_then_placed_and_only_its_drawer_sees_it(store):
     assert board.pad.labels() == ["Put it in place of the left up card",
                                   "Put it in place of the down card",
                                   "Put it in place of the right up card"]
-    assert "Only he sees it: in the peek" in board.odds.object
+    assert "Only Seat 2 sees it: in the peek" in board.odds.object
     assert "You drew a" not in page_text(board)
     board.peek.peek()
     assert f"You drew a <b>{card_text(drawn)}</b>" in board.peek.face
@@ -195,7 +195,7 @@ def test_the_peek_and_the_page_say_which_cards_their_odds_count(store):
     from companion.mb007_cards.odds import p_draw_makes
     from companion.mb007_cards.views import private_view
 
-    board = make(store, {"players": 2, "bots": []})
+    board = make(store, {"players": 2, "bots": [], "choose_after_drawing": False})
     board.act(Deal(deal_cards({0: (1, 6, 6), 1: ("007", 1, "007")})))
     board.uncover()
     view = private_view(board.session.state, 1)
@@ -274,9 +274,10 @@ def test_chips_are_shown_as_the_fewest_of_each_colour_worth_the_points():
     html = table_html(public_view(replace(state, seats=seats)))
     seat = words(html.split('data-seat="0"')[1].split('data-seat="1"')[0])
     assert "39 points 3 blue 1 red 4 white" in seat and "19 white" not in html
-    assert "Pot 12 ( 1 blue 2 white)" in words(html)  # the ante: 12 whites, shown changed
+    assert "Pot 12 ( 1 blue 2 white )" in words(html)  # the ante: 12 whites, shown changed
     assert ("Chips are shown as the fewest of each colour (blue 10, red 5, white 1) worth the "
-            "points: the bank makes change, and the points are what count.") in words(html)
+            "points: the bank makes change, and the points are what count.") in \
+        words(payouts_html())
 
 
 def test_a_caught_bluffers_down_card_is_on_the_table_until_he_replaces_it(store):
@@ -341,3 +342,21 @@ def test_the_basis_names_a_down_card_only_when_the_seat_holds_one(store):
     board.uncover()
     text = words(board.odds.object)
     assert "From what the table sees:" in text and "not counted" not in text
+
+
+def test_a_calls_odds_stay_with_its_own_announcement_only(store):
+    """Found by a newcomer: after he called one announcement, accepting the next still
+    showed "Seat 1 called 1 (expected ...)" above "Seat 1 accepts"."""
+    board = make(store)
+    board.act(Deal(deal_cards(HANDS)))
+    board.act(Announce())  # Seat 2 holds 3-4-5
+    board.uncover()
+    board.pad.press(board.pad.labels()[1])  # Seat 3 calls 1
+    assert "Seat 3 called 1" in words(board.events.object)
+    board.uncover()
+    board.pad.press(board.pad.labels()[0])  # Seat 1 accepts the same announcement
+    assert "Seat 3 called 1" in words(board.events.object)  # still that announcement
+    board.act(Announce())  # Seat 3 announces with 2 and 7 up
+    board.uncover()
+    board.pad.press(board.pad.labels()[0])  # Seat 1 accepts
+    assert "called" not in words(board.events.object).split("Seat 1 accepts")[0]

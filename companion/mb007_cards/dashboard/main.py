@@ -99,6 +99,7 @@ class CardsDashboard(GameDashboard):
     def __init__(self, **params):
         super().__init__(**params)
         self._since = max(0, len(self.session.actions) - 1)  # a resumed game shows its last event
+        self._note_for: tuple[int, int] | None = None  # the announcement `note` belongs to
         self._build()
         self.param.watch(self._changed, "revision")
         self.param.watch(self._render_turn, ["draft", "slot", "holder"])
@@ -216,12 +217,15 @@ class CardsDashboard(GameDashboard):
     def _human(self, action: Any, note: str = "") -> None:
         """A person's choice; `note` (its odds) stays on screen with the outcome. An answer
         without a note keeps the call's note of the same announcement."""
-        before = (self._since, self.note)
-        in_cycle = self.state.phase in ("respond", "reveal")
+        before = (self._since, self.note, self._note_for)
+        announcement = (self.state.turns, self.state.turn) \
+            if self.state.phase in ("respond", "reveal") else None
+        same = announcement is not None and announcement == self._note_for
         self._since = len(self.session.actions)
-        self.note = note or (self.note if in_cycle else "")
+        self.note = note or (self.note if same else "")
+        self._note_for = announcement if note else self._note_for if same else None
         if self.act(action) is None:
-            self._since, self.note = before
+            self._since, self.note, self._note_for = before
             return
         self.play_bots()
 
@@ -286,8 +290,9 @@ class CardsDashboard(GameDashboard):
         seat = self.viewer()
         shown = state.tablet and seat is not None and not covered and \
             state.seats[seat].has_cards and self.seat is None and self.may_see(seat)
+        what = "down card and the card drawn" if state.phase == "choosing" else "down card"
         self.peek.param.update(face="", label=f"Hold here to see {state.seats[seat].name}'s "
-                               "down card" if shown else "")
+                               f"{what}" if shown else "")
         self.odds.object = "" if covered or seat is None or not self.mine() else \
             self._odds_html(seat)
         self.odds.visible = bool(self.odds.object)
@@ -357,8 +362,8 @@ class CardsDashboard(GameDashboard):
             note = ""
         colour = "#2e7d32" if state.is_over else "#9e9e9e"
         lines = "".join(f'<div class="event">{escape(e.text)}.</div>' for e in events)
-        over = standings_html(public_view(state)) if state.is_over else ""
-        return f'<div class="verdict" style="{VERDICT.format(colour)}">{note}{lines}{over}</div>'
+        over = standings_html(public_view(state)) if state.is_over else ""  # first in view
+        return f'<div class="verdict" style="{VERDICT.format(colour)}">{over}{note}{lines}</div>'
 
     def _draw_pad(self, covered: bool) -> None:
         pad, state = self.pad, self.state

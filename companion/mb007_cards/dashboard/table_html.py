@@ -70,7 +70,8 @@ def chips_html(chips: ch.Chips) -> str:
     dots = []
     for count, (colour, hex_) in zip(chips, CHIP_COLOURS.items(), strict=True):
         if count:
-            dots.append(f'<span class="dot" style="background:{hex_}"></span>{count} {colour}')
+            dots.append(f'<span style="white-space:nowrap"><span class="dot" '
+                        f'style="background:{hex_}"></span>{count} {colour}</span>')
     return " ".join(dots) or "no chips"
 
 
@@ -129,7 +130,7 @@ def table_html(view: PublicView) -> str:
            f'<span class="t-discards">Discards: {discards_html(view.discards)}</span></div>')
     seats = "".join(seat_html(view, s) for s in view.seats)
     return (f"<style>{CARD_CSS}{TABLE_CSS}</style><div class=\"table-view\">{top}"
-            f'<div class="t-seats">{seats}</div>{CHIPS_NOTE}</div>')
+            f'<div class="t-seats">{seats}</div></div>')
 
 
 def standings_html(view: PublicView) -> str:
@@ -151,6 +152,7 @@ def payouts_html() -> str:
         f"{rules.CALLED_HOLDING_FROM_POT} from the pot; bluffing, he pays each caller his "
         f"bet and {rules.CALLED_BLUFF_TO_POT} to the pot.",
         "<b>The end</b>: the pot is empty; the most points wins.",
+        CHIPS_NOTE,
     )
     return ('<div class="payouts" style="font-size:0.95rem;line-height:1.35;margin-top:6px">'
             + "".join(f"<div>{line}</div>" for line in lines) + "</div>")

@@ -54,6 +54,8 @@ def basis_heading(view: PrivateView) -> str:
         return KNOWING
     if not view.me.has_cards:
         return "From what the table sees"
+    if view.me.shown_card is not None:
+        return "From what the table sees (your down card too: it was shown)"
     hint = "; hold the peek for the odds knowing it" if view.public.mode == "tablet" else ""
     return TABLE_SEES + hint
 
@@ -81,21 +83,26 @@ def advised_action(view: PrivateView) -> Any:
         if public.mode == "tablet" else None
 
 
+ACTION_WORDS = {Announce: "announce", Pass: "pass", DrawCard: "draw", Draw: "draw",
+                Replace: "place it as marked best"}
+
+
 def turn_odds_html(view: PrivateView) -> str:
     """For the player on turn: each draw's chance, and what announcing is worth."""
     odds = turn_odds(view)
     parts = [f'<div class="odds-basis" style="font-size:1rem;font-weight:700">'
              f"{basis_heading(view)}:</div>"]
-    if odds.draw_then_choose is not None:
+    if odds.draw_then_choose is not None:  # the card is seen first: one chance says it
         parts.append(odds_html("Draw, look, then choose: a combination", odds.draw_then_choose,
                                outcome="good"))
-    parts += [odds_html(f"Replace {SLOT_WORDS[slot]}: a combination", chance,
-                       outcome="good") for slot, chance in odds.draws.items()]
+    else:
+        parts += [odds_html(f"Replace {SLOT_WORDS[slot]}: a combination", chance,
+                           outcome="good") for slot, chance in odds.draws.items()]
     parts.append(
         '<div class="ev" style="font-size:1.02rem;margin-top:4px">'
         f"Announce holding it: <b>{ev_text(odds.ev_honest)}</b> · bluffing: "
-        f"<b>{ev_text(odds.ev_bluff)}</b> · passing: <b>+0.00</b> (against opponents who "
-        "answer as the figures for them say, knowing how often you have bluffed)</div>")
+        f"<b>{ev_text(odds.ev_bluff)}</b> · passing: <b>+0.00</b> (on average, against "
+        "opponents who answer as the app would, knowing how often you have bluffed)</div>")
     return "".join(parts)
 
 
@@ -103,9 +110,10 @@ def choosing_odds_html(view: PrivateView) -> str:
     """The player who drew, choosing where the card goes: what each choice makes (only
     with the card in view: his own phone, or the peek); on a shared screen, where to see."""
     if view.drawn is None:
-        return ('<div class="odds-basis" style="font-size:1rem">He has drawn a card and '
-                "chooses which card it replaces. Only he sees it: in the peek, or on his own "
-                "phone.</div>")
+        name = view.me.name
+        return (f'<div class="odds-basis" style="font-size:1rem">{escape(name)} has drawn a '
+                f"card and chooses which card it replaces. Only {escape(name)} sees it: in "
+                "the peek, or on his own phone.</div>")
     return _choices_html(view)
 
 
@@ -116,8 +124,10 @@ def _choices_html(view: PrivateView) -> str:
     """What the card he drew makes in each place, in one short line (it fits the peek)."""
     made = replacement_outcomes(view)
     best = best_replacement(view)
+    why = "best" if made[best] != "no combination" else \
+        "best: leaves the most cards that would make one next turn"
     places = " · ".join(f"{PLACES[slot]}: <b>{escape(what)}</b>"
-                        f"{' (best)' if slot == best else ''}" for slot, what in made.items())
+                        f"{f' ({why})' if slot == best else ''}" for slot, what in made.items())
     return (f'<div class="pk-drawn">You drew a <b>{rules.card_text(view.drawn)}</b>. In '
             f"place of the {places}.</div>")
 
@@ -131,8 +141,8 @@ def respond_odds_html(view: PrivateView) -> str:
         f"{basis_heading(view)}: {basis_text(model)}"
     return (odds_html(f"{model.name} holds it", model.holds, basis, "neutral")
             + f'<div class="ev" style="font-size:1.02rem">Best: <b>{answer_words(best)}</b>. '
-              "On each answer: your chips less his, as expected (what the pot pays him counts "
-              "against you).</div>")
+              "Each answer shows what it wins you on average against him (what he takes from "
+              "the pot counts as lost to you).</div>")
 
 
 def answer_words(bet: int) -> str:
@@ -144,11 +154,12 @@ def basis_text(model: AnnouncerModel) -> str:
     if model.shown is not None:
         return (f"his down card, a {rules.card_text(model.shown)}, was shown when his bluff "
                 "was called")
-    cards = f"his cards and how he came by them give {percent(model.cards)}"
+    cards = f"before he announced, his cards and how he came by them gave {percent(model.cards)}"
     if model.cards in (0, 1):
         return cards
-    return (f"{cards}; he bluffs in about {percent(model.rate)} of turns without one (the "
-            f"solved game: {percent(model.position_rate)}; {model.record.text(model.name)})")
+    return (f"{cards}; a player without one announces anyway about {percent(model.rate)} of "
+            f"the time, in the app's model (a solved simple game says "
+            f"{percent(model.position_rate)} in his spot; {model.record.text(model.name)})")
 
 
 def _answers(view: PrivateView) -> list[int]:
@@ -178,16 +189,19 @@ def peek_html(view: PrivateView) -> str:
         odds = turn_odds(view)
         draws = " · ".join(f"{slot} {percent(chance)}" for slot, chance in odds.draws.items())
         if odds.draw_then_choose is not None:
-            draws += f", or drawing first and then choosing {percent(odds.draw_then_choose)}"
+            draws = f"drawing first and then choosing {percent(odds.draw_then_choose)}"
         ev = odds.ev_honest if odds.holding else odds.ev_bluff
         what = "announcing (honest)" if odds.holding else "bluffing"
         draw_text = f"a draw makes one: {draws}; " if draws else ""
-        text.append(f"<div>{KNOWING}, {draw_text}{what}: {ev_text(ev)}.</div>")
+        advice = advised_action(view)
+        best = f" Best: <b>{ACTION_WORDS[type(advice)]}</b>." if advice is not None else ""
+        text.append(f"<div>{KNOWING}, {draw_text}{what}: {ev_text(ev)}.{best}</div>")
     if view.public.phase == "respond" and view.public.to_act == view.seat:
         p = p_announcer_holds(view)
         answers = " · ".join(f"{answer_words(bet)} {bet_value(view, bet)}"
                              for bet in _answers(view))
-        text.append(f"<div>{KNOWING}: he holds it {percent(p)} "
-                    f"({p.numerator}/{p.denominator}); {answers}.</div>")
+        best = answer_words(best_answer_now(view))
+        text.append(f"<div>{KNOWING}: he holds it {percent(p)}; {answers}. Best: "
+                    f"<b>{best}</b>.</div>")
     return (f'<div class="down-face pk-face">{card_html(view.down, "big")}'
             f'<div class="pk-text">{"".join(text)}</div></div>')
