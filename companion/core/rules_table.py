@@ -49,11 +49,17 @@ class RulesTable:
 
     title: str  # "the card game": "Draw is not an action of the card game"
     rules: Mapping[type, Rule]
-    # The refusal of an action in a phase its rule does not allow, in the game's words.
-    not_now: Callable[[Any, Any], RuleError]
+    # The refusal of an action in a phase its rule does not allow, in the game's words
+    # (needed once a rule names its phases).
+    not_now: Callable[[Any, Any], RuleError] | None = None
     # The refusal of any action once the game is over; None where a finished game still
     # takes an action (the tile game's next game of a match).
     over: Callable[[Any], RuleError] | None = None
+
+    def __post_init__(self) -> None:
+        if self.not_now is None and any(r.phases is not None for r in self.rules.values()):
+            raise ValueError(f"{self.title}: a rule names its phases, so say how an action "
+                             "at another time is refused (not_now)")
 
     @property
     def action_types(self) -> tuple[type, ...]:

@@ -15,6 +15,7 @@ from fractions import Fraction
 from companion.core.dice import Roll, percent
 from companion.core.errors import InputError
 from companion.core.game import JSON, Event, Game, GameState, check_options
+from companion.core.rules_table import Rule, RulesTable
 from companion.dice_lab import rules
 from companion.dice_lab.odds import chance, succeeds
 
@@ -109,8 +110,9 @@ class DiceLabState(GameState):
         return action.n_dice
 
     def apply(self, action: Check) -> DiceLabState:
-        if not isinstance(action, Check):
-            raise InputError(f"Dice Lab takes a Check, got {type(action).__name__}")
+        return RULES.apply(self, action)
+
+    def _check(self, action: Check) -> DiceLabState:
         action.validate()
         if action.dice is None:
             raise InputError("the dice are missing: roll them or let the app roll")
@@ -132,6 +134,10 @@ class DiceLabState(GameState):
         for check in data["history"]:
             state = state.apply(_CODEC.action_from_json({"type": "Check", **check}))
         return state
+
+
+# One action, allowed whenever: a check is never refused for its timing.
+RULES = RulesTable("Dice Lab", {Check: Rule(DiceLabState._check)})
 
 
 def _event(verdict: Verdict, dice: Roll) -> Event:

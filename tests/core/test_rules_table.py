@@ -1,0 +1,56 @@
+"""The rules table: the checks every game's `apply` makes, in one place and one order."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+import pytest
+
+from companion.core.errors import InputError, RuleError
+from companion.core.rules_table import Rule, RulesTable
+
+
+@dataclass(frozen=True)
+class Tally:
+    phase: str = "adding"
+    total: int = 0
+    is_over: bool = False
+
+
+@dataclass(frozen=True)
+class Add:
+    k: int
+
+
+@dataclass(frozen=True)
+class Stop:
+    pass
+
+
+TABLE = RulesTable(
+    "the tally game",
+    {Add: Rule(lambda s, a: replace(s, total=s.total + a.k), ("adding",)),
+     Stop: Rule(lambda s, a: replace(s, phase="stopped", is_over=True))},
+    not_now=lambda s, a: RuleError(f"not while {s.phase}", rule="Tally: adding"),
+    over=lambda s: RuleError("the tally is over", rule="Tally: the end"),
+)
+
+
+def test_a_rule_applies_in_its_phases_and_the_table_lists_its_actions():
+    assert TABLE.apply(Tally(), Add(3)).total == 3
+    assert TABLE.action_types == (Add, Stop)
+
+
+def test_the_checks_come_in_order_unknown_then_over_then_phase():
+    with pytest.raises(InputError, match="int is not an action of the tally game"):
+        TABLE.apply(Tally(is_over=True), 7)
+    with pytest.raises(RuleError, match=r"the tally is over \(rule: Tally: the end\)"):
+        TABLE.apply(Tally(phase="waiting", is_over=True), Add(1))
+    with pytest.raises(RuleError, match=r"not while waiting \(rule: Tally: adding\)"):
+        TABLE.apply(Tally(phase="waiting"), Add(1))
+    assert TABLE.apply(Tally(phase="waiting"), Stop()).is_over  # a rule for any phase
+
+
+def test_a_table_whose_rules_name_phases_must_say_how_it_refuses():
+    with pytest.raises(ValueError, match="not_now"):
+        RulesTable("x", {Add: Rule(lambda s, a: s, ("adding",))})
