@@ -25,8 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "companion"
 UI_LIBRARIES = {"panel", "bokeh", "holoviews"}
 
-# Views that call back into their whole dashboard, and License to Kill's engine spread over
-# modules that import one another.
+# Views that call back into their whole dashboard.
 KNOWN_CIRCLES = [
     ["companion.golden_goal.dashboard.field_view", "companion.golden_goal.dashboard.main",
      "companion.golden_goal.dashboard.settings_view", "companion.golden_goal.dashboard.taps",
@@ -34,10 +33,6 @@ KNOWN_CIRCLES = [
     ["companion.goldfinger.dashboard.main", "companion.goldfinger.dashboard.map_part",
      "companion.goldfinger.dashboard.placing_view", "companion.goldfinger.dashboard.setup_view",
      "companion.goldfinger.dashboard.step_views"],
-    ["companion.license_to_kill", "companion.license_to_kill.attachments",
-     "companion.license_to_kill.candidates", "companion.license_to_kill.duels",
-     "companion.license_to_kill.engine", "companion.license_to_kill.overcome",
-     "companion.license_to_kill.steps", "companion.license_to_kill.table"],
     ["companion.license_to_kill.dashboard.assignment_view",
      "companion.license_to_kill.dashboard.attach_view",
      "companion.license_to_kill.dashboard.duel_view", "companion.license_to_kill.dashboard.main",

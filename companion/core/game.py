@@ -139,12 +139,32 @@ class Game:
         module, _, attr = self.dashboard.partition(":")
         return getattr(importlib.import_module(module), attr)
 
+    @property
+    def codec(self) -> ActionCodec:
+        return ActionCodec(self.title, self.action_types)
+
     def action_to_json(self, action: Any) -> dict[str, JSON]:
+        return self.codec.to_json(action)
+
+    def action_from_json(self, data: JSON) -> Any:
+        """Rebuild an action from JSON, checking every field against its type."""
+        return self.codec.from_json(data)
+
+
+@dataclass(frozen=True)
+class ActionCodec:
+    """A game's actions to and from JSON, each field checked against its type: what a
+    game's own state needs to save itself, without its `Game` (which imports the state)."""
+
+    title: str
+    action_types: tuple[type, ...]
+
+    def to_json(self, action: Any) -> dict[str, JSON]:
         if type(action) not in self.action_types:
             raise InputError(f"{type(action).__name__} is not an action of {self.title}")
         return {"type": type(action).__name__, **_to_plain(dataclasses.asdict(action))}
 
-    def action_from_json(self, data: JSON) -> Any:
+    def from_json(self, data: JSON) -> Any:
         """Rebuild an action from JSON, checking every field against its type."""
         if not isinstance(data, dict) or not isinstance(data.get("type"), str):
             raise InputError(f"an action must be an object with a 'type', got {data!r:.80}")

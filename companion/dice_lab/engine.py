@@ -14,7 +14,7 @@ from fractions import Fraction
 
 from companion.core.dice import Roll, percent
 from companion.core.errors import InputError
-from companion.core.game import JSON, Event, Game, GameState, check_options
+from companion.core.game import JSON, ActionCodec, Event, GameState, check_options
 from companion.core.rules_table import Rule, RulesTable
 from companion.dice_lab import rules
 from companion.dice_lab.odds import chance, succeeds
@@ -132,7 +132,7 @@ class DiceLabState(GameState):
             raise InputError("a Dice Lab state is an object with a 'history' list")
         state = cls()
         for check in data["history"]:
-            state = state.apply(_CODEC.action_from_json({"type": "Check", **check}))
+            state = state.apply(_CODEC.from_json({"type": "Check", **check}))
         return state
 
 
@@ -157,5 +157,4 @@ def new_state(options: Mapping[str, JSON]) -> DiceLabState:
 
 # Checks from JSON, field by field: the same rules as the registered GAME (companion.dice_lab),
 # without importing the package from inside it.
-_CODEC = Game(name="dice_lab", title="Dice Lab", summary="", new_state=new_state,
-              action_types=(Check,), dashboard="")
+_CODEC = ActionCodec("Dice Lab", (Check,))

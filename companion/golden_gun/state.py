@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from companion.core.errors import InputError, RuleError
-from companion.core.game import JSON, Event, Game, GameState
+from companion.core.game import JSON, ActionCodec, Event, GameState
 from companion.golden_gun import board, rules
 from companion.golden_gun.actions import (
     ACTION_TYPES,
@@ -254,7 +254,7 @@ class GoldenGunState(GameState):
     def to_json(self) -> JSON:
         """The options and the actions that led here (dice and cards filled in)."""
         return {"options": dict(self.config.options),
-                "actions": [_CODEC.action_to_json(a) for a in self.history]}
+                "actions": [_CODEC.to_json(a) for a in self.history]}
 
     @classmethod
     def from_json(cls, data: JSON) -> GoldenGunState:
@@ -264,7 +264,7 @@ class GoldenGunState(GameState):
             raise InputError("a Golden Gun state is an object with 'options' and 'actions'")
         state = new_state(data["options"])
         for raw in data["actions"]:
-            state = state.apply(_CODEC.action_from_json(raw))
+            state = state.apply(_CODEC.from_json(raw))
         return state
 
 
@@ -393,5 +393,4 @@ _LEGAL: dict[str, Any] = {
 
 # Actions to and from JSON, checked field by field: the same rules as the registered GAME
 # (companion.golden_gun), without importing the package from inside it.
-_CODEC = Game(name="golden_gun", title="The Man with the Golden Gun", summary="",
-              new_state=new_state, action_types=ACTION_TYPES, dashboard="")
+_CODEC = ActionCodec("The Man with the Golden Gun", ACTION_TYPES)

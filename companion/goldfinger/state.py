@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from companion.core.errors import InputError, RuleError
-from companion.core.game import JSON, Event, Game, GameState, check_options
+from companion.core.game import JSON, ActionCodec, Event, GameState, check_options
 from companion.core.records import evolve
 from companion.goldfinger import rules
 from companion.goldfinger.actions import (
@@ -223,7 +223,7 @@ class GoldfingerState(GameState):
 
     def to_json(self) -> JSON:
         return {"options": dict(self.setup.raw),
-                "actions": [_CODEC.action_to_json(a) for a in self.history]}
+                "actions": [_CODEC.to_json(a) for a in self.history]}
 
     @classmethod
     def from_json(cls, data: JSON) -> GoldfingerState:
@@ -233,7 +233,7 @@ class GoldfingerState(GameState):
             raise InputError("a Goldfinger state is an object with 'options' and 'actions'")
         state = new_state(data["options"])
         for stored in data["actions"]:
-            state = state.apply(_CODEC.action_from_json(stored))
+            state = state.apply(_CODEC.from_json(stored))
         return state
 
 
@@ -275,8 +275,7 @@ def new_state(options: Mapping[str, JSON]) -> GoldfingerState:
 
 # Actions to and from JSON, checked field by field: the same rules as the registered GAME
 # (companion.goldfinger), without importing the package from inside it.
-_CODEC = Game(name="goldfinger", title="007 Goldfinger", summary="", new_state=new_state,
-              action_types=ACTION_TYPES, dashboard="")
+_CODEC = ActionCodec("007 Goldfinger", ACTION_TYPES)
 
 
 def _board_option(value: JSON) -> Board | None:

@@ -5,20 +5,23 @@ and attached cards discarded (Card Rulings); each action's check and effect."""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from companion.core.errors import InputError
-from companion.core.game import Event
+
+# States are annotated `GameState`: they are the engine's `LtkState`, and the engine
+# imports this module.
+from companion.core.game import (
+    Event,
+    GameState,
+)
 from companion.license_to_kill import rules
 from companion.license_to_kill.actions import AttachIntrigue, AttachQ, DiscardAttached, MoveQ
 from companion.license_to_kill.cards import Card
 from companion.license_to_kill.table import Piece, Table
 from companion.license_to_kill.table import refuse as _refuse
 
-if TYPE_CHECKING:
-    from companion.license_to_kill.engine import LtkState
 
-def _check_attach(state: LtkState, a: AttachQ) -> None:
+def _check_attach(state: GameState, a: AttachQ) -> None:
     turn = state._in_turn(None, "briefing")
     card = state.library.card(a.card)
     if card.type != "Q":
@@ -37,7 +40,7 @@ def _check_attach(state: LtkState, a: AttachQ) -> None:
     state._check_unique(card)
 
 
-def _check_q_fits(state: LtkState, card: Card, holder: Piece) -> None:
+def _check_q_fits(state: GameState, card: Card, holder: Piece) -> None:
     held = [state.card(p) for p in holder.attached]
     if any(c.title == card.title for c in held):
         raise _refuse(f"{holder.title} already has {card.title}; no multiples of the same "
@@ -46,7 +49,7 @@ def _check_q_fits(state: LtkState, card: Card, holder: Piece) -> None:
         raise _refuse(f"{holder.title} already has a Vehicle; only one at a time", "briefing")
 
 
-def _do_attach(state: LtkState, table: Table, a: AttachQ) -> Event:
+def _do_attach(state: GameState, table: Table, a: AttachQ) -> Event:
     holder = table.get(a.holder)
     q = table.new_piece(a.card, state.turn.player)
     table.put(replace(holder, attached=(*holder.attached, q)))
@@ -55,7 +58,7 @@ def _do_attach(state: LtkState, table: Table, a: AttachQ) -> Event:
     return Event(f"{state.players[state.turn.player].name} gives {a.card} to {holder.title}")
 
 
-def _check_move_q(state: LtkState, a: MoveQ) -> None:
+def _check_move_q(state: GameState, a: MoveQ) -> None:
     turn = state._in_turn("On Assignment", "assignment")
     if turn.assignments >= rules.ASSIGNMENTS_PER_TURN:
         raise _refuse("you have used your On Assignment step this turn", "assignment")
@@ -82,7 +85,7 @@ def _without(holder: Piece, attached_id: int | None) -> Piece:
     return replace(holder, attached=tuple(x for x in holder.attached if x.id != attached_id))
 
 
-def _do_move_q(state: LtkState, table: Table, a: MoveQ) -> Event:
+def _do_move_q(state: GameState, table: Table, a: MoveQ) -> Event:
     source = next(p for p in table.players[state.turn.player].agency
                   for q in p.attached if q.id == a.card)
     target = table.get(a.holder)
@@ -98,7 +101,7 @@ def _do_move_q(state: LtkState, table: Table, a: MoveQ) -> Event:
 
 # Other Rules: Intrigue Cards, and Card Rulings.
 
-def _check_attach_intrigue(state: LtkState, a: AttachIntrigue) -> None:
+def _check_attach_intrigue(state: GameState, a: AttachIntrigue) -> None:
     """At any point of a turn (each Intrigue card 'states when it can be played'), on a
     face-up character; one copy of a card per character; Connections does not attach."""
     if state.turn is None:
@@ -120,7 +123,7 @@ def _check_attach_intrigue(state: LtkState, a: AttachIntrigue) -> None:
                       "any particular card", "intrigue")
 
 
-def _do_attach_intrigue(state: LtkState, table: Table, a: AttachIntrigue) -> Event:
+def _do_attach_intrigue(state: GameState, table: Table, a: AttachIntrigue) -> Event:
     by = state.turn.player if a.by is None else a.by
     holder = table.get(a.holder)
     table.put(replace(holder, attached=(*holder.attached, table.new_piece(a.card, by))))
@@ -128,13 +131,13 @@ def _do_attach_intrigue(state: LtkState, table: Table, a: AttachIntrigue) -> Eve
                  "until the card is discarded")
 
 
-def _check_discard(state: LtkState, a: DiscardAttached) -> None:
+def _check_discard(state: GameState, a: DiscardAttached) -> None:
     if state.turn is None:
         raise _refuse("the players are still setting up (Preparing to Play)", "rulings")
     state.holder_of(a.card)
 
 
-def _do_discard(state: LtkState, table: Table, a: DiscardAttached) -> Event:
+def _do_discard(state: GameState, table: Table, a: DiscardAttached) -> Event:
     holder = state.holder_of(a.card)
     card = table.detach(holder.id, a.card)
     why = "once used (Card Rulings)" if state.card(card).single_use else \

@@ -5,8 +5,9 @@ does not know the cards in hand."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from companion.core.game import GameState  # states: the engine's LtkState
 from companion.license_to_kill import rules
 from companion.license_to_kill.actions import (
     AddToAgency,
@@ -22,11 +23,8 @@ from companion.license_to_kill.actions import (
 )
 from companion.license_to_kill.steps import states_in_place_of_assignment
 
-if TYPE_CHECKING:
-    from companion.license_to_kill.engine import LtkState
 
-
-def every(state: LtkState) -> Iterable[Any]:
+def every(state: GameState) -> Iterable[Any]:
     """The candidate actions of the current step (one player at a time during setup)."""
     if state.turn is None:
         yield from _setups(state)
@@ -38,7 +36,7 @@ def every(state: LtkState) -> Iterable[Any]:
     yield from _BY_STEP[state.turn.step_name](state)
 
 
-def _setups(state: LtkState) -> Iterable[Any]:
+def _setups(state: GameState) -> Iterable[Any]:
     lib = state.library
     for p, player in enumerate(state.players):
         if player.ready:
@@ -50,7 +48,7 @@ def _setups(state: LtkState) -> Iterable[Any]:
         return  # one player at a time keeps the list short
 
 
-def _placements(state: LtkState) -> Iterable[Any]:
+def _placements(state: GameState) -> Iterable[Any]:
     me = state.players[state.turn.player]
     titles = [c.title for c in state.library.values()
               if c.is_plot or (c.is_personality and not c.ally)]
@@ -63,13 +61,13 @@ def _placements(state: LtkState) -> Iterable[Any]:
     yield from _q_cards(state, [p.id for m in me.zone for p in m])
 
 
-def _q_cards(state: LtkState, holders: list[int]) -> Iterable[Any]:
+def _q_cards(state: GameState, holders: list[int]) -> Iterable[Any]:
     for q in state.library.of_type("Q"):
         for holder in holders:
             yield AttachQ(q.title, holder)
 
 
-def attacks(state: LtkState) -> Iterable[Any]:
+def attacks(state: GameState) -> Iterable[Any]:
     """Every Henchman Attack from the player's Plot Zone on another Agency, PV or CV."""
     mine = state.turn.player
     attackers = [p.id for m in state.players[mine].zone for p in m]
@@ -80,13 +78,13 @@ def attacks(state: LtkState) -> Iterable[Any]:
                 yield HenchmanAttack(attacker, target, value)
 
 
-def _briefings(state: LtkState) -> Iterable[Any]:
+def _briefings(state: GameState) -> Iterable[Any]:
     for card in state.library.of_type("Bond", *rules.PERSONALITY_TYPES):
         yield AddToAgency(card.title)
     yield from _q_cards(state, [p.id for p in state.players[state.turn.player].agency])
 
 
-def _assignments(state: LtkState) -> Iterable[Any]:
+def _assignments(state: GameState) -> Iterable[Any]:
     mine = state.turn.player
     agency = state.players[mine].agency
     for bond in agency:

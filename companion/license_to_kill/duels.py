@@ -4,21 +4,23 @@ Intrigue cards call for (Attacking and Charming); each action's check and effect
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from companion.core.dice import Roll
 from companion.core.errors import InputError
-from companion.core.game import Event
+
+# States are annotated `GameState`: they are the engine's `LtkState`, and the engine
+# imports this module.
+from companion.core.game import (
+    Event,
+    GameState,
+)
 from companion.license_to_kill import odds, rules
 from companion.license_to_kill.actions import AttackCharm, HenchmanAttack
 from companion.license_to_kill.table import Table
 from companion.license_to_kill.table import refuse as _refuse
 
-if TYPE_CHECKING:
-    from companion.license_to_kill.engine import LtkState
 
-
-def _check_henchman(state: LtkState, a: HenchmanAttack) -> None:
+def _check_henchman(state: GameState, a: HenchmanAttack) -> None:
     turn = state._in_turn("Henchman Attack", "henchman")
     if not isinstance(a.extra, bool):
         raise InputError(f"extra is true or false, got {a.extra!r:.20}")
@@ -39,7 +41,7 @@ def _check_henchman(state: LtkState, a: HenchmanAttack) -> None:
     _check_dice(state, a)
 
 
-def _check_dice(state: LtkState, a: HenchmanAttack | AttackCharm) -> None:
+def _check_dice(state: GameState, a: HenchmanAttack | AttackCharm) -> None:
     state._duel(a)
     needed = state.dice_needed(a)
     if needed and a.dice is None:
@@ -50,7 +52,7 @@ def _check_dice(state: LtkState, a: HenchmanAttack | AttackCharm) -> None:
         Roll.of(a.dice, needed)
 
 
-def _do_henchman(state: LtkState, table: Table, a: HenchmanAttack) -> Event:
+def _do_henchman(state: GameState, table: Table, a: HenchmanAttack) -> Event:
     table.turn = replace(state.turn, attacks=state.turn.attacks + 1)
     attacker, target = state.piece(a.attacker), state.piece(a.target)
     head = f"{attacker.title} attacks {target.title} ({a.value})" + \
@@ -70,7 +72,7 @@ def _do_henchman(state: LtkState, table: Table, a: HenchmanAttack) -> Event:
     return Event(f"{head}: {text}: the attacker loses, {lost}", "failure")
 
 
-def _roll_text(state: LtkState, a: HenchmanAttack | AttackCharm, mine: int,
+def _roll_text(state: GameState, a: HenchmanAttack | AttackCharm, mine: int,
                theirs: int) -> tuple[str, str]:
     """The winner, and 'H1 rolled 2 +5 = 7 against B2's 4 = 4' (+X: the value difference)."""
     die_a, die_t = Roll.of(a.dice, 2).faces
@@ -83,7 +85,7 @@ def _roll_text(state: LtkState, a: HenchmanAttack | AttackCharm, mine: int,
     return outcome, f"{mine} against {theirs}; {sides[0]}, {sides[1]}"
 
 
-def _check_attack_charm(state: LtkState, a: AttackCharm) -> None:
+def _check_attack_charm(state: GameState, a: AttackCharm) -> None:
     """Any time in a turn, On Assignment too: an Intrigue card played then may call for
     one (Attacking and Charming)."""
     if state.turn is None:
@@ -97,7 +99,7 @@ def _check_attack_charm(state: LtkState, a: AttackCharm) -> None:
     _check_dice(state, a)
 
 
-def _do_attack_charm(state: LtkState, table: Table, a: AttackCharm) -> Event:
+def _do_attack_charm(state: GameState, table: Table, a: AttackCharm) -> Event:
     attacker, target = state.piece(a.attacker), state.piece(a.target)
     value = rules.ATTACK_CHARM_VALUE[a.kind]
     head = f"{attacker.title} {a.kind.lower()}s {target.title} ({value})"

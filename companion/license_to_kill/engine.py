@@ -26,7 +26,7 @@ from types import MappingProxyType
 from typing import Any
 
 from companion.core.errors import InputError, RuleError
-from companion.core.game import JSON, Event, GameState, check_options
+from companion.core.game import JSON, ActionCodec, Event, GameState, check_options
 from companion.license_to_kill import assignment as team_check
 from companion.license_to_kill import candidates, odds, rules
 from companion.license_to_kill.actions import (
@@ -518,24 +518,23 @@ def _house_rules(options: Mapping[str, JSON]) -> dict[str, Any]:
     return house
 
 
-def state_to_json(state: LtkState) -> JSON:
-    from companion.license_to_kill import GAME
+CODEC = ActionCodec("License to Kill", ACTION_TYPES)
 
+
+def state_to_json(state: LtkState) -> JSON:
     return {"options": dict(state.config.options),
-            "actions": [GAME.action_to_json(a) for a in state.history]}
+            "actions": [CODEC.to_json(a) for a in state.history]}
 
 
 def state_from_json(data: JSON) -> LtkState:
     """Rebuild a state by replaying its actions; InputError for a file that does not."""
-    from companion.license_to_kill import GAME
-
     if not isinstance(data, dict) or set(data) != {"options", "actions"} \
             or not isinstance(data["actions"], list):
         raise InputError("a License to Kill state is an object with 'options' and 'actions'")
     state = new_state(data["options"])
     for number, item in enumerate(data["actions"], start=1):
         try:
-            state = state.apply(GAME.action_from_json(item))
+            state = state.apply(CODEC.from_json(item))
         except RuleError as error:
             raise InputError(f"action {number} does not replay: {error}") from None
     return state

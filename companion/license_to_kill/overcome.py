@@ -4,10 +4,15 @@ Intrigue cards played during it, each reveal with the Main Rules' checks, and th
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from companion.core.errors import InputError
-from companion.core.game import Event
+
+# States are annotated `GameState`: they are the engine's `LtkState`, and the engine
+# imports this module.
+from companion.core.game import (
+    Event,
+    GameState,
+)
 from companion.license_to_kill import assignment as team_check
 from companion.license_to_kill import rules
 from companion.license_to_kill.actions import AssignmentIntrigue, Proceed, StartAssignment
@@ -15,11 +20,8 @@ from companion.license_to_kill.cards import Card
 from companion.license_to_kill.table import Assignment, MainPlot, Piece, Table, check_effect
 from companion.license_to_kill.table import refuse as _refuse
 
-if TYPE_CHECKING:
-    from companion.license_to_kill.engine import LtkState
 
-
-def _check_start(state: LtkState, a: StartAssignment) -> None:
+def _check_start(state: GameState, a: StartAssignment) -> None:
     turn = state._in_turn("On Assignment", "assignment")
     if turn.assignments >= rules.ASSIGNMENTS_PER_TURN:
         raise _refuse("only one Bond card goes On Assignment per turn", "assignment")
@@ -40,7 +42,7 @@ def _check_start(state: LtkState, a: StartAssignment) -> None:
                          f"{a.main_plot!r}")
 
 
-def _do_start(state: LtkState, table: Table, a: StartAssignment) -> Event:
+def _do_start(state: GameState, table: Table, a: StartAssignment) -> Event:
     table.turn = replace(state.turn, assignments=state.turn.assignments + 1)
     table.assignment = Assignment(state.turn.player, a.bond, a.personality, a.plot_owner,
                                   a.main_plot)
@@ -51,7 +53,7 @@ def _do_start(state: LtkState, table: Table, a: StartAssignment) -> Event:
                  f"{check.describe()}")
 
 
-def _check_intrigue(state: LtkState, a: AssignmentIntrigue) -> None:
+def _check_intrigue(state: GameState, a: AssignmentIntrigue) -> None:
     if state.assignment is None:
         raise _refuse("no assignment is in progress", "assignment")
     if a.side not in ("team", "plot"):
@@ -59,7 +61,7 @@ def _check_intrigue(state: LtkState, a: AssignmentIntrigue) -> None:
     check_effect(a.pv, a.cv, a.icons, a.card)
 
 
-def _do_intrigue(state: LtkState, table: Table, a: AssignmentIntrigue) -> Event:
+def _do_intrigue(state: GameState, table: Table, a: AssignmentIntrigue) -> Event:
     table.assignment = replace(state.assignment, effects=(*state.assignment.effects, a))
     check = replace(state, assignment=table.assignment).assignment_check()
     changes = [f"{k} {v:+d}" for k, v in (("PV", a.pv), ("CV", a.cv)) if v]
@@ -69,12 +71,12 @@ def _do_intrigue(state: LtkState, table: Table, a: AssignmentIntrigue) -> Event:
                  f"{check.describe()}")
 
 
-def _check_proceed(state: LtkState, a: Proceed) -> None:
+def _check_proceed(state: GameState, a: Proceed) -> None:
     if state.assignment is None:
         raise _refuse("no assignment is in progress", "assignment")
 
 
-def _do_proceed(state: LtkState, table: Table, a: Proceed) -> Event:
+def _do_proceed(state: GameState, table: Table, a: Proceed) -> Event:
     check = state.assignment_check()
     stack = state.players[state.assignment.plot_owner].zone[state.assignment.main_plot]
     if not check.met:
@@ -85,7 +87,7 @@ def _do_proceed(state: LtkState, table: Table, a: Proceed) -> Event:
     return _reveal(state, table, hidden)
 
 
-def _not_overcome(state: LtkState, table: Table, check: team_check.Check) -> Event:
+def _not_overcome(state: GameState, table: Table, check: team_check.Check) -> Event:
     a = state.assignment
     table.assignment = None
     spent = _spend(table, a)
@@ -102,7 +104,7 @@ def _spend(table: Table, a: Assignment) -> str:
     return f"; used and discarded: {', '.join(spent)}" if spent else ""
 
 
-def _reveal(state: LtkState, table: Table, hidden: Piece) -> Event:
+def _reveal(state: GameState, table: Table, hidden: Piece) -> Event:
     a = state.assignment
     stack = state.players[a.plot_owner].zone[a.main_plot]
     card = state.card(hidden)
@@ -126,7 +128,7 @@ def _reveal(state: LtkState, table: Table, hidden: Piece) -> Event:
                  f"{state.players[a.plot_owner].name}): now {now}")
 
 
-def _turn_face_up(state: LtkState, table: Table, hidden: Piece) -> int:
+def _turn_face_up(state: GameState, table: Table, hidden: Piece) -> int:
     """Reveal a card in its Main Plot; its owner scores it from now on."""
     table.put(replace(hidden, face_up=True))
     points = table.zone_points(hidden)
@@ -134,13 +136,13 @@ def _turn_face_up(state: LtkState, table: Table, hidden: Piece) -> int:
     return points
 
 
-def _revealed_duplicate(state: LtkState, card: Card, hidden: Piece, stack: MainPlot) -> str:
+def _revealed_duplicate(state: GameState, card: Card, hidden: Piece, stack: MainPlot) -> str:
     if card.is_unique and state.in_play(card.title):
         return "a Unique card already in play"
     return ""
 
 
-def _revealed_too_many(state: LtkState, card: Card, hidden: Piece, stack: MainPlot) -> str:
+def _revealed_too_many(state: GameState, card: Card, hidden: Piece, stack: MainPlot) -> str:
     limit = state.config.type_limit(card.type)
     same = sum(state.card(p).type == card.type for p in stack if p.face_up and not p.extra)
     if limit is not None and same >= limit:
@@ -148,7 +150,7 @@ def _revealed_too_many(state: LtkState, card: Card, hidden: Piece, stack: MainPl
     return ""
 
 
-def _revealed_out_of_order(state: LtkState, card: Card, hidden: Piece, stack: MainPlot) -> str:
+def _revealed_out_of_order(state: GameState, card: Card, hidden: Piece, stack: MainPlot) -> str:
     at = stack.index(hidden)
     if card.is_personality:
         if state.config.personality_fits(at, len(stack) - 1):
@@ -165,7 +167,7 @@ _REVEAL_CHECKS = {"unique": _revealed_duplicate, "too many": _revealed_too_many,
                   "out of order": _revealed_out_of_order}
 
 
-def _overcome(state: LtkState, table: Table, why: str) -> Event:
+def _overcome(state: GameState, table: Table, why: str) -> Event:
     """The Main Plot is Overcome: the winner takes the Plot cards and their points."""
     a = state.assignment
     table.assignment = None

@@ -4,10 +4,15 @@ table, step by step as the rulebook orders them. `HANDLERS` maps an action type 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from companion.core.errors import InputError
-from companion.core.game import Event
+
+# States are annotated `GameState`: they are the engine's `LtkState`, and the engine
+# imports this module.
+from companion.core.game import (
+    Event,
+    GameState,
+)
 from companion.license_to_kill import attachments, decks, duels, overcome, rules
 from companion.license_to_kill.actions import (
     AddToAgency,
@@ -20,13 +25,9 @@ from companion.license_to_kill.cards import Card
 from companion.license_to_kill.table import MainPlot, Table, Turn, check_effect
 from companion.license_to_kill.table import refuse as _refuse
 
-if TYPE_CHECKING:
-    from companion.license_to_kill.engine import LtkState
-
-
 # Preparing to Play.
 
-def _check_setup(state: LtkState, a: Setup) -> None:
+def _check_setup(state: GameState, a: Setup) -> None:
     if state.turn is not None:
         raise _refuse("the game has started; Setup is done before the first turn", "preparing")
     if not isinstance(a.player, int) or not 0 <= a.player < len(state.players):
@@ -41,7 +42,7 @@ def _check_setup(state: LtkState, a: Setup) -> None:
         raise _refuse("; ".join(problems), "preparing")
 
 
-def _do_setup(state: LtkState, table: Table, a: Setup) -> Event:
+def _do_setup(state: GameState, table: Table, a: Setup) -> Event:
     seat = table.players[a.player]
     faces = dict(zip((a.mission, a.villain), (up for _, up in rules.STARTING_MAIN_PLOT),
                      strict=True))
@@ -62,7 +63,7 @@ def _do_setup(state: LtkState, table: Table, a: Setup) -> Event:
 
 # The turn's steps.
 
-def _check_next_step(state: LtkState, a: NextStep) -> None:
+def _check_next_step(state: GameState, a: NextStep) -> None:
     turn = state._in_turn(None, "playing")
     if (turn.step_name == "Develop Plot Zone" and not turn.plots_placed
             and not a.no_plot_card):
@@ -70,7 +71,7 @@ def _check_next_step(state: LtkState, a: NextStep) -> None:
                       "develop")
 
 
-def _do_next_step(state: LtkState, table: Table, a: NextStep) -> Event:
+def _do_next_step(state: GameState, table: Table, a: NextStep) -> Event:
     turn = state.turn
     if turn.step + 1 < len(rules.TURN_STEPS):
         table.turn = replace(turn, step=turn.step + 1)
@@ -83,7 +84,7 @@ def _do_next_step(state: LtkState, table: Table, a: NextStep) -> Event:
 
 # Step Two: Develop Plot Zone.
 
-def _check_place(state: LtkState, a: PlacePlot) -> None:
+def _check_place(state: GameState, a: PlacePlot) -> None:
     turn = state._in_turn("Develop Plot Zone", "develop")
     card = state.library.card(a.card)
     if not (card.is_plot or (card.is_personality and not card.ally)):
@@ -110,7 +111,7 @@ def _check_extra_plot(turn: Turn, card: Card, a: PlacePlot) -> None:
                       "added it already", "develop")
 
 
-def _target_stack(state: LtkState, a: PlacePlot) -> MainPlot:
+def _target_stack(state: GameState, a: PlacePlot) -> MainPlot:
     zone = state.players[state.turn.player].zone
     if a.main_plot is None:
         stack: MainPlot = ()
@@ -124,7 +125,7 @@ def _target_stack(state: LtkState, a: PlacePlot) -> MainPlot:
     return stack
 
 
-def _check_main_rules(state: LtkState, card: Card, stack: MainPlot, position: int,
+def _check_main_rules(state: GameState, card: Card, stack: MainPlot, position: int,
                       extra: bool = False) -> None:
     """Main Rules: types per Main Plot (an Intrigue card's extra card is 'in addition to the
     Plot card types you are allowed to play normally'), descending order, where a
@@ -142,7 +143,7 @@ def _check_main_rules(state: LtkState, card: Card, stack: MainPlot, position: in
                       "(Mission, Villain, Henchman, Location)", "main")
 
 
-def _check_personality_place(state: LtkState, stack: MainPlot, position: int) -> None:
+def _check_personality_place(state: GameState, stack: MainPlot, position: int) -> None:
     if not stack:
         raise _refuse("a non-allied Personality is connected to an existing Main Plot, never "
                       "alone", "develop")
@@ -156,7 +157,7 @@ def _check_personality_place(state: LtkState, stack: MainPlot, position: int) ->
                   "the top of the stack)", "main")
 
 
-def _do_place(state: LtkState, table: Table, a: PlacePlot) -> Event:
+def _do_place(state: GameState, table: Table, a: PlacePlot) -> Event:
     me = state.turn.player
     seat = table.players[me]
     piece = replace(table.new_piece(a.card, me, a.face_up), extra=a.by_intrigue)
@@ -182,7 +183,7 @@ def states_in_place_of_assignment(card: Card) -> bool:
     return rules.IN_PLACE_OF_ASSIGNMENT.lower() in card.notes.lower()
 
 
-def _check_in_place(state: LtkState, a: InPlaceOfAssignment) -> None:
+def _check_in_place(state: GameState, a: InPlaceOfAssignment) -> None:
     turn = state._in_turn("On Assignment", "assignment")
     if turn.assignments >= rules.ASSIGNMENTS_PER_TURN:
         raise _refuse("you have used your On Assignment step this turn", "assignment")
@@ -198,7 +199,7 @@ def _check_in_place(state: LtkState, a: InPlaceOfAssignment) -> None:
                       "it is not", "assignment")
 
 
-def _do_in_place(state: LtkState, table: Table, a: InPlaceOfAssignment) -> Event:
+def _do_in_place(state: GameState, table: Table, a: InPlaceOfAssignment) -> Event:
     table.turn = replace(state.turn, assignments=state.turn.assignments + 1)
     name = state.players[state.turn.player].name
     return Event(f"{name} uses {a.card} in place of the On Assignment step: no assignment "
@@ -207,7 +208,7 @@ def _do_in_place(state: LtkState, table: Table, a: InPlaceOfAssignment) -> Event
 
 # Step Five: Assignment Briefing.
 
-def _check_agency(state: LtkState, a: AddToAgency) -> None:
+def _check_agency(state: GameState, a: AddToAgency) -> None:
     turn = state._in_turn("Assignment Briefing", "briefing")
     card = state.library.card(a.card)
     agency = state.players[turn.player].agency
@@ -232,7 +233,7 @@ def _check_agency(state: LtkState, a: AddToAgency) -> None:
                       f"{', '.join(missing)}", "briefing")
 
 
-def _check_win_over_help(state: LtkState, a: AddToAgency) -> bool:
+def _check_win_over_help(state: GameState, a: AddToAgency) -> bool:
     """An Intrigue card's help, if any, is on a Bond card in your Agency; True if there is."""
     check_effect(a.pv, a.cv, a.icons, a.intrigue)
     if a.helped is None:
@@ -243,7 +244,7 @@ def _check_win_over_help(state: LtkState, a: AddToAgency) -> bool:
     return True
 
 
-def _do_agency(state: LtkState, table: Table, a: AddToAgency) -> Event:
+def _do_agency(state: GameState, table: Table, a: AddToAgency) -> Event:
     me = state.turn.player
     table.players[me].agency.append(table.new_piece(a.card, me))
     card = state.library[a.card]

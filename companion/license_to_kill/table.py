@@ -5,16 +5,20 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from companion.core.errors import InputError, RuleError
-from companion.core.game import JSON, Event
+
+# States are annotated `GameState`: they are the engine's `LtkState`, and the engine
+# imports this module.
+from companion.core.game import (
+    JSON,
+    Event,
+    GameState,
+)
 from companion.license_to_kill import rules
 from companion.license_to_kill.actions import AssignmentIntrigue
 from companion.license_to_kill.cards import Card, Library
-
-if TYPE_CHECKING:
-    from companion.license_to_kill.engine import LtkState
 
 
 @dataclass(frozen=True)
@@ -142,7 +146,7 @@ def refuse(message: str, section: str) -> RuleError:
 # A scratch copy of the table that an action changes, then freezes into the new state.
 
 class Table:
-    def __init__(self, state: LtkState):
+    def __init__(self, state: GameState):
         self.state = state
         self.players = [Seat(p) for p in state.players]
         self.ledger = list(state.ledger)
@@ -235,7 +239,7 @@ class Table:
             return False
         return True
 
-    def keep_assignment(self, before: LtkState) -> str:
+    def keep_assignment(self, before: GameState) -> str:
         """After cards left the table during an assignment (an Attack or a Charm): the Main
         Plot is found again; without Bond or without a Main Plot the assignment ends."""
         a = self.assignment
@@ -258,7 +262,7 @@ class Table:
         for seat in self.players:
             seat.zone[:] = [m for m in seat.zone if m]
 
-    def build(self, state: LtkState, action: Any, event: Event) -> LtkState:
+    def build(self, state: GameState, action: Any, event: Event) -> GameState:
         return replace(
             state, players=tuple(seat.freeze() for seat in self.players), turn=self.turn,
             assignment=self.assignment, ledger=tuple(self.ledger), next_id=self.next_id,
