@@ -195,7 +195,7 @@ class DiceLabDashboard(GameDashboard):
             add_row, self.odds,
         )
         play = section(
-            "Roll", self.dice, self.message_view(),
+            "Roll", self.watching_note() if self.watching else self.dice, self.message_view(),
             pn.pane.HTML(pn.bind(self._verdict_html, self.param.revision),
                          sizing_mode="stretch_width"),
             heading("History"), self.log,

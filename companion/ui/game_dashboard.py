@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from html import escape
 from typing import Any
 
 import panel as pn
@@ -98,6 +99,16 @@ class GameDashboard(pn.viewable.Viewer):
     @property
     def is_tablet(self) -> bool:
         return self.role == TABLET
+
+    @property
+    def watching(self) -> bool:
+        """A watcher's page: the public table, and no control that makes a move."""
+        return self.role == WATCHER
+
+    def watching_note(self) -> pn.pane.HTML:
+        """What a watcher's page shows where the moves are made."""
+        return pn.pane.HTML(f'<div class="note">{escape(WATCHING)}</div>',
+                            sizing_mode="stretch_width")
 
     # Roles.
 

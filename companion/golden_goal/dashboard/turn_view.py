@@ -81,6 +81,13 @@ class TurnView:
         places first, the player to place, the odds of the roll, the plan with the
         opponent's chance, Play it, the bot's button; what just happened (also in the log);
         the die, or after the roll the ways to score; then who plays."""
+        if self.board.watching:  # the public match: no control that makes a move
+            side = pn.Column(self.scoreboard, self.board.message_view(), self.prompt,
+                             self.odds, self.plan_box, self.board.watching_note(),
+                             margin=0, **WIDE)
+            dice = pn.Column(self.lines_box, margin=0, **WIDE)
+            return {"side": side, "event": self.event_box, "dice": dice,
+                    "rest": pn.Column(margin=0, **WIDE)}
         side = pn.Column(
             self.scoreboard, self.board.message_view(), self.prompt, self.toss_row,
             self.setup_box, self.odds, self.plan_box,

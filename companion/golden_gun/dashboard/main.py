@@ -229,9 +229,10 @@ class GoldenGunDashboard(GameDashboard):
     # The page.
 
     def __panel__(self) -> pn.viewable.Viewable:
+        controls = (self.watching_note(),) if self.watching else \
+            (self._actions, self.amount, self.dice, self._switch)
         play = section("The room sequence", self._tracker, self._step_view, self.message_view(),
-                       self._verdict, self._odds, self._actions, self.amount, self.dice,
-                       self._switch)
+                       self._verdict, self._odds, *controls)
         maze = section("The maze", self.maze, width=max(520, self.maze.min_width))
         self._maze_section = maze
         deck = section("The search: odds from the deck", self._progress, self._deck,
