@@ -40,6 +40,7 @@ from companion.ui.theme import BUTTON_CSS, INPUT_CSS, TOUCH
 
 NOBODY = -1  # `looking`: the screen is covered
 MAX_BOT_ACTIONS = 80  # a safety net: the app's seats never need more in one go
+SHOWN_EVENTS = 6  # what happened since the person's last move, at most this many lines
 HOUSE_RULES = (
     "Tiles: three each of 1-5 dots and three 007s per colour",
     "The first player: each draws a tile and puts it back until one draws a 007",
@@ -69,6 +70,7 @@ class TilesDashboard(GameDashboard):
 
     def __init__(self, **params):
         super().__init__(**params)
+        self._since = max(0, len(self.session.actions) - 1)  # the person's last move
         self.board = TapPad(self._tap_board, stylesheets=[BOARD_CSS], sizing_mode="stretch_width")
         self.steps = ChoicePad(self._choose, self._stale, sizing_mode="stretch_width",
                                margin=(4, 10))
@@ -100,6 +102,7 @@ class TilesDashboard(GameDashboard):
         self.picker.refresh()
 
     def open(self, session: Session) -> None:
+        self._since = max(0, len(session.actions) - 1)
         super().open(session)
         self.advice = session.state.options.advice
 
@@ -136,8 +139,10 @@ class TilesDashboard(GameDashboard):
         if self.seat is not None and not (isinstance(action, Pick) and action.seat == self.seat):
             self.message = "This phone chooses your own letter; the rest is done on the tablet."
             return
+        since = len(self.session.actions)
         if self.act(action) is None:
             return
+        self._since = since
         state = self.session.state
         if state.phase == "reveal" and state.options.mode == "table":
             with self.bot_turn():  # the letters are already face up on the real board
@@ -189,8 +194,9 @@ class TilesDashboard(GameDashboard):
         if self._bot_move(state) is not None and self.is_tablet:
             buttons.append(tap_button(pad.tap_for(("bots",), "Let the app play its seats"),
                                       "Let the app play its seats", "act act-primary"))
-        toggle = "Hide the advice" if self.advice else "Show the advice"
-        buttons.append(tap_button(pad.tap_for(("advice", not self.advice), toggle), toggle))
+        if not state.is_over:
+            toggle = "Hide the advice" if self.advice else "Show the advice"
+            buttons.append(tap_button(pad.tap_for(("advice", not self.advice), toggle), toggle))
         seating = seating_html(state.players) if state.phase == "first" and \
             state.options.mode == "table" else ""
         pad.html = (f"{notice_html(self.message)}"
@@ -216,6 +222,11 @@ class TilesDashboard(GameDashboard):
         if state.phase == "first":
             buttons = [self._button(("act", ChooseFirst()), "The app draws for us",
                                     primary=state.options.mode == "tablet")]
+            if state.options.mode == "tablet":  # the bag is the app's: it draws
+                buttons += [self._button(("act", ChooseFirst(seat)), f"{name} goes first")
+                            for seat, name in enumerate(names)]
+                return ("Who goes first? The app draws a tile for each in turn until a 007 "
+                        "(or the table agrees who goes first).", buttons)
             buttons += [self._button(("act", ChooseFirst(seat)), f"{name} drew it")
                         for seat, name in enumerate(names)]
             return "Who drew the first 007? (Or let the app draw for each in turn.)", buttons
@@ -267,8 +278,10 @@ class TilesDashboard(GameDashboard):
                 who = ", ".join(names[s] for s in waiting)
                 return f"Waiting for the letters of: {who}.{elsewhere}{chosen}", []
             seat = at_the_tablet[0]
-            return (f"Pass the tablet to {names[seat]} (or choose on your own phone). Everyone "
-                    f"else looks away.{elsewhere}{chosen}",
+            people = [s for s in range(state.players) if not self._is_bot(s)]
+            away = " Everyone else looks away." if len(people) > 1 else ""
+            return (f"Pass the tablet to {names[seat]} (or choose on your own phone).{away}"
+                    f"{elsewhere}{chosen}",
                     [self._button(("look", seat), f"I am {names[seat]}: show my letters",
                                   primary=True)])
         buttons = [*self._letter_buttons(state, self.looking),
@@ -295,7 +308,8 @@ class TilesDashboard(GameDashboard):
     def _letter_buttons(self, state: TilesState, seat: int) -> list[str]:
         mix = round_equilibrium(state).seat_mix(seat) if self.advice else {}
         return [self._button(("act", Pick(seat, letter)),
-                             letter + (f" · {percent(mix.get(letter, 0))}" if mix else ""),
+                             letter + (" · face down" if letter not in state.available(seat)
+                                       else f" · {percent(mix.get(letter, 0))}" if mix else ""),
                              primary=True, enabled=letter in state.available(seat))
                 for letter in rules.LETTERS]
 
@@ -337,17 +351,22 @@ class TilesDashboard(GameDashboard):
         if state.is_over:
             paid = rules.chips_for(state.paid)  # what moved: a team pays what it has
             pay = ", ".join(f"{n} {c}" for c, n in paid.items() if n) or "nothing"
+            games = len(state.games)
             return (f'<div class="verdict game-over" style="{VERDICT_CSS.format("#2e7d32")};'
                     f'font-size:1.35rem"><b>Game over: {escape(state.result)}.</b>'
+                    f'<div style="font-size:1.05rem">{escape(event.text)}.</div>'
                     f'<div style="font-size:1.05rem">In chips: {escape(pay)}. Match: Red '
-                    f"{state.chips[0]}, Black {state.chips[1]} chips after "
-                    f"{len(state.games)} game(s).</div></div>")
+                    f"{state.chips[0]}, Black {state.chips[1]} chips after {games} "
+                    f"game{'' if games == 1 else 's'}.</div></div>")
         if event is None:
             return ('<div class="verdict">A new game: find who goes first, then fill the 16 '
                     "windows one tile at a time.</div>")
-        colour = "#2e7d32" if event.outcome == "success" else "#9e9e9e"
-        return f'<div class="verdict" style="{VERDICT_CSS.format(colour)}">' \
-            f"{escape(event.text)}</div>"
+        # What happened since the person's last move: the app's seats' moves are told here,
+        # not only in the log (a refill would otherwise hide what the reveal captured).
+        events = [e for e in self.session.events[self._since:] if e is not None] or [event]
+        colour = "#2e7d32" if any(e.outcome == "success" for e in events) else "#9e9e9e"
+        lines = "".join(f"<div>{escape(e.text)}.</div>" for e in events[-SHOWN_EVENTS:])
+        return f'<div class="verdict" style="{VERDICT_CSS.format(colour)}">{lines}</div>'
 
     def _seat_html(self) -> str:
         if self.seat is None:
@@ -366,17 +385,19 @@ class TilesDashboard(GameDashboard):
         best = max(advice, key=lambda a: a.value)
         if all(a.capture == 0 for a in advice):
             return ('<div class="advice" style="font-size:1.02rem;line-height:1.45">'
-                    f"<b>Heat map</b>: no window can be captured next round, wherever "
-                    f"{rules.tile_name(state.drawn)} goes: place it anywhere.</div>")
+                    f"<b>Heat map</b>: wherever {rules.tile_name(state.drawn)} goes, no "
+                    "crossing the players can choose next round reaches it (the letters face "
+                    "down from this round cannot be played): place it anywhere.</div>")
         what = "safest" if own else "most likely to be taken by your team"
         return (
             '<div class="advice" style="font-size:1.02rem;line-height:1.45">'
             f"<b>Heat map</b>: the chance each empty window is captured next round if "
             f"{rules.tile_name(state.drawn)} goes there and both teams play the equilibrium "
             f"(the other empty windows as they are now).<br>{what.capitalize()}: "
-            f"<b>{window_name(pick.window)}</b> ({percent(pick.capture)}). Best for {team} "
-            f"overall (green): <b>{window_name(best.window)}</b>, worth "
-            f"{_signed(best.value)} points a round to {team}.</div>")
+            f"<b>{_windows_at(advice, pick.capture)}</b> ({percent(pick.capture)}). Best for "
+            f"{team} overall (outlined green): <b>{window_name(best.window)}</b>: next round "
+            f"{team} then expects {_signed(best.value)} points (captured less lost), both "
+            "teams choosing their letters as well as they can.</div>")
 
     # Layout.
 
@@ -464,3 +485,9 @@ def _last_round_html(state: TilesState) -> str:
 def _signed(value) -> str:
     text = f"{float(value):+.2f}".rstrip("0").rstrip(".")
     return "0" if text in ("+0", "-0") else text
+
+
+def _windows_at(advice: list[WindowAdvice], capture) -> str:
+    """The windows with this capture chance: 'c2', 'c2 or d4', 'c2, d4 or a1'."""
+    names = [window_name(a.window) for a in advice if a.capture == capture]
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"

@@ -76,7 +76,7 @@ def _window(state: TilesState, window: Window, tappable: bool,
     else:
         inner.append(f'<text x="{x + 10}" y="{y + 24}" font-size="16" fill="#6d4c41">'
                      f"{name}</text>")
-        if taken:  # below the middle, where a heat-map figure goes
+        if taken and not (heat and window in heat):  # a window offered is not "taken"
             inner.append(f'<text x="{x + CELL / 2}" y="{y + 88}" font-size="15" '
                          f'text-anchor="middle" fill="#6d4c41">taken</text>')
     if heat is not None and window in heat:

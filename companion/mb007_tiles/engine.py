@@ -41,6 +41,7 @@ from companion.mb007_tiles.board import (
 from companion.mb007_tiles.odds import careful_play_stalls
 
 S = rules.SECTIONS
+SHOWN_DRAWS = 8  # the draws for the first player told one by one, up to this many
 Phase = Literal["first", "draw", "place", "choose", "reveal", "over"]
 WAITING_FOR = {
     "first": "who drew the first 007?", "draw": "draw a tile", "place": "place the tile",
@@ -286,7 +287,8 @@ class TilesState(GameState):
             raise InputError("the draws for the first player must end with the first 007, "
                              "drawn by the seat named")
         drew = ", ".join(f"{self.seat_name(i % self.players)} drew {rules.tile_name(t)}"
-                         for i, t in enumerate(action.draws))
+                         for i, t in enumerate(action.draws)) if len(draws) <= SHOWN_DRAWS else \
+            f"{len(draws) - 1} tiles without a 007 came out first"
         text = (f"{drew}: " if drew else "") + f"{self.seat_name(seat)} drew the first 007 " \
             "and places the first tile"
         return replace(self, phase="draw", to_move=seat, last_event=Event(text))
