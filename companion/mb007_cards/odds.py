@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
+from functools import lru_cache
 from itertools import combinations
 
 from companion.core.errors import InputError
@@ -194,46 +194,43 @@ def announce_ev(view: PrivateView, holding: bool) -> Fraction | None:
     rate = bluff_rate(me.record, bluff_rate_in_position(view, me.index))
     pot = public.pot_points
 
-    def bet(seat: SeatInfo, unseen: Counter) -> int:
-        cards = _holding_chance(public, me.index, unseen)
+    def bet(seat: SeatInfo, cards: Fraction) -> int:
         return best_answer(holds_given_announced(cards, rate), seat.points, me.points, pot)
 
-    fixed = sum(bet(s, table) for s in opponents if s not in dealt)
-    ev, ways = Fraction(0), 0
+    fixed = sum(bet(s, _holding_chance(public, me.index, table)) for s in opponents
+                if s not in dealt)
+    # What each dealt opponent bets, by the card he holds: his view is the table's unseen
+    # cards less his own (my down card among them), whatever the others hold.
+    kinds = tuple(table)
+    chances = [_holding_chance(public, me.index, table - Counter({kind: 1})) for kind in kinds]
+    bets = tuple(tuple(bet(s, cards) for cards in chances) for s in dealt)
+    chips, deals = 0, 0  # summed over my down card and every ordered deal to them
     for down, n in downs.items():
         rest = table - Counter({down: 1})
-        for bets, chance in _bets_dealt(dealt, rest, table, bet).items():
-            total = fixed + bets
-            ev += n * chance * _payout(holding, total, total > 0, me.points, pot)
-        ways += n
-    return ev / ways
+        left = tuple(rest[kind] for kind in kinds)
+        for total, ways in _bets_dealt(bets, left).items():
+            total += fixed
+            chips += n * ways * _payout(holding, total, total > 0, me.points, pot)
+            deals += n * ways
+    return Fraction(chips, deals)
 
 
-def _bets_dealt(dealt: tuple[SeatInfo, ...], rest: Counter, table: Counter, bet
-                ) -> dict[int, Fraction]:
-    """The chance of each total bet of the `dealt` opponents, each dealt one card of `rest`
-    in turn (without replacement) and betting `bet(seat, table less his card)`."""
-    kinds = tuple(rest)
-
-    @cache
-    def deal(i: int, left: tuple[int, ...]) -> dict[int, Fraction]:
-        if i == len(dealt):
-            return {0: Fraction(1)}
-        total = sum(left)
-        if total == 0:
-            return {0: Fraction(1)}
-        out: dict[int, Fraction] = {}
-        for k, count in enumerate(left):
-            if count == 0:
-                continue
-            his = table - Counter({kinds[k]: 1})
-            b = bet(dealt[i], his)
-            after = (*left[:k], count - 1, *left[k + 1:])
-            for bets, chance in deal(i + 1, after).items():
-                out[bets + b] = out.get(bets + b, Fraction(0)) + Fraction(count, total) * chance
-        return out
-
-    return deal(0, tuple(rest[k] for k in kinds))
+@lru_cache(maxsize=8192)  # a whole deal's worth of sub-deals; bounded on a long-running server
+def _bets_dealt(bets: tuple[tuple[int, ...], ...], left: tuple[int, ...]) -> dict[int, int]:
+    """In how many ordered deals each total bet comes about, when opponent i, dealt one
+    card of kind k from `left` (counts by kind, without replacement, in turn), bets
+    `bets[i][k]` (whole numbers: exact, and faster than Fractions at every step)."""
+    if not bets:
+        return {0: 1}
+    out: dict[int, int] = {}
+    for k, count in enumerate(left):
+        if count == 0:
+            continue
+        after = (*left[:k], count - 1, *left[k + 1:])
+        for rest, ways in _bets_dealt(bets[1:], after).items():
+            key = rest + bets[0][k]
+            out[key] = out.get(key, 0) + count * ways
+    return out
 
 
 def _holding_chance(public: PublicView, seat: int, unseen: Counter) -> Fraction:

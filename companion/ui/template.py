@@ -11,6 +11,7 @@ from collections.abc import Callable
 from html import escape
 from typing import ClassVar
 
+import jinja2
 import panel as pn
 import param
 from bokeh.models import CustomJS
@@ -49,6 +50,11 @@ HEADER_CSS = """
 # The page flows its sections side by side when there is room: a plain Column told to wrap
 # (Panel's FlexBox is two models, a Column one).
 FLOW_CSS = ":host { flex-flow: row wrap; align-content: flex-start; row-gap: 12px; }"
+# Panel's page, told to lay out at the device's own width: without it a phone lays the page
+# out 980 px wide and shows it at 40% (a 44 px button under a finger becomes 18 px).
+DEVICE_WIDTH_PAGE = jinja2.Environment(autoescape=True).from_string(
+    '{% extends base %}{% block postamble %}<meta name="viewport" '
+    'content="width=device-width, initial-scale=1">{% endblock %}')
 # A section is a bordered block; a fold's header is a tap target of at least 44 px.
 SECTION_STYLES = {"border": "1px solid var(--panel-border-color, #d0d0d0)",
                   "border-radius": "10px", "padding": "2px 4px 6px",
@@ -142,6 +148,7 @@ def page(title: str, *sections: pn.viewable.Viewable, home: bool = True) -> pn.C
     dark = pn.config.theme == "dark"
     doc = pn.state.curdoc
     if doc is not None and doc.session_context is not None:  # served: a page in a browser
+        doc.template = DEVICE_WIDTH_PAGE
         doc.js_on_event("connection_lost", CustomJS(code=OFFLINE_JS, args={
             "MESSAGE": DISCONNECTED, "RETRY_MS": RETRY_MS}))
         doc.js_on_event("client_reconnected", CustomJS(code=ONLINE_JS))
