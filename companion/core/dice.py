@@ -19,7 +19,7 @@ from fractions import Fraction
 from functools import cache
 from typing import Generic, TypeVar
 
-from companion.core.errors import InputError
+from companion.core.errors import InputError, shown
 
 MAX_DICE = 12
 T = TypeVar("T")
@@ -27,7 +27,7 @@ T = TypeVar("T")
 
 def _check_count(name: str, value: object, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InputError(f"{name} must be a whole number, got {value!r}")
+        raise InputError(f"{name} must be a whole number, got {shown(value)}")
     if not low <= value <= high:
         raise InputError(f"{name} must be between {low} and {high}, got {value}")
     return value
@@ -55,7 +55,7 @@ def total_distribution(n_dice: int = 2, sides: int = 6) -> dict[int, Fraction]:
 
 def _check_whole(name: str, value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InputError(f"{name} must be a whole number, got {value!r}")
+        raise InputError(f"{name} must be a whole number, got {shown(value)}")
     return value
 
 
@@ -89,10 +89,10 @@ class Roll:
     def __post_init__(self) -> None:
         _check_count("sides", self.sides, 2, 100)
         if not isinstance(self.faces, tuple) or not self.faces:
-            raise InputError(f"a roll needs at least one die, got {self.faces!r}")
+            raise InputError(f"a roll needs at least one die, got {shown(self.faces)}")
         for face in self.faces:
             if isinstance(face, bool) or not isinstance(face, int):
-                raise InputError(f"a die shows a whole number, got {face!r}")
+                raise InputError(f"a die shows a whole number, got {shown(face)}")
             if not 1 <= face <= self.sides:
                 raise InputError(f"a d{self.sides} shows 1 to {self.sides}, got {face}")
 
@@ -100,7 +100,7 @@ class Roll:
     def of(cls, faces: Sequence[int], n_dice: int | None = None, sides: int = 6) -> Roll:
         """A roll from any sequence of faces; with `n_dice`, the count must match."""
         if isinstance(faces, str | bytes) or not isinstance(faces, Sequence):
-            raise InputError(f"dice must be a list of faces, got {faces!r}")
+            raise InputError(f"dice must be a list of faces, got {shown(faces)}")
         if n_dice is not None and len(faces) != n_dice:
             raise InputError(f"expected {n_dice} dice, got {len(faces)}: {list(faces)}")
         return cls(tuple(faces), sides)

@@ -1,9 +1,15 @@
-"""The two ways an action can be refused, and their common parent.
+"""The two ways an action can be refused, their common parent, and `shown`, which puts any
+value into a refusal's message.
 
 `RuleError`: the input is well formed but the rules forbid it now; the message
 names the rule. `InputError`: the input itself is malformed (a die of 7, an
 unknown card, a broken import file). Both leave state, log and store untouched.
 """
+
+from __future__ import annotations
+
+import math
+import reprlib
 
 
 class CompanionError(Exception):
@@ -25,3 +31,34 @@ class RuleError(CompanionError):
 
 class InputError(CompanionError):
     """The input is malformed: out-of-range dice, unknown names, broken files."""
+
+
+class _Short(reprlib.Repr):
+    """reprlib's short repr, with numbers too long to write out named by their size."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.maxlevel, self.maxstring, self.maxother, self.maxlong = 3, 80, 80, 40
+
+    def repr_int(self, value: int, level: int) -> str:
+        if value.bit_length() > 200:  # past 60 digits; past 4,300, repr() itself refuses
+            digits = int(value.bit_length() * math.log10(2)) + 1
+            return f"<a number of about {digits:,} digits>"
+        return super().repr_int(value, level)
+
+
+_SHORT = _Short()
+
+
+def shown(value: object, width: int = 80) -> str:
+    """`repr(value)` cut to `width` characters, for a refusal's message. It never fails,
+    whatever the value: nested 3,000 deep, a 5,000-digit number, a broken `__repr__`.
+
+    >>> shown([[[[[1]]]]]), shown(10 ** 5000), shown("x" * 100, 10)
+    ('[[[[...]]]]', '<a number of about 5,001 digits>', "'xxxxxxxxx")
+    """
+    try:
+        text = _SHORT.repr(value)
+    except Exception:
+        text = f"<a {type(value).__name__}>"
+    return text[:width]

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from companion.core.dice import roll
-from companion.core.errors import InputError
+from companion.core.errors import InputError, shown
 
 JSON = Any
 
@@ -167,11 +167,11 @@ class ActionCodec:
     def from_json(self, data: JSON) -> Any:
         """Rebuild an action from JSON, checking every field against its type."""
         if not isinstance(data, dict) or not isinstance(data.get("type"), str):
-            raise InputError(f"an action must be an object with a 'type', got {data!r:.80}")
+            raise InputError(f"an action must be an object with a 'type', got {shown(data, 80)}")
         by_name = {cls.__name__: cls for cls in self.action_types}
         cls = by_name.get(data["type"])
         if cls is None:
-            raise InputError(f"{self.title} has no action {data['type']!r}")
+            raise InputError(f"{self.title} has no action {shown(data['type'])}")
         fields = {f.name for f in dataclasses.fields(cls)}
         given = set(data) - {"type"}
         if given - fields or fields - given:
@@ -211,14 +211,14 @@ def conform(value: JSON, hint: Any, where: str) -> Any:
                 return conform(value, option, where)
             except InputError:
                 continue
-        raise InputError(f"{where}: {value!r:.60} is not a {_type_name(hint)}")
+        raise InputError(f"{where}: {shown(value, 60)} is not a {_type_name(hint)}")
     if origin is Literal:
         if value in args and type(value) in {type(a) for a in args}:
             return value
-        raise InputError(f"{where}: {value!r:.60} is not one of {list(args)}")
+        raise InputError(f"{where}: {shown(value, 60)} is not one of {list(args)}")
     if origin is tuple:
         if not isinstance(value, list | tuple):
-            raise InputError(f"{where}: expected a list, got {value!r:.60}")
+            raise InputError(f"{where}: expected a list, got {shown(value, 60)}")
         if len(args) == 2 and args[1] is Ellipsis:
             return tuple(conform(v, args[0], f"{where}[{i}]") for i, v in enumerate(value))
         if len(value) != len(args):
@@ -233,7 +233,7 @@ def conform(value: JSON, hint: Any, where: str) -> Any:
             return value
     elif hint in (str, bool) and type(value) is hint:
         return value
-    raise InputError(f"{where}: {value!r:.60} is not a {_type_name(hint)}")
+    raise InputError(f"{where}: {shown(value, 60)} is not a {_type_name(hint)}")
 
 
 def _type_name(hint: Any) -> str:
@@ -243,7 +243,7 @@ def _type_name(hint: Any) -> str:
 def check_options(options: Mapping[str, JSON], allowed: Sequence[str], game: str) -> None:
     """Raise InputError for options that are not a mapping or name unknown keys."""
     if not isinstance(options, Mapping):
-        raise InputError(f"{game} options must be an object, got {options!r:.60}")
+        raise InputError(f"{game} options must be an object, got {shown(options, 60)}")
     unknown = sorted(set(options) - set(allowed))
     if unknown:
         raise InputError(f"{game} has no option {', '.join(map(str, unknown))}")

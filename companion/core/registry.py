@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import importlib
 
-from companion.core.errors import InputError
+from companion.core.errors import InputError, shown
 from companion.core.game import Game
 
 # Each module defines GAME; add a game by adding its package here.
@@ -34,4 +34,4 @@ def find_game(name: str) -> Game:
         if game.name == name:
             return game
     known = ", ".join(g.name for g in games())
-    raise InputError(f"unknown game {name!r} (installed: {known})")
+    raise InputError(f"unknown game {shown(name)} (installed: {known})")

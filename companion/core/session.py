@@ -28,7 +28,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from companion.core.datafile import check_line, load_json
-from companion.core.errors import CompanionError, InputError
+from companion.core.errors import CompanionError, InputError, shown
 from companion.core.game import JSON, Chance, Event, Game, GameState
 from companion.core.registry import find_game
 from companion.core.seats import Holder, Note, NoteKind, history, link_key
@@ -294,7 +294,7 @@ class Session:
                 joined = isinstance(data, dict) and data.get(WITH_PREVIOUS) is True
                 after = data.get(AFTER_NOTES, 0) if isinstance(data, dict) else 0
                 if type(after) is not int or after < 0:
-                    raise InputError(f"{AFTER_NOTES} is a count of notes, got {after!r:.20}")
+                    raise InputError(f"{AFTER_NOTES} is a count of notes, got {shown(after, 20)}")
                 if isinstance(data, dict):
                     data = {k: v for k, v in data.items() if k not in (WITH_PREVIOUS, AFTER_NOTES)}
                 action = self.game.action_from_json(data)
@@ -397,9 +397,10 @@ def _parse_export(text: str | bytes) -> dict[str, JSON]:
                          f"(expected fields {sorted(fields)})")
     for key, kind in fields.items():
         if not isinstance(data[key], kind) or isinstance(data[key], bool):
-            raise InputError(f"field {key!r} should be a {kind.__name__}, got {data[key]!r:.60}")
+            raise InputError(f"field {shown(key)} should be a {kind.__name__}, "
+                             f"got {shown(data[key], 60)}")
     if data["format"] != EXPORT_FORMAT or data["version"] not in _SEED_FIELD:
-        raise InputError(f"unsupported export format {data['format']!r} "
+        raise InputError(f"unsupported export format {shown(data['format'])} "
                          f"version {data['version']}")
     if len(data["actions"]) > MAX_ACTIONS:
         raise InputError(f"the file holds more than {MAX_ACTIONS} actions")
@@ -410,7 +411,7 @@ def _parse_export(text: str | bytes) -> dict[str, JSON]:
 
 def _check_seed(seed: object) -> int:
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-        raise InputError(f"a seed is a whole number from 0 to {MAX_SEED}, got {seed!r:.40}")
+        raise InputError(f"a seed is a whole number from 0 to {MAX_SEED}, got {shown(seed, 40)}")
     return seed
 
 

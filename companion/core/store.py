@@ -23,7 +23,7 @@ from typing import Any
 
 import platformdirs
 
-from companion.core.errors import CompanionError, InputError
+from companion.core.errors import CompanionError, InputError, shown
 from companion.core.seats import TABLET, Holder, Note
 
 # Each entry upgrades the file by one schema version; never edit a shipped one.
@@ -190,7 +190,7 @@ class Store:
         with self._lock:
             row = self._db.execute("SELECT * FROM sessions WHERE id = ?", (session_id,)).fetchone()
             if row is None:
-                raise InputError(f"no saved session {session_id!r}")
+                raise InputError(f"no saved session {shown(session_id)}")
             actions = self._db.execute(
                 "SELECT action FROM actions WHERE session_id = ? ORDER BY position", (session_id,)
             ).fetchall()
@@ -332,7 +332,7 @@ class Store:
     def _check_revision(db: sqlite3.Connection, session_id: str, revision: int) -> None:
         row = db.execute("SELECT revision FROM sessions WHERE id = ?", (session_id,)).fetchone()
         if row is None:
-            raise InputError(f"no saved session {session_id!r}")
+            raise InputError(f"no saved session {shown(session_id)}")
         if row[0] != revision:
             raise StaleSessionError("this game was changed on another screen; reload it")
 

@@ -13,7 +13,7 @@ from dataclasses import asdict, dataclass, field
 from fractions import Fraction
 
 from companion.core.dice import Roll, percent
-from companion.core.errors import InputError
+from companion.core.errors import InputError, shown
 from companion.core.game import JSON, ActionCodec, Event, GameState, check_options
 from companion.core.rules_table import Rule, RulesTable
 from companion.dice_lab import rules
@@ -48,18 +48,19 @@ class Check:
         _in_range("number of dice", self.n_dice, rules.DICE_RANGE)
         _in_range("target", self.target, rules.TARGET_RANGE)
         if self.goal not in rules.GOALS:
-            raise InputError(f"the goal is 'at most' or 'at least', got {self.goal!r}")
+            raise InputError(f"the goal is 'at most' or 'at least', got {shown(self.goal)}")
         if len(self.modifiers) > rules.MAX_MODIFIERS:
             raise InputError(f"at most {rules.MAX_MODIFIERS} modifiers")
         for label, value in self.modifiers:
             if not 0 < len(label.strip()) <= rules.MAX_LABEL:
                 raise InputError(f"a modifier's label is 1 to {rules.MAX_LABEL} characters")
-            _in_range(f"modifier {label!r}", value, rules.MODIFIER_RANGE)
+            _in_range(f"modifier {shown(label)}", value, rules.MODIFIER_RANGE)
 
 
 def _in_range(what: str, value: int, allowed: range) -> None:
     if value not in allowed:
-        raise InputError(f"{what} must be {allowed.start} to {allowed.stop - 1}, got {value}")
+        raise InputError(f"{what} must be {allowed.start} to {allowed.stop - 1}, "
+                         f"got {shown(value, 40)}")
 
 
 @dataclass(frozen=True)

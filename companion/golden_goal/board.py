@@ -27,7 +27,7 @@ from typing import Any
 
 import yaml
 
-from companion.core.errors import InputError
+from companion.core.errors import InputError, shown
 from companion.golden_goal.rules import TEAMS
 
 Square = tuple[int, int]
@@ -85,7 +85,7 @@ class Field:
             value = merged[key]
             if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
                 raise InputError(f"{source}: {key} must be a whole number {low}..{high}, "
-                                 f"got {value!r}")
+                                 f"got {shown(value)}")
         nets = _columns(merged, "net_columns", source)
         box = _columns(merged, "box_columns", source)
         field = cls(merged["columns"], merged["rows"], merged["ring"], tuple(nets),
@@ -240,9 +240,9 @@ def _columns(data: Mapping[str, Any], key: str, source: str) -> list[int]:
     if not isinstance(value, list | tuple) or not value or not all(
         isinstance(v, int) and not isinstance(v, bool) for v in value
     ):
-        raise InputError(f"{source}: {key} must be a list of column numbers, got {value!r}")
+        raise InputError(f"{source}: {key} must be a list of column numbers, got {shown(value)}")
     if key == "box_columns" and (len(value) != 2 or value[0] > value[1]):
-        raise InputError(f"{source}: box_columns is [first, last], got {value!r}")
+        raise InputError(f"{source}: box_columns is [first, last], got {shown(value)}")
     return list(value)
 
 

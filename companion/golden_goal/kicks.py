@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any, NamedTuple
 
-from companion.core.errors import InputError, RuleError
+from companion.core.errors import InputError, RuleError, shown
 from companion.golden_goal import rules
 from companion.golden_goal.actions import STRAIGHT, KickSpec
 from companion.golden_goal.board import (
@@ -68,14 +68,14 @@ def team_of(player: str) -> str:
 def check_spec(spec: object) -> KickSpec:
     """InputError unless `spec` is a (direction, bend_after, bend_to) triple of known names."""
     if not isinstance(spec, tuple) or len(spec) != 3:
-        raise InputError(f"a kick is (direction, bend_after, bend_to), got {spec!r:.60}")
+        raise InputError(f"a kick is (direction, bend_after, bend_to), got {shown(spec, 60)}")
     direction, bend_after, bend_to = spec
     if direction not in DIRECTIONS:
-        raise InputError(f"unknown kick direction {direction!r} (use {', '.join(COMPASS)})")
+        raise InputError(f"unknown kick direction {shown(direction)} (use {', '.join(COMPASS)})")
     if isinstance(bend_after, bool) or not isinstance(bend_after, int) or bend_after < 0:
-        raise InputError(f"bend_after is a number of spaces, got {bend_after!r}")
+        raise InputError(f"bend_after is a number of spaces, got {shown(bend_after)}")
     if bend_to not in ("", *DIRECTIONS):
-        raise InputError(f"unknown bend direction {bend_to!r}")
+        raise InputError(f"unknown bend direction {shown(bend_to)}")
     return spec
 
 

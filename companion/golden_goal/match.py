@@ -12,7 +12,7 @@ from functools import cache
 from itertools import product
 
 from companion.core.dice import Roll as DiceRoll
-from companion.core.errors import InputError
+from companion.core.errors import InputError, shown
 from companion.core.game import JSON, check_options
 from companion.golden_goal import rules
 from companion.golden_goal.board import STANDARD_FIELD, Field, Square
@@ -50,11 +50,12 @@ class Options:
                   **options}
         if values["match"] not in rules.MATCH_MODES:
             raise InputError(f"match must be one of {list(rules.MATCH_MODES)}, "
-                             f"got {values['match']!r:.40}")
+                             f"got {shown(values['match'], 40)}")
         for key in ("own_goals", "time_limit_draw", "killjoy_after_kickoff",
                     "restart_is_a_turn", "last_chance_restarts", "placement_out_of_bounds"):
             if not isinstance(values[key], bool):
-                raise InputError(f"option {key} must be true or false, got {values[key]!r:.40}")
+                raise InputError(f"option {key} must be true or false, "
+                                 f"got {shown(values[key], 40)}")
         if values["placement_adjacency"] not in (4, 8) or isinstance(
                 values["placement_adjacency"], bool):
             raise InputError("placement_adjacency must be 4 or 8")
@@ -151,13 +152,13 @@ def score_text(scorer: str | None, score: tuple[int, ...], winner: str | None) -
 
 def check_team(team: object) -> str:
     if team not in TEAMS:
-        raise InputError(f"the teams are {' and '.join(TEAMS)}, got {team!r:.30}")
+        raise InputError(f"the teams are {' and '.join(TEAMS)}, got {shown(team, 30)}")
     return team
 
 
 def check_player(player: object) -> str:
     if player not in PLAYERS:
-        raise InputError(f"unknown player {player!r:.30} (players are e.g. 'orange 1', "
+        raise InputError(f"unknown player {shown(player, 30)} (players are e.g. 'orange 1', "
                          f"'blue keeper')")
     return player
 
@@ -165,7 +166,7 @@ def check_player(player: object) -> str:
 def check_square(square: object) -> Square:
     if not (isinstance(square, tuple) and len(square) == 2 and all(
             isinstance(v, int) and not isinstance(v, bool) for v in square)):
-        raise InputError(f"a square is (column, row), got {square!r:.40}")
+        raise InputError(f"a square is (column, row), got {shown(square, 40)}")
     return square
 
 
@@ -200,7 +201,7 @@ def json_positions(data: object, field: Field) -> tuple[tuple[str, Square], ...]
 def check_json_values(data: dict, ball: Square | None,
                        positions: tuple[tuple[str, Square], ...], field: Field) -> None:
     if data["phase"] not in PHASES:
-        raise InputError(f"unknown phase {data['phase']!r:.30}")
+        raise InputError(f"unknown phase {shown(data['phase'], 30)}")
     if data["to_move"] is not None:
         check_team(data["to_move"])
     if data["winner"] is not None and data["winner"] != "draw":

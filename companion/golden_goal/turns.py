@@ -12,7 +12,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from companion.core.errors import InputError, RuleError
+from companion.core.errors import InputError, RuleError, shown
 from companion.golden_goal import rules
 from companion.golden_goal.actions import KickSpec, Play
 from companion.golden_goal.board import NEIGHBOURS_4, STEPS, Field, Square
@@ -54,7 +54,7 @@ def move_path(field: Field, occupant: Mapping[Square, str], ball: Square | None,
     """
     for step in path:
         if step not in STEPS:
-            raise InputError(f"a player steps N, E, S or W, got {step!r:.20}")
+            raise InputError(f"a player steps N, E, S or W, got {shown(step, 20)}")
     if not 1 <= len(path) <= roll:
         raise RuleError(f"spend 1 to {roll} pips moving (the path has {len(path)} steps)",
                         rule=S["turns"])

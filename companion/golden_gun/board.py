@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass
 from functools import cached_property
 
-from companion.core.errors import InputError
+from companion.core.errors import InputError, shown
 from companion.golden_gun import rules
 
 # HOUSE RULE: the size of a maze section (the rulebook shows no maze; Components: the
@@ -46,7 +46,7 @@ def parse_room(name: object, sections: int) -> tuple[int, int, int]:
     """(section, column, row) of a room name in a maze of `sections`; InputError if bad."""
     match = ROOM_NAME.match(name) if isinstance(name, str) else None
     if match is None:
-        raise InputError(f"a room is named like '1:B2' (section:column row), got {name!r:.20}")
+        raise InputError(f"a room is named like '1:B2' (section:column row), got {shown(name, 20)}")
     section = int(match[1])
     if section > sections:
         raise InputError(f"room {name}: only {sections} maze section(s) are on the table")
@@ -63,7 +63,7 @@ def parse_layout(layout: object) -> tuple[str, ...]:
     if len(rows) != SECTION_ROWS or any(len(r) != SECTION_COLUMNS or set(r) - {ROOM, WALL}
                                         for r in rows):
         raise InputError(f"a maze section is {SECTION_ROWS} rows of {SECTION_COLUMNS} R/W "
-                         f"letters joined by '/', got {layout!r:.40}")
+                         f"letters joined by '/', got {shown(layout, 40)}")
     if ROOM not in "".join(rows):
         raise InputError(f"maze section {layout} has no room")
     return tuple(rows)
@@ -95,7 +95,7 @@ def generate_section(rng: random.Random, rooms_wanted: int = rules.SECTION_ROOMS
     """A random section layout: `rooms_wanted` rooms, connected, every edge open."""
     if rooms_wanted not in rules.SECTION_ROOMS_RANGE:
         raise InputError(f"a generated section has {rules.SECTION_ROOMS_RANGE.start} to "
-                         f"{rules.SECTION_ROOMS_RANGE.stop - 1} rooms, got {rooms_wanted!r}")
+                         f"{rules.SECTION_ROOMS_RANGE.stop - 1} rooms, got {shown(rooms_wanted)}")
     cells = [(x, y) for y in range(SECTION_ROWS) for x in range(SECTION_COLUMNS)]
     while True:
         rooms = set(rng.sample(cells, rooms_wanted))
@@ -144,7 +144,7 @@ class Maze:
     def cell(self, room: str) -> Cell:
         """The room's (x, y) on the table; InputError for a room the maze does not have."""
         if room not in self._where:
-            raise InputError(f"there is no room {room!r} in the maze (walls are not rooms)")
+            raise InputError(f"there is no room {shown(room)} in the maze (walls are not rooms)")
         return self._where[room]
 
     def neighbours(self, room: str) -> tuple[str, ...]:

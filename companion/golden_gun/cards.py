@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.core.errors import InputError, RuleError
+from companion.core.errors import InputError, RuleError, shown
 from companion.golden_gun import rules
 from companion.golden_gun.actions import (
     ApplyEffect,
@@ -65,7 +65,7 @@ def reveal(state: GoldenGunState, action: Reveal, notes: list[str]) -> GoldenGun
     if kind is None:
         raise InputError("say which blue card was read (or let the app deal it in solo)")
     if kind not in rules.BLUE_KINDS:
-        raise InputError(f"unknown blue card {kind!r:.40}")
+        raise InputError(f"unknown blue card {shown(kind, 40)}")
     if state.source == "room":
         if kind != state.blues.get(state.room or ""):
             raise InputError(f"the card in {state.room} is {state.blues.get(state.room or '')}")

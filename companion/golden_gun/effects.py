@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from companion.core.datafile import check_line, load_text
-from companion.core.errors import InputError
+from companion.core.errors import InputError, shown
 from companion.golden_gun import rules
 
 Paragraph = Literal["fire", "hold"]
@@ -62,15 +62,15 @@ def step(effect: str, amount: int | None = None) -> Step:
     """A validated step; InputError names the unknown effect or the bad amount."""
     kind = VOCABULARY.get(effect) if isinstance(effect, str) else None
     if kind is None:
-        raise InputError(f"unknown effect {effect!r} (known: {', '.join(VOCABULARY)})")
+        raise InputError(f"unknown effect {shown(effect)} (known: {', '.join(VOCABULARY)})")
     if kind.amount is None:
         if amount not in (None, 0):
-            raise InputError(f"effect {effect!r} takes no amount, got {amount!r}")
+            raise InputError(f"effect {shown(effect)} takes no amount, got {shown(amount)}")
         return (effect, 0)
     value = kind.amount if amount is None else amount
     if isinstance(value, bool) or not isinstance(value, int) or not kind.low <= value <= kind.high:
-        raise InputError(f"effect {effect!r} needs an amount from {kind.low} to {kind.high}, "
-                         f"got {value!r}")
+        raise InputError(f"effect {shown(effect)} needs an amount from {kind.low} to {kind.high}, "
+                         f"got {shown(value)}")
     return (effect, value)
 
 
@@ -126,22 +126,22 @@ def _parse(data: Any, kinds: tuple[str, ...]) -> EffectTable:
     name = check_line(name, "the table's name", 80)  # no control characters or direction marks
     unknown = sorted(set(data["cards"]) - set(rules.BLUE_KINDS))
     if unknown:
-        raise InputError(f"unknown blue card {unknown[0]!r}")
+        raise InputError(f"unknown blue card {shown(unknown[0])}")
     missing = [k for k in kinds if k not in data["cards"]]
     if missing:
-        raise InputError(f"no entry for blue card {missing[0]!r}")
+        raise InputError(f"no entry for blue card {shown(missing[0])}")
     cards = {kind: _entry(kind, entry) for kind, entry in data["cards"].items()}
     return EffectTable(name, house, cards)
 
 
 def _entry(kind: str, entry: Any) -> dict[Paragraph, tuple[Step, ...]]:
     if not isinstance(entry, dict) or set(entry) != set(PARAGRAPHS):
-        raise InputError(f"{kind!r} needs exactly a 'fire' and a 'hold' list")
+        raise InputError(f"{shown(kind)} needs exactly a 'fire' and a 'hold' list")
     return {p: _paragraph(kind, p, entry[p]) for p in PARAGRAPHS}
 
 
 def _paragraph(kind: str, paragraph: str, steps: Any) -> tuple[Step, ...]:
-    where = f"{kind!r} {paragraph}"
+    where = f"{shown(kind)} {paragraph}"
     if not isinstance(steps, list) or not steps:
         raise InputError(f"{where}: expected a non-empty list of steps")
     parsed = []

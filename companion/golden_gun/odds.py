@@ -28,7 +28,7 @@ from functools import cache
 from typing import Any, Literal
 
 from companion.core.dice import p_at_most
-from companion.core.errors import InputError
+from companion.core.errors import InputError, shown
 from companion.golden_gun import rules
 from companion.golden_gun.effects import EffectTable, Paragraph, Step
 from companion.golden_gun.engine import GoldenGunState
@@ -41,7 +41,7 @@ ONE, ZERO = Fraction(1), Fraction(0)
 def p_calm(card_number: int) -> Fraction:
     """How to Play, Step 3: the chance 2d6 is the green number or less (Bond keeps calm)."""
     if isinstance(card_number, bool) or card_number not in rules.GREEN_NUMBERS:
-        raise InputError(f"a green card shows 2 to 12, got {card_number!r}")
+        raise InputError(f"a green card shows 2 to 12, got {shown(card_number)}")
     return p_at_most(card_number)
 
 
@@ -256,7 +256,7 @@ def die_before_solex(table: EffectTable, unseen: Mapping[str, int], upper_left: 
                      policy: Policy = "best") -> Fraction:
     """`p_die_before_solex` on explicit numbers (the notebook's "7 bullets" question)."""
     if policy not in POLICIES:
-        raise InputError(f"a policy is one of {list(POLICIES)}, got {policy!r:.20}")
+        raise InputError(f"a policy is one of {list(POLICIES)}, got {shown(policy, 20)}")
     classes = _classes(table, unseen)
     counts = tuple(n for _, n in classes)
     kinds = tuple(kind for kind, _ in classes)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from companion.core.errors import InputError
+from companion.core.errors import InputError, shown
 from companion.core.game import JSON, check_options
 from companion.golden_gun import rules
 from companion.golden_gun.effects import EffectTable, house_table, parse_table
@@ -52,7 +52,8 @@ def parse_options(options: Mapping[str, JSON]) -> Config:
     if isinstance(get("section_rooms"), bool) or get("section_rooms") not in \
             rules.SECTION_ROOMS_RANGE:
         raise InputError(f"option section_rooms is {rules.SECTION_ROOMS_RANGE.start} to "
-                         f"{rules.SECTION_ROOMS_RANGE.stop - 1}, got {get('section_rooms')!r:.20}")
+                         f"{rules.SECTION_ROOMS_RANGE.stop - 1}, "
+                         f"got {shown(get('section_rooms'), 20)}")
     blue = _blue_counts(get("blue_deck"))
     green = _green_counts(get("green_deck"))
     return Config(get("mode"), _table(get("effects"), blue), blue, green, get("upper_half"),
@@ -62,13 +63,14 @@ def parse_options(options: Mapping[str, JSON]) -> Config:
 
 def _choice(name: str, value: object, allowed: tuple[str, ...]) -> None:
     if value not in allowed:
-        raise InputError(f"option {name} is one of {list(allowed)}, got {value!r:.40}")
+        raise InputError(f"option {name} is one of {list(allowed)}, got {shown(value, 40)}")
 
 
 def _count(what: str, count: object) -> int:
     if isinstance(count, bool) or not isinstance(count, int) \
             or not 0 <= count <= rules.MAX_CARDS_OF_A_KIND:
-        raise InputError(f"{what}: a count from 0 to {rules.MAX_CARDS_OF_A_KIND}, got {count!r}")
+        raise InputError(f"{what}: a count from 0 to {rules.MAX_CARDS_OF_A_KIND}, "
+                         f"got {shown(count)}")
     return count
 
 
@@ -77,8 +79,9 @@ def _blue_counts(data: object) -> dict[str, int]:
         raise InputError("option blue_deck is an object {card kind: count}")
     unknown = sorted(set(data) - set(rules.BLUE_KINDS))
     if unknown:
-        raise InputError(f"option blue_deck: unknown blue card {unknown[0]!r}")
-    counts = {kind: _count(f"blue_deck {kind!r}", data.get(kind, 0)) for kind in rules.BLUE_KINDS}
+        raise InputError(f"option blue_deck: unknown blue card {shown(unknown[0])}")
+    counts = {kind: _count(f"blue_deck {shown(kind)}", data.get(kind, 0))
+              for kind in rules.BLUE_KINDS}
     for kind in rules.SPECIAL_KINDS:
         if counts[kind] != 1:
             raise InputError(f"option blue_deck: Set Up needs exactly one {kind} card")
@@ -92,7 +95,7 @@ def _green_counts(data: object) -> dict[int, int]:
     for key, count in data.items():
         number = int(key) if isinstance(key, str) and key.isdigit() else key
         if isinstance(number, bool) or number not in rules.GREEN_NUMBERS:
-            raise InputError(f"option green_deck: a green number is 2 to 12, got {key!r}")
+            raise InputError(f"option green_deck: a green number is 2 to 12, got {shown(key)}")
         counts[number] = _count(f"green_deck {number}", count)
     if not sum(counts.values()):
         raise InputError("option green_deck has no card")

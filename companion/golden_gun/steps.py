@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from companion.core.errors import InputError, RuleError
+from companion.core.errors import InputError, RuleError, shown
 from companion.golden_gun import board, rules
 from companion.golden_gun.actions import (
     AddSection,
@@ -133,7 +133,7 @@ def _why_not_there(state: GoldenGunState, room: str) -> str:
 def read_green(state: GoldenGunState, action: ReadGreen, notes: list[str]) -> GoldenGunState:
     number = action.number
     if isinstance(number, bool) or number not in rules.GREEN_NUMBERS:
-        raise InputError(f"a green card shows 2 to 12, got {number!r}")
+        raise InputError(f"a green card shows 2 to 12, got {shown(number)}")
     if not state.greens_unseen.get(number):
         raise InputError(f"no green {number} is left unseen in the green deck "
                          f"(green_deck option)")

@@ -43,7 +43,7 @@ from typing import Any
 import networkx as nx
 
 from companion.core.datafile import check_line, check_plain, load_text, short
-from companion.core.errors import InputError
+from companion.core.errors import InputError, shown
 from companion.goldfinger.rules import ENEMY_CARS
 
 Heading = tuple[int, int]
@@ -113,7 +113,7 @@ class Board:
 
     def check_space(self, space: object) -> str:
         if not isinstance(space, str) or space not in self.spaces:
-            raise InputError(f"{self.name} has no space {space!r:.40}")
+            raise InputError(f"{self.name} has no space {shown(space, 40)}")
         return space
 
     def heading(self, origin: str, to: str) -> Heading:
@@ -346,7 +346,7 @@ def _spaces(raw: Any, where: _Where) -> dict[str, Space]:
     for i, entry in enumerate(raw):
         space = _space(entry, where, f"spaces[{i}]")
         if space.id in spaces:
-            raise where.error(f"spaces[{i}]", f"space {space.id!r} is listed twice")
+            raise where.error(f"spaces[{i}]", f"space {shown(space.id)} is listed twice")
         spaces[space.id] = space
     return spaces
 
@@ -383,7 +383,7 @@ def _ids(raw: Any, spaces: Mapping[str, Space], where: _Where, at: str,
             raise where.error(at, f"unknown space {short(sid)}")
     for a, b in pairwise(raw):
         if a == b:
-            raise where.error(at, f"links space {a!r} to itself")
+            raise where.error(at, f"links space {shown(a)} to itself")
     return raw
 
 
@@ -418,10 +418,10 @@ def _check_whole(board: Board, where: _Where) -> None:
                           f"got {len(board.gates)}")
     for sid in board.spaces:
         if board.graph.degree(sid) == 0:
-            raise where.error("spaces", f"space {sid!r} is on no line")
+            raise where.error("spaces", f"space {shown(sid)} is on no line")
         space = board.spaces[sid]
         for i, box in enumerate(board.buildings):
             if box[0] < space.x < box[2] and box[1] < space.y < box[3]:
-                raise where.error(f"buildings[{i}]", f"covers space {sid!r}")
+                raise where.error(f"buildings[{i}]", f"covers space {shown(sid)}")
     if not nx.is_connected(board.graph):
         raise where.error("roads", "some spaces cannot be reached from the others")

@@ -28,7 +28,7 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Any
 
-from companion.core.errors import CompanionError, InputError
+from companion.core.errors import CompanionError, InputError, shown
 from companion.goldfinger import engine as e
 from companion.goldfinger import rules
 from companion.goldfinger.board import Board, Heading
@@ -332,7 +332,7 @@ def estimate_bond_win(state: e.GoldfingerState, games: int = 100, seed: int = 0
     (about 0.1 at 100 games). Face-down cards are dealt at random for each game.
     """
     if isinstance(games, bool) or not isinstance(games, int) or not 1 <= games <= 10_000:
-        raise InputError(f"games must be 1 to 10000, got {games!r:.20}")
+        raise InputError(f"games must be 1 to 10000, got {shown(games, 20)}")
     _board(state)
     rng = random.Random(seed)
     wins = 0

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.core.errors import InputError, RuleError
+from companion.core.errors import InputError, RuleError, shown
 from companion.core.game import Event
 from companion.core.records import evolve
 from companion.goldfinger import rules
@@ -85,7 +85,7 @@ def _fire_range(state: GoldfingerState, step: Step, target: str, action: Fire,
         if isinstance(between, bool) or not isinstance(between, int) \
                 or not 0 <= between <= MAX_SPACES_BETWEEN:
             raise InputError(f"spaces between must be 0 to {MAX_SPACES_BETWEEN}, "
-                             f"got {between!r:.30}")
+                             f"got {shown(between, 30)}")
         if action.from_rear and step.piece == BOND:
             raise InputError("from_rear is for Enemy fire at Bond")
         if action.from_rear and state.screen:
@@ -128,7 +128,7 @@ def _pick_up(state: GoldfingerState, action: PickUpCard) -> GoldfingerState:
                                       or star in state.board.stars):
             raise RuleError(f"no card lies by star {star}",
                             rule=_rule(rules.SECTION_CARD_PICK_UP))
-        raise InputError(f"{star!r:.30} is not a star space of this game")
+        raise InputError(f"{shown(star, 30)} is not a star space of this game")
     if state.board is not None and state.piece(BOND).space != star:
         raise RuleError(f"Bond must be in star Space {star} to pick up its card",
                         rule=_rule(rules.SECTION_CARD_PICK_UP))
@@ -151,7 +151,8 @@ def _reveal(state: GoldfingerState, action: RevealCard) -> GoldfingerState:
         raise RuleError("no card is being turned over", rule=_rule(rules.SECTION_CARD_PICK_UP))
     left = _cards_unseen(state)
     if action.card not in rules.CARD_NAMES:
-        raise InputError(f"the cards are {', '.join(rules.CARD_NAMES)}, got {action.card!r:.30}")
+        raise InputError(f"the cards are {', '.join(rules.CARD_NAMES)}, "
+                         f"got {shown(action.card, 30)}")
     if action.card not in left:
         raise InputError(f"the {action.card} card has already been found")
     state = evolve(state, pending=None)
@@ -258,7 +259,7 @@ def _cars_behind(state: GoldfingerState, given: tuple[str, ...] | None,
         if given is None:
             raise InputError("tracker mode: say which Enemy cars are behind Bond (maybe none)")
         if not isinstance(given, tuple) or len(set(given)) != len(given):
-            raise InputError(f"list each car once, got {given!r:.40}")
+            raise InputError(f"list each car once, got {shown(given, 40)}")
         return tuple(_car(state, car).name for car in given)
     if given is not None:
         raise InputError("map mode works out which cars are behind Bond; give no cars")
@@ -276,7 +277,7 @@ def _avoid(state: GoldfingerState, action: AvoidOil | AvoidSmoke) -> GoldfingerS
         raise RuleError(f"no car has to {rule.section.split(': ')[1]} now",
                         rule=_rule(rule.section))
     if action.car not in ENEMY_CARS:
-        raise InputError(f"unknown Enemy car {action.car!r:.30}: the cars are A, B, C and D")
+        raise InputError(f"unknown Enemy car {shown(action.car, 30)}: the cars are A, B, C and D")
     if action.car not in pending.cars:
         raise RuleError(f"car {action.car} does not have to roll", rule=_rule(rule.section))
     dice = _dice(action.dice)

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from companion.core.errors import InputError, RuleError
+from companion.core.errors import InputError, RuleError, shown
 from companion.core.game import Event
 from companion.core.records import evolve
 from companion.goldfinger import rules
@@ -54,7 +54,7 @@ def _move_tracker(state: GoldfingerState, action: Move, step: Step) -> Goldfinge
         raise InputError("tracker mode: say how many spaces were moved, not where")
     n = action.spaces
     if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-        raise InputError(f"spaces moved must be 1 or more, got {n!r:.30}")
+        raise InputError(f"spaces moved must be 1 or more, got {shown(n, 30)}")
     if n > step.left:
         raise RuleError(f"{_name(step.piece)} has {step.left} of {step.allowance} spaces left",
                         rule=_rule(rules.SECTION_MOVEMENT))

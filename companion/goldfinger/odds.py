@@ -14,7 +14,7 @@ from fractions import Fraction
 from functools import cache
 
 from companion.core.dice import p_at_most, total_distribution
-from companion.core.errors import InputError
+from companion.core.errors import InputError, shown
 from companion.core.game import GameState
 from companion.goldfinger import actions as e
 from companion.goldfinger import rules
@@ -30,7 +30,7 @@ Modifiers = tuple[tuple[str, int], ...]
 
 def _check_side(side: object) -> Side:
     if side not in rules.SIDES:
-        raise InputError(f"side is 'bond' or 'enemy', got {side!r:.30}")
+        raise InputError(f"side is 'bond' or 'enemy', got {shown(side, 30)}")
     return side  # type: ignore[return-value]
 
 
@@ -38,7 +38,7 @@ def action_rule(side: Side, action: str) -> rules.ActionRule:
     """The Action Summary line of `action` for `side`; InputError if it has none."""
     table = ACTIONS[_check_side(side)]
     if action not in table:
-        raise InputError(f"{side} has no rolled action {action!r:.30} "
+        raise InputError(f"{side} has no rolled action {shown(action, 30)} "
                          f"(known: {', '.join(table)})")
     return table[action]
 
@@ -53,7 +53,7 @@ def modifiers(side: Side, action: str, *, guard: bool = False, screen: bool = Fa
     rule = action_rule(side, action)
     if isinstance(spaces_between, bool) or not isinstance(spaces_between, int) \
             or spaces_between < 0:
-        raise InputError(f"spaces between must be 0 or more, got {spaces_between!r:.30}")
+        raise InputError(f"spaces between must be 0 or more, got {shown(spaces_between, 30)}")
     found: list[tuple[str, int]] = []
     if rule.guard and guard:
         found.append(("guard", rules.GUARD_MODIFIER))

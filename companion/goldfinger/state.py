@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from companion.core.errors import InputError, RuleError
+from companion.core.errors import InputError, RuleError, shown
 from companion.core.game import JSON, ActionCodec, Event, GameState, check_options
 from companion.core.records import evolve
 from companion.goldfinger import rules
@@ -129,7 +129,7 @@ class GoldfingerState(GameState):
         for piece in self.pieces:
             if piece.name == name:
                 return piece
-        raise InputError(f"unknown piece {name!r:.30}: Bond is 'bond', the cars are A-D")
+        raise InputError(f"unknown piece {shown(name, 30)}: Bond is 'bond', the cars are A-D")
 
     def live_cars(self) -> tuple[str, ...]:
         return tuple(p.name for p in self.pieces if p.name != BOND and not p.crashed)
@@ -261,7 +261,8 @@ def new_state(options: Mapping[str, JSON]) -> GoldfingerState:
     for key in rules.HOUSE_RULES:
         if key in options:
             if not isinstance(options[key], bool):
-                raise InputError(f"option {key!r} is true or false, got {options[key]!r:.30}")
+                raise InputError(f"option {shown(key)} is true or false, "
+                                 f"got {shown(options[key], 30)}")
             house[key] = options[key]
     board = _board_option(options.get("map"))
     setup = Setup(board, house, dict(options), _bot_option(options.get("bot"), board))
@@ -285,14 +286,14 @@ def _board_option(value: JSON) -> Board | None:
         return sample_board()
     if isinstance(value, dict):
         return board_from_option(value)
-    raise InputError(f"option 'map' is null, \"sample\" or a board object, got {value!r:.40}")
+    raise InputError(f"option 'map' is null, \"sample\" or a board object, got {shown(value, 40)}")
 
 
 def _bot_option(value: JSON, board: Board | None) -> Side | None:
     if value is None:
         return None
     if value not in rules.SIDES:
-        raise InputError(f"option 'bot' is null, \"bond\" or \"enemy\", got {value!r:.30}")
+        raise InputError(f"option 'bot' is null, \"bond\" or \"enemy\", got {shown(value, 30)}")
     if board is None:
         raise InputError("the bots need map mode: they plan their paths on the map. In "
                          "tracker mode two people play at the table.")

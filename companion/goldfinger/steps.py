@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.core.dice import Roll, percent
-from companion.core.errors import InputError, RuleError
+from companion.core.errors import InputError, RuleError, shown
 from companion.core.game import Event
 from companion.core.records import evolve
 from companion.goldfinger import rules
@@ -54,7 +54,7 @@ def _place_cards(state: GoldfingerState, action: PlaceCards) -> GoldfingerState:
     if state.board:
         for star in stars:
             if star not in state.board.stars:
-                raise InputError(f"{star!r} is not a red star space of {state.board.name}")
+                raise InputError(f"{shown(star)} is not a red star space of {state.board.name}")
     cards: tuple[str | None, ...] = (None,) * len(stars)
     if action.cards is not None:
         names = _texts(action.cards, "card")
@@ -70,11 +70,11 @@ def _place_cards(state: GoldfingerState, action: PlaceCards) -> GoldfingerState:
 
 def _texts(values: object, what: str) -> tuple[str, ...]:
     if not isinstance(values, tuple):
-        raise InputError(f"the {what}s must be a list, got {values!r:.40}")
+        raise InputError(f"the {what}s must be a list, got {shown(values, 40)}")
     for value in values:
         if not isinstance(value, str) or not 0 < len(value) <= MAX_TEXT:
             raise InputError(f"a {what} is a name of 1 to {MAX_TEXT} characters, "
-                             f"got {value!r:.40}")
+                             f"got {shown(value, 40)}")
     return values
 
 
@@ -147,7 +147,7 @@ def _start_turn(state: GoldfingerState, action: StartTurn) -> GoldfingerState:
 
 
 def _unknown(name: object) -> Piece:
-    raise InputError(f"unknown piece {name!r:.30}: Bond is 'bond', the cars are A-D")
+    raise InputError(f"unknown piece {shown(name, 30)}: Bond is 'bond', the cars are A-D")
 
 
 def _check_order(state: GoldfingerState, piece: Piece) -> None:
@@ -256,7 +256,7 @@ def _dice(dice: object) -> Roll:
     if dice is None:
         raise InputError("the dice are missing: roll them or let the app roll")
     if not isinstance(dice, tuple):
-        raise InputError(f"dice must be a list of two faces, got {dice!r:.40}")
+        raise InputError(f"dice must be a list of two faces, got {shown(dice, 40)}")
     return Roll.of(dice, 2)
 
 
@@ -268,7 +268,7 @@ def _need_board(state: GoldfingerState, what: str) -> Board:
 
 def _car(state: GoldfingerState, name: object) -> Piece:
     if name not in ENEMY_CARS:
-        raise InputError(f"unknown Enemy car {name!r:.30}: the cars are A, B, C and D")
+        raise InputError(f"unknown Enemy car {shown(name, 30)}: the cars are A, B, C and D")
     car = state.piece(name)  # type: ignore[arg-type]
     if car.crashed:
         raise RuleError(f"car {car.name} has crashed and is out of the game",

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from companion.core.errors import InputError
+from companion.core.errors import InputError, shown
 from companion.core.game import JSON
 from companion.goldfinger import rules
 from companion.goldfinger.state import GoldfingerState
@@ -46,7 +46,7 @@ SIDE_OF_SEAT: tuple[rules.Side, ...] = (rules.BOND, "enemy")
 def check_seat(seat: object) -> int:
     """`seat` as a seat number (0 Bond, 1 the Enemy), else InputError."""
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(SEATS):
-        raise InputError(f"there is no seat {seat!r:.20}: 0 is Bond, 1 the Enemy")
+        raise InputError(f"there is no seat {shown(seat, 20)}: 0 is Bond, 1 the Enemy")
     return seat
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.core.errors import InputError
+from companion.core.errors import InputError, shown
 
 # States are annotated `GameState`: they are the engine's `LtkState`, and the engine
 # imports this module.
@@ -114,7 +114,7 @@ def _check_attach_intrigue(state: GameState, a: AttachIntrigue) -> None:
                       "turn)", "rulings")
     if a.by is not None and (not isinstance(a.by, int) or isinstance(a.by, bool)
                              or not 0 <= a.by < len(state.players)):
-        raise InputError(f"there is no player {a.by!r:.20}")
+        raise InputError(f"there is no player {shown(a.by, 20)}")
     holder = state.piece(a.holder)
     state._of_type(holder, rules.INTRIGUE_HOLDERS, "intrigue")
     copies = sum(x.title == card.title for x in holder.attached)

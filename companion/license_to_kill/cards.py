@@ -31,7 +31,7 @@ from pathlib import Path
 import yaml
 
 from companion.core.datafile import PlainLoader, check_plain
-from companion.core.errors import InputError
+from companion.core.errors import InputError, shown
 from companion.license_to_kill import rules
 
 FIELDS: tuple[str, ...] = (
@@ -136,7 +136,7 @@ class Library(Mapping[str, Card]):
     def card(self, title: object) -> Card:
         """The card called `title`; InputError for a title the library does not hold."""
         if not isinstance(title, str) or title not in self._cards:
-            raise InputError(f"the card library has no card {title!r:.60}")
+            raise InputError(f"the card library has no card {shown(title, 60)}")
         return self._cards[title]
 
     def of_type(self, *types: str) -> list[Card]:
@@ -157,7 +157,7 @@ class Library(Mapping[str, Card]):
 def _merge(cards: dict[str, Card], card: Card, source: str, where: str) -> None:
     known = cards.get(card.title)
     if known is not None and known != card:
-        raise InputError(f"{source}, {where}: {card.title!r} is already in the library "
+        raise InputError(f"{source}, {where}: {shown(card.title)} is already in the library "
                          "with different values")
     cards[card.title] = card
 
@@ -182,7 +182,7 @@ def _card(row: Mapping[str, object]) -> Card:
         raise InputError(f"a title is 1 to {MAX_TITLE} characters")
     kind = _line(row.get("type"), "type", MAX_TITLE)
     if kind not in rules.CARD_TYPES:
-        raise InputError(f"{title!r} has unknown type {_show(kind)} (types: "
+        raise InputError(f"{shown(title)} has unknown type {_show(kind)} (types: "
                          f"{', '.join(rules.CARD_TYPES)})")
     return Card(
         title=title, type=kind, pv=_number(row.get("pv"), "PV"), cv=_number(row.get("cv"), "CV"),

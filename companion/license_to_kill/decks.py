@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping
 
-from companion.core.errors import InputError
+from companion.core.errors import InputError, shown
 from companion.license_to_kill import rules
 from companion.license_to_kill.cards import Card, Library
 
@@ -27,7 +27,8 @@ def deck_counts(deck: Deck, library: Library) -> Counter[str]:
         counts = Counter()
         for title, copies in deck.items():
             if isinstance(copies, bool) or not isinstance(copies, int) or copies < 0:
-                raise InputError(f"copies of {title!r} must be a whole number, got {copies!r}")
+                raise InputError(f"copies of {shown(title)} must be a whole number, "
+                                 f"got {shown(copies)}")
             counts[title] = copies
     else:
         counts = Counter(deck)
@@ -44,7 +45,7 @@ def _types(counts: Counter[str], library: Library) -> Counter[str]:
 
 
 def _copies_problems(counts: Counter[str], limit: int, deck: str) -> list[str]:
-    return [f"{deck} has {copies} copies of {title!r}; at most {limit} allowed"
+    return [f"{deck} has {copies} copies of {shown(title)}; at most {limit} allowed"
             for title, copies in sorted(counts.items()) if copies > limit]
 
 
@@ -90,10 +91,10 @@ def check_plot_deck(deck: Deck, library: Library) -> list[str]:
 def check_starting_bond(card: Card) -> list[str]:
     """Preparing to Play, step 3: a Bond card with PV + CV <= 10 (a blank counts 0)."""
     if card.type != "Bond":
-        return [f"{card.title!r} is a {card.type} card, not a Bond card"]
+        return [f"{shown(card.title)} is a {card.type} card, not a Bond card"]
     total = (card.pv or 0) + (card.cv or 0)
     if total > rules.STARTING_BOND_MAX_PV_PLUS_CV:
-        return [f"{card.title!r} has PV + CV = {total}; a starting Bond needs at most "
+        return [f"{shown(card.title)} has PV + CV = {total}; a starting Bond needs at most "
                 f"{rules.STARTING_BOND_MAX_PV_PLUS_CV}"]
     return []
 
@@ -102,11 +103,11 @@ def check_starting_main_plot(mission: Card, villain: Card,
                              other_missions: Iterable[str] = ()) -> list[str]:
     """Preparing to Play, step 2: a Mission face up, a Villain face down on it, and a
     Mission no other player starts with."""
-    problems = [f"{card.title!r} is a {card.type}, not a {kind}"
+    problems = [f"{shown(card.title)} is a {card.type}, not a {kind}"
                 for card, (kind, _) in zip((mission, villain), rules.STARTING_MAIN_PLOT,
                                            strict=True) if card.type != kind]
     if mission.title in set(other_missions):
-        problems.append(f"another player already starts with {mission.title!r}; "
+        problems.append(f"another player already starts with {shown(mission.title)}; "
                         "players must start with different Missions")
     return problems
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.core.dice import Roll
-from companion.core.errors import InputError
+from companion.core.errors import InputError, shown
 
 # States are annotated `GameState`: they are the engine's `LtkState`, and the engine
 # imports this module.
@@ -23,7 +23,7 @@ from companion.license_to_kill.table import refuse as _refuse
 def _check_henchman(state: GameState, a: HenchmanAttack) -> None:
     turn = state._in_turn("Henchman Attack", "henchman")
     if not isinstance(a.extra, bool):
-        raise InputError(f"extra is true or false, got {a.extra!r:.20}")
+        raise InputError(f"extra is true or false, got {shown(a.extra, 20)}")
     if turn.attacks >= rules.HENCHMAN_ATTACKS_PER_TURN and not a.extra:
         raise _refuse("only one Henchman Attack can be made per turn (unless Intrigue cards "
                       "enable you to do otherwise)", "henchman")
@@ -31,7 +31,7 @@ def _check_henchman(state: GameState, a: HenchmanAttack) -> None:
         raise _refuse("this turn's Henchman Attack is still to be made: it needs no Intrigue "
                       "card", "henchman")
     if a.value not in rules.ATTACK_CHARM_VALUE.values():
-        raise InputError(f"a Henchman attacks with PV or CV, got {a.value!r:.20}")
+        raise InputError(f"a Henchman attacks with PV or CV, got {shown(a.value, 20)}")
     state._own(a.attacker, "zone", rules.ATTACKERS, "henchman")
     target = state.piece(a.target)
     place, owner, _ = state.place_of(target.id)
@@ -91,7 +91,7 @@ def _check_attack_charm(state: GameState, a: AttackCharm) -> None:
     if state.turn is None:
         raise _refuse("the players are still setting up (Preparing to Play)", "attack")
     if a.kind not in rules.ATTACK_CHARM_VALUE:
-        raise InputError(f"an Intrigue duel is an Attack or a Charm, got {a.kind!r:.20}")
+        raise InputError(f"an Intrigue duel is an Attack or a Charm, got {shown(a.kind, 20)}")
     if a.attacker == a.target:
         raise _refuse("a card cannot attack or charm itself", "attack")
     for piece_id in (a.attacker, a.target):

@@ -25,7 +25,7 @@ from html import escape
 from types import MappingProxyType
 from typing import Any
 
-from companion.core.errors import InputError, RuleError
+from companion.core.errors import InputError, RuleError, shown
 from companion.core.game import JSON, ActionCodec, Event, GameState, check_options
 from companion.license_to_kill import assignment as team_check
 from companion.license_to_kill import candidates, odds, rules
@@ -148,7 +148,7 @@ class LtkState(GameState):
     def piece(self, piece_id: object) -> Piece:
         """The piece on the table with this id; InputError if there is none."""
         if not isinstance(piece_id, int) or piece_id not in self._places:
-            raise InputError(f"no card on the table has id {piece_id!r:.20}")
+            raise InputError(f"no card on the table has id {shown(piece_id, 20)}")
         return self._places[piece_id][0]
 
     def place_of(self, piece_id: int) -> tuple[str, int, int | None]:
@@ -387,7 +387,7 @@ class LtkState(GameState):
         for piece, _, _, _ in self._places.values():
             if any(a.id == attached_id for a in piece.attached):
                 return piece
-        raise InputError(f"no attached card on the table has id {attached_id!r:.20}")
+        raise InputError(f"no attached card on the table has id {shown(attached_id, 20)}")
 
     def allows(self, action: Any) -> bool:
         """Whether `apply` accepts the action once the Session has filled its dice
@@ -512,8 +512,8 @@ def _house_rules(options: Mapping[str, JSON]) -> dict[str, Any]:
     for key, default in rules.HOUSE_RULES.items():
         value = options.get(key, default)
         if not _HOUSE_CHECKS[key](value):
-            raise InputError(f"house rule {key!r} cannot be {value!r:.60} "
-                             f"(default {default!r})")
+            raise InputError(f"house rule {shown(key)} cannot be {shown(value, 60)} "
+                             f"(default {shown(default)})")
         house[key] = tuple(value) if isinstance(value, list) else value
     return house
 

@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import Literal
 
 from companion.core.dice import total_distribution
-from companion.core.errors import InputError, RuleError
+from companion.core.errors import InputError, RuleError, shown
 from companion.license_to_kill import rules
 
 Winner = Literal["attacker", "tie", "target"]
@@ -23,7 +23,7 @@ WINNERS: tuple[Winner, ...] = ("attacker", "tie", "target")
 
 def _whole(name: str, value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InputError(f"{name} must be a whole number, got {value!r:.40}")
+        raise InputError(f"{name} must be a whole number, got {shown(value, 40)}")
     return value
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.core.errors import InputError
+from companion.core.errors import InputError, shown
 
 # States are annotated `GameState`: they are the engine's `LtkState`, and the engine
 # imports this module.
@@ -33,13 +33,13 @@ def _check_start(state: GameState, a: StartAssignment) -> None:
         if a.personality == a.bond:
             raise _refuse("the Personality must be another card than the Bond", "assignment")
     if not isinstance(a.plot_owner, int) or not 0 <= a.plot_owner < len(state.players):
-        raise InputError(f"there is no player {a.plot_owner!r}")
+        raise InputError(f"there is no player {shown(a.plot_owner)}")
     if a.plot_owner == turn.player:
         raise _refuse("Bond goes On Assignment against an opponent's Main Plot", "overcome")
     zone = state.players[a.plot_owner].zone
     if not isinstance(a.main_plot, int) or not 0 <= a.main_plot < len(zone):
         raise InputError(f"{state.players[a.plot_owner].name} has no Main Plot "
-                         f"{a.main_plot!r}")
+                         f"{shown(a.main_plot)}")
 
 
 def _do_start(state: GameState, table: Table, a: StartAssignment) -> Event:
@@ -57,7 +57,7 @@ def _check_intrigue(state: GameState, a: AssignmentIntrigue) -> None:
     if state.assignment is None:
         raise _refuse("no assignment is in progress", "assignment")
     if a.side not in ("team", "plot"):
-        raise InputError(f"an Intrigue effect is on the 'team' or the 'plot', got {a.side!r}")
+        raise InputError(f"an Intrigue effect is on the 'team' or the 'plot', got {shown(a.side)}")
     check_effect(a.pv, a.cv, a.icons, a.card)
 
 

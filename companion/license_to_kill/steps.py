@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.core.errors import InputError
+from companion.core.errors import InputError, shown
 
 # States are annotated `GameState`: they are the engine's `LtkState`, and the engine
 # imports this module.
@@ -31,7 +31,7 @@ def _check_setup(state: GameState, a: Setup) -> None:
     if state.turn is not None:
         raise _refuse("the game has started; Setup is done before the first turn", "preparing")
     if not isinstance(a.player, int) or not 0 <= a.player < len(state.players):
-        raise InputError(f"there is no player {a.player!r}")
+        raise InputError(f"there is no player {shown(a.player)}")
     if state.players[a.player].ready:
         raise _refuse(f"{state.players[a.player].name} has already set up", "preparing")
     lib = state.library
@@ -118,10 +118,11 @@ def _target_stack(state: GameState, a: PlacePlot) -> MainPlot:
     elif isinstance(a.main_plot, int) and 0 <= a.main_plot < len(zone):
         stack = zone[a.main_plot]
     else:
-        raise InputError(f"you have no Main Plot {a.main_plot!r} (you have {len(zone)})")
+        raise InputError(f"you have no Main Plot {shown(a.main_plot)} (you have {len(zone)})")
     if a.position is not None and not (isinstance(a.position, int)
                                        and 0 <= a.position <= len(stack)):
-        raise InputError(f"position {a.position!r} is outside the Main Plot (0 to {len(stack)})")
+        raise InputError(f"position {shown(a.position)} is outside the Main Plot "
+                         f"(0 to {len(stack)})")
     return stack
 
 

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from companion.core.errors import InputError, RuleError
+from companion.core.errors import InputError, RuleError, shown
 
 # States are annotated `GameState`: they are the engine's `LtkState`, and the engine
 # imports this module.
@@ -122,19 +122,19 @@ MAX_CARD_NAME = 80
 def check_bonus(bonus: object) -> None:
     if isinstance(bonus, bool) or not isinstance(bonus, int) or abs(bonus) > MAX_BONUS:
         raise InputError(f"an Intrigue modifier is a whole number from -{MAX_BONUS} to "
-                         f"{MAX_BONUS}, got {bonus!r:.20}")
+                         f"{MAX_BONUS}, got {shown(bonus, 20)}")
 
 
 def check_effect(pv: object, cv: object, icons: object, card: object) -> None:
     """An Intrigue card's effect as entered: modifiers in range, known icons, a short name."""
     if not isinstance(icons, tuple) or not all(isinstance(pair, tuple) and len(pair) == 2
                                                for pair in icons):
-        raise InputError(f"icons are (icon, count) pairs, got {icons!r:.60}")
+        raise InputError(f"icons are (icon, count) pairs, got {shown(icons, 60)}")
     for bonus in (pv, cv, *(count for _, count in icons)):
         check_bonus(bonus)
     for icon, _ in icons:
         if icon not in rules.ICONS:
-            raise InputError(f"unknown icon {icon!r:.30} (icons: {', '.join(rules.ICONS)})")
+            raise InputError(f"unknown icon {shown(icon, 30)} (icons: {', '.join(rules.ICONS)})")
     if not isinstance(card, str) or len(card) > MAX_CARD_NAME:
         raise InputError(f"an Intrigue card's name is at most {MAX_CARD_NAME} characters")
 

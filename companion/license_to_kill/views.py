@@ -19,7 +19,7 @@ phone shows this; the shared tablet never does.
 
 from __future__ import annotations
 
-from companion.core.errors import InputError
+from companion.core.errors import InputError, shown
 from companion.core.game import JSON
 from companion.license_to_kill.engine import LtkState
 
@@ -30,7 +30,7 @@ def private_view(state: LtkState, seat: int) -> dict[str, JSON]:
     face-down ones alone, in order, as (Main Plot, place, title)."""
     if isinstance(seat, bool) or not isinstance(seat, int) or \
             not 0 <= seat < len(state.players):
-        raise InputError(f"there is no player {seat!r:.20}")
+        raise InputError(f"there is no player {shown(seat, 20)}")
     zone = state.view(seat)["players"][seat]["zone"]
     main_plots = [[{"id": card["id"], "place": place, "title": card["title"],
                     "type": card["type"], "face_up": card["face_up"]}

@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from companion.core.errors import shown
 from companion.core.game import JSON
 from companion.core.session import Session
 from companion.mb007_cards import rules
@@ -66,7 +67,7 @@ def bot_action(view: PrivateView, rng: random.Random) -> Any:
         if _holding(view):
             return Announce()
         return Announce() if _bluffs(view, rng) else Pass()
-    raise ValueError(f"the bot has nothing to do in phase {phase!r}")
+    raise ValueError(f"the bot has nothing to do in phase {shown(phase)}")
 
 
 def _believable(view: PrivateView) -> bool:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.core.errors import InputError
+from companion.core.errors import InputError, shown
 from companion.mb007_cards.chips import Chips
 from companion.mb007_cards.rules import Card, is_card
 
@@ -15,10 +15,10 @@ def is_int(value: object) -> bool:
 
 def check_cards(values: object) -> tuple[Card, ...]:
     if not isinstance(values, list | tuple):
-        raise InputError(f"expected a list of cards, got {values!r:.40}")
+        raise InputError(f"expected a list of cards, got {shown(values, 40)}")
     for value in values:
         if not is_card(value):
-            raise InputError(f"a card is 1 to 7 or '007', got {value!r:.20}")
+            raise InputError(f"a card is 1 to 7 or '007', got {shown(value, 20)}")
     return tuple(values)
 
 
@@ -48,7 +48,7 @@ def check_seats(value: object, players: int, what: str) -> tuple[int, ...]:
 
 def check_list(value: object) -> list:
     if not isinstance(value, list):
-        raise InputError(f"expected a list, got {value!r:.40}")
+        raise InputError(f"expected a list, got {shown(value, 40)}")
     return value
 
 

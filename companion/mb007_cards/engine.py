@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from companion.core.errors import InputError, RuleError
+from companion.core.errors import InputError, RuleError, shown
 from companion.core.game import JSON, Event, GameState
 from companion.core.rules_table import Rule, RulesTable
 from companion.mb007_cards import checks as ck
@@ -267,7 +267,7 @@ class CardsState(GameState):
         on the discard pile (a new down card stays down, and unnamed)."""
         if action.slot not in rules.SLOTS:
             raise InputError(f"a card is replaced in slot left, down or right, "
-                             f"got {action.slot!r:.20}")
+                             f"got {shown(action.slot, 20)}")
         seat, new = self.seats[self.turn], self.drawn
         down = action.slot == "down"
         old = seat.down if down else seat.up[UP_INDEX[action.slot]]
@@ -285,7 +285,7 @@ class CardsState(GameState):
         (a draw then a choice, `DrawCard` and `Replace`, is the same move told in two)."""
         if action.slot not in rules.SLOTS:
             raise InputError(f"a card is replaced in slot left, down or right, "
-                             f"got {action.slot!r:.20}")
+                             f"got {shown(action.slot, 20)}")
         seat, down = self.seats[self.turn], action.slot == "down"
         if self.tablet:
             if action.card is None or action.discarded is not None:
@@ -477,7 +477,7 @@ class CardsState(GameState):
             raise InputError("one seat per player")
         seats = tuple(seat_from_json(s) for s in data["seats"])
         if data["phase"] not in PHASES:
-            raise InputError(f"unknown phase {data['phase']!r:.20}")
+            raise InputError(f"unknown phase {shown(data['phase'], 20)}")
         numbers = (data["turn"], data["draw_count"], data["turns"])
         if not all(ck.is_int(v) and v >= 0 for v in numbers) or data["turn"] >= options.players:
             raise InputError("turn, draw_count and turns are whole numbers; turn is a seat")
@@ -551,5 +551,5 @@ def check_conservation(state: CardsState) -> None:
 
 def _json_slot(value: object) -> str | None:
     if value is not None and value not in rules.SLOTS:
-        raise InputError(f"a replaced slot is left, down or right, got {value!r:.20}")
+        raise InputError(f"a replaced slot is left, down or right, got {shown(value, 20)}")
     return value

@@ -17,7 +17,7 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations
 
-from companion.core.errors import InputError
+from companion.core.errors import InputError, shown
 from companion.mb007_cards import rules
 from companion.mb007_cards.bluffing import (
     answer_value,
@@ -345,5 +345,5 @@ def _checked(cards: Iterable[Card]) -> list[Card]:
     cards = list(cards)
     for card in cards:
         if not is_card(card):
-            raise InputError(f"a card is 1 to 7 or '007', got {card!r:.20}")
+            raise InputError(f"a card is 1 to 7 or '007', got {shown(card, 20)}")
     return cards

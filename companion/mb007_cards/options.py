@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal
 
-from companion.core.errors import InputError
+from companion.core.errors import InputError, shown
 from companion.core.game import JSON, check_options
 from companion.mb007_cards import checks as ck
 from companion.mb007_cards import rules
@@ -40,10 +40,10 @@ class Options:
                                 "show_caught_bluff", "choose_after_drawing"), rules.GAME_TITLE)
         mode, players = options.get("mode", "tablet"), options.get("players", 4)
         if mode not in MODES:
-            raise InputError(f"mode is 'tablet' or 'table', got {mode!r:.30}")
+            raise InputError(f"mode is 'tablet' or 'table', got {shown(mode, 30)}")
         if not ck.is_int(players) or not rules.MIN_PLAYERS <= players <= rules.MAX_PLAYERS:
             raise InputError(f"{rules.MIN_PLAYERS} to {rules.MAX_PLAYERS} players, "
-                             f"got {players!r:.20}")
+                             f"got {shown(players, 20)}")
         names = ck.check_names(options.get("names"), players)
         bots = ck.check_seats(options.get("bots") or [], players, "bots")
         if bots and mode != "tablet":
@@ -52,7 +52,8 @@ class Options:
             raise InputError("at least one seat must be a person")
         dealer = options.get("dealer", 0)
         if not ck.is_int(dealer) or not 0 <= dealer < players:
-            raise InputError(f"the dealer is a seat from 0 to {players - 1}, got {dealer!r:.20}")
+            raise InputError(f"the dealer is a seat from 0 to {players - 1}, "
+                             f"got {shown(dealer, 20)}")
         try:
             deck = rules.deck_from_mapping(options.get("deck"))
         except ValueError as error:
@@ -64,7 +65,7 @@ class Options:
                  for name in ("show_caught_bluff", "choose_after_drawing")}
         for name, value in flags.items():
             if not isinstance(value, bool):
-                raise InputError(f"{name} is true or false, got {value!r:.20}")
+                raise InputError(f"{name} is true or false, got {shown(value, 20)}")
         return cls(mode, players, names, bots, dealer, deck, **flags)
 
     def to_mapping(self) -> dict[str, JSON]:

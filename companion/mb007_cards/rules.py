@@ -18,6 +18,8 @@ from collections.abc import Iterable, Mapping
 from functools import cache
 from typing import Literal
 
+from companion.core.errors import shown
+
 GAME_TITLE = "James Bond 007 Card Game"
 
 Card = int | Literal["007"]
@@ -148,7 +150,8 @@ def is_winning(cards: Iterable[Card]) -> bool:
     """
     cards = list(cards)
     if len(cards) != RUN_LENGTH or not all(is_card(c) for c in cards):
-        raise ValueError(f"a combination is three cards, each 1..7 or '007', got {cards!r:.60}")
+        raise ValueError(f"a combination is three cards, each 1..7 or '007', "
+                         f"got {shown(cards, 60)}")
     return _winning(tuple(sorted(card_key(c) for c in cards)))
 
 
@@ -177,13 +180,13 @@ def deck_from_mapping(counts: Mapping[str, object] | None) -> tuple[tuple[Card, 
     names = {card_text(c): c for c in CARDS}
     unknown = sorted(set(map(str, counts)) - set(names))
     if unknown:
-        raise ValueError(f"the deck has no card {unknown[0]!r:.20} (cards are 1..7 and 007)")
+        raise ValueError(f"the deck has no card {shown(unknown[0], 20)} (cards are 1..7 and 007)")
     deck = []
     for card, default in DEFAULT_DECK:
         count = counts.get(card_text(card), default)
         if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= 40:
             raise ValueError(f"the deck's count of {card_text(card)} is 0 to 40, "
-                             f"got {count!r:.20}")
+                             f"got {shown(count, 20)}")
         deck.append((card, count))
     return tuple(deck)
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from companion.core.errors import InputError
+from companion.core.errors import InputError, shown
 from companion.mb007_tiles import rules
 
 Window = tuple[int, int]
@@ -38,7 +38,7 @@ def parse_window(name: object) -> Window:
     """'c3' -> (2, 2); InputError for anything that is not one of the 16 windows."""
     if (not isinstance(name, str) or len(name) != 2 or name[0] not in COLUMN_NAMES
             or name[1] not in "1234"):
-        raise InputError(f"{name!r:.20} is not a window (a1 to d4)")
+        raise InputError(f"{shown(name, 20)} is not a window (a1 to d4)")
     return COLUMN_NAMES.index(name[0]), int(name[1]) - 1
 
 
@@ -94,7 +94,7 @@ def crossings(letters_by_seat: Mapping[int, str], players: int) -> frozenset[Win
                          f"got {sorted(letters_by_seat)}")
     for seat, letter in letters_by_seat.items():
         if letter not in rules.LETTERS:
-            raise InputError(f"seat {seat}: {letter!r:.10} is not one of B, O, N, D")
+            raise InputError(f"seat {seat}: {shown(letter, 10)} is not one of B, O, N, D")
     return frozenset(
         crossing(red, letters_by_seat[red], black, letters_by_seat[black])
         for red in seats_of("red", players) for black in seats_of("black", players)
@@ -103,5 +103,5 @@ def crossings(letters_by_seat: Mapping[int, str], players: int) -> frozenset[Win
 
 def check_players(players: object) -> int:
     if isinstance(players, bool) or players not in rules.PLAYER_COUNTS:
-        raise InputError(f"the tile game is for 2, 3 or 4 players, got {players!r:.10}")
+        raise InputError(f"the tile game is for 2, 3 or 4 players, got {shown(players, 10)}")
     return players

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any, Literal
 
-from companion.core.errors import InputError, RuleError
+from companion.core.errors import InputError, RuleError, shown
 from companion.core.game import JSON, Event, GameState, check_options, dice_rng
 from companion.core.rules_table import Rule, RulesTable
 from companion.mb007_tiles import rules
@@ -69,22 +69,22 @@ class Options:
         values = {**rules.DEFAULT_OPTIONS, **options}
         players = check_players(values["players"])
         if values["mode"] not in ("table", "tablet"):
-            raise InputError(f"mode is 'table' or 'tablet', got {values['mode']!r:.20}")
+            raise InputError(f"mode is 'table' or 'tablet', got {shown(values['mode'], 20)}")
         chips = values["starting_chips"]
         if isinstance(chips, bool) or not isinstance(chips, int) or not 0 <= chips <= 10_000:
-            raise InputError(f"starting_chips is a whole number 0-10000, got {chips!r:.20}")
+            raise InputError(f"starting_chips is a whole number 0-10000, got {shown(chips, 20)}")
         if not isinstance(values["advice"], bool):
             raise InputError("advice is true or false")
         barren = values["barren_rounds"]
         if isinstance(barren, bool) or barren not in range(0, 21):
-            raise InputError(f"barren_rounds is a whole number 0-20, got {barren!r:.20}")
+            raise InputError(f"barren_rounds is a whole number 0-20, got {shown(barren, 20)}")
         if values["stall_end"] not in rules.STALL_ENDS:
             raise InputError(f"stall_end is one of {', '.join(rules.STALL_ENDS)}, got "
-                             f"{values['stall_end']!r:.20}")
+                             f"{shown(values['stall_end'], 20)}")
         bots = values["bots"]
         if not isinstance(bots, list | tuple) or any(
                 isinstance(b, bool) or b not in range(players) for b in bots):
-            raise InputError(f"bots is a list of seats 0 to {players - 1}, got {bots!r:.40}")
+            raise InputError(f"bots is a list of seats 0 to {players - 1}, got {shown(bots, 40)}")
         if bots and values["mode"] != "tablet":
             raise InputError("the app plays a seat only in tablet mode, where it draws the "
                              "tiles itself")
@@ -108,7 +108,7 @@ def _check_counts(counts: object) -> tuple[tuple[str, int], ...]:
         raise InputError(f"tile_counts names each of {list(rules.TILE_VALUES)} once")
     for value, count in counts.items():
         if isinstance(count, bool) or count not in range(rules.MAX_TILES_OF_A_KIND + 1):
-            raise InputError(f"tile_counts[{value}]: {count!r:.10} is not 0 to "
+            raise InputError(f"tile_counts[{value}]: {shown(count, 10)} is not 0 to "
                              f"{rules.MAX_TILES_OF_A_KIND}")
     if counts[rules.BOND] < 1:
         raise InputError("at least one 007 tile of each colour is needed to find the first "
@@ -297,7 +297,7 @@ class TilesState(GameState):
         if action.tile is None:
             raise InputError("tap the tile that came out of the bag")
         if action.tile not in rules.ALL_TILES:
-            raise InputError(f"{action.tile!r:.10} is not a tile (R1-R5, R007, B1-B5, B007)")
+            raise InputError(f"{shown(action.tile, 10)} is not a tile (R1-R5, R007, B1-B5, B007)")
         index = rules.ALL_TILES.index(action.tile)
         if not self.bag[index]:
             raise RuleError(f"no {rules.tile_name(action.tile)} is left in the bag",
@@ -324,7 +324,7 @@ class TilesState(GameState):
     def _pick(self, action: Pick) -> TilesState:
         seat = _check_seat(action.seat, self.players)
         if action.letter not in rules.LETTERS:
-            raise InputError(f"{action.letter!r:.10} is not one of B, O, N, D")
+            raise InputError(f"{shown(action.letter, 10)} is not one of B, O, N, D")
         if self.chosen(seat):
             raise RuleError(f"{self.seat_name(seat)} has already chosen this round (undo to "
                             "change it)", rule=S["first round"])
@@ -445,7 +445,7 @@ class TilesState(GameState):
         n = options.players
         state = _first_state(options, _ints(data["chips"], 2, "chips"))
         if data["phase"] not in WAITING_FOR:
-            raise InputError(f"phase {data['phase']!r:.20} is not one of {list(WAITING_FOR)}")
+            raise InputError(f"phase {shown(data['phase'], 20)} is not one of {list(WAITING_FOR)}")
         board = _items(data["board"], rules.WINDOWS, "board", (None, *rules.ALL_TILES))
         letters = (None, *rules.LETTERS)
         captured = data["captured"]
@@ -544,7 +544,7 @@ def _optional_seat(seat: object, players: int) -> int | None:
 
 def _check_seat(seat: object, players: int) -> int:
     if isinstance(seat, bool) or not isinstance(seat, int) or seat not in range(players):
-        raise InputError(f"seat is 0 to {players - 1}, got {seat!r:.10}")
+        raise InputError(f"seat is 0 to {players - 1}, got {shown(seat, 10)}")
     return seat
 
 

@@ -24,6 +24,7 @@ from panel.custom import JSComponent
 from panel.io.document import hold
 from panel.reactive import Reactive
 
+from companion.core.errors import shown
 from companion.ui.theme import TOUCH
 
 # Buttons drawn by `tap_button`: the kit's sizes, and the colours the page sets as inherited
@@ -296,7 +297,7 @@ class ChoicePad(TapPad):
 
     def tap_of(self, label: str) -> str:
         if label not in self._taps:
-            raise KeyError(f"no button {label!r} now")
+            raise KeyError(f"no button {shown(label)} now")
         return self._taps[label]
 
     def press(self, label: str) -> None:

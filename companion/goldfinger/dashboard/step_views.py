@@ -114,7 +114,7 @@ class ActionArea:
             if text in shown.labels():
                 shown.press(text)
                 return
-        raise KeyError(f"no button {text!r} now")
+        raise KeyError(f"no button {shown(text)} now")
 
     # The rows.
 
