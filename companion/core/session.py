@@ -67,7 +67,7 @@ class Session:
         self.options = self.game.stored_options(options or {}) if _record is not None else \
             self.game.new_options(options or {})
         self.seed = secrets.randbelow(MAX_SEED) if seed is None else _check_seed(seed)
-        self.name = name or self.game.title
+        self.name = _check_name(name) if name else self.game.title
         self.store = store
         self._state: GameState = self.game.new_state(self.options)  # after `_cursor` actions
         self._checkpoints: dict[int, GameState] = {0: self._state}  # every CHECKPOINT_EVERY

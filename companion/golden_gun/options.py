@@ -93,7 +93,9 @@ def _green_counts(data: object) -> dict[int, int]:
         raise InputError("option green_deck is an object {number: count}")
     counts = {}
     for key, count in data.items():
-        number = int(key) if isinstance(key, str) and key.isdigit() else key
+        # "12" names 12; "²" and "١٢" are digits to str.isdigit, not to a player
+        number = int(key) if isinstance(key, str) and key.isascii() and key.isdigit() \
+            and len(key) <= 2 else key
         if isinstance(number, bool) or number not in rules.GREEN_NUMBERS:
             raise InputError(f"option green_deck: a green number is 2 to 12, got {shown(key)}")
         counts[number] = _count(f"green_deck {number}", count)

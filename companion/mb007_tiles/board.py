@@ -102,6 +102,6 @@ def crossings(letters_by_seat: Mapping[int, str], players: int) -> frozenset[Win
 
 
 def check_players(players: object) -> int:
-    if isinstance(players, bool) or players not in rules.PLAYER_COUNTS:
+    if type(players) is not int or players not in rules.PLAYER_COUNTS:  # not 2.0, not True
         raise InputError(f"the tile game is for 2, 3 or 4 players, got {shown(players, 10)}")
     return players

@@ -78,3 +78,21 @@ def test_an_action_built_in_python_with_a_hostile_field_is_refused_with_a_messag
                 state.apply(action)
             except CompanionError as error:
                 assert str(error)
+
+
+@pytest.mark.parametrize(("name", "options"), [
+    ("mb007_tiles", {"players": 2.0}),  # was a TypeError deep in the deal
+    ("golden_gun", {"green_deck": {"²": 1}}),  # str.isdigit says yes; int() said no
+    ("golden_gun", {"green_deck": {"1" * 5_000: 1}}),
+])
+def test_the_probes_hostile_options_are_refused_with_a_message(name, options):
+    with pytest.raises(CompanionError):
+        Session(name, options)
+
+
+@pytest.mark.parametrize("title", ["a\ud800b", "x" * 10_000, "\u202eevil", "nul\x00"])
+def test_a_session_name_that_would_break_the_store_or_hide_text_is_refused(store, title):
+    """A lone surrogate crashed the store's write; direction marks reorder what is read."""
+    with pytest.raises(CompanionError):
+        Session("dice_lab", {}, store=store, name=title)
+    assert store.list_sessions("dice_lab") == []
