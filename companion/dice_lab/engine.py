@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from fractions import Fraction
 
+from companion.core.datafile import check_line
 from companion.core.dice import Roll, percent
 from companion.core.errors import InputError, shown
 from companion.core.game import JSON, ActionCodec, Event, GameState, check_options
@@ -52,8 +53,7 @@ class Check:
         if len(self.modifiers) > rules.MAX_MODIFIERS:
             raise InputError(f"at most {rules.MAX_MODIFIERS} modifiers")
         for label, value in self.modifiers:
-            if not 0 < len(label.strip()) <= rules.MAX_LABEL:
-                raise InputError(f"a modifier's label is 1 to {rules.MAX_LABEL} characters")
+            check_line(label, "a modifier's label", rules.MAX_LABEL)
             _in_range(f"modifier {shown(label)}", value, rules.MODIFIER_RANGE)
 
 

@@ -25,6 +25,7 @@ from html import escape
 from types import MappingProxyType
 from typing import Any
 
+from companion.core.datafile import check_line
 from companion.core.errors import InputError, RuleError, shown
 from companion.core.game import JSON, ActionCodec, Event, GameState, check_options
 from companion.license_to_kill import assignment as team_check
@@ -486,7 +487,8 @@ def new_state(options: Mapping[str, JSON]) -> LtkState:
 def _names(value: object) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(n, str) for n in value):
         raise InputError("players must be a list of names")
-    names = tuple(n.strip() for n in value)
+    names = tuple(check_line(n, "a player's name", MAX_NAME) if n.strip() else ""
+                  for n in value)  # no control characters, direction marks, lone surrogates
     if len(names) not in rules.PLAYERS:
         raise InputError(f"License to Kill is for {rules.PLAYERS.start} to "
                          f"{rules.PLAYERS.stop - 1} players, got {len(names)}")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from companion.core.datafile import check_line
 from companion.core.errors import InputError, shown
 from companion.mb007_cards.chips import Chips
 from companion.mb007_cards.rules import Card, is_card
@@ -33,7 +34,7 @@ def check_names(value: object, players: int) -> tuple[str, ...]:
     if not isinstance(value, list | tuple) or len(value) != players or not all(
             isinstance(v, str) and 0 < len(v.strip()) <= MAX_NAME for v in value):
         raise InputError(f"names: one name of 1 to {MAX_NAME} characters per player")
-    names = tuple(v.strip() for v in value)
+    names = tuple(check_line(v, "a player's name", MAX_NAME) for v in value)
     if len(set(names)) != len(names) or "pot" in names:
         raise InputError("names: each player needs a different name (and not 'pot')")
     return names

@@ -96,3 +96,23 @@ def test_a_session_name_that_would_break_the_store_or_hide_text_is_refused(store
     with pytest.raises(CompanionError):
         Session("dice_lab", {}, store=store, name=title)
     assert store.list_sessions("dice_lab") == []
+
+
+@pytest.mark.parametrize(("name", "options"), [
+    ("mb007_cards", {"names": ["a\ud800", "b", "c", "d"]}),
+    ("mb007_cards", {"names": ["\u202eAnn", "b", "c", "d"]}),
+    ("license_to_kill", {"players": ["\u202eA", "B"]}),
+    ("license_to_kill", {"players": ["nul\x00", "B"]}),
+])
+def test_player_names_that_would_not_import_back_are_refused(name, options):
+    """A name with a lone surrogate exported but did not import; direction marks reorder
+    what the table reads."""
+    with pytest.raises(CompanionError, match="control characters, direction marks"):
+        Session(name, options)
+
+
+def test_a_dice_lab_label_that_would_not_import_back_is_refused():
+    from companion.dice_lab.engine import Check
+
+    with pytest.raises(CompanionError, match="control characters, direction marks"):
+        Session("dice_lab").act(Check(modifiers=(("guard\ud800", 1),)))
