@@ -69,7 +69,7 @@ from companion.ui.template import closed_section
 from companion.ui.theme import INPUT_CSS
 
 BOT_LIMIT = 400  # actions the bots may take in one go (a whole round is far fewer)
-SHOWN_EVENTS = 8  # what happened since the last person's choice, at most this many lines
+SHOWN_EVENTS = 5  # what happened since the last person's choice: the newest 5 stay above the fold
 KEY_CSS = ".act.cardkey { min-width: 64px; font-size: 1.35rem; font-weight: 700; }"
 # At most two choices a row, so "Announce a winning combination" keeps to two lines at 768 px.
 PAD_CSS = ".bar .act { flex: 1 1 40%; } .bar .act.cardkey { flex: 1 1 64px; }"
