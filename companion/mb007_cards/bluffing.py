@@ -11,9 +11,11 @@ The model, as the app states it to the players:
 3. **Before the table has seen him, his rate is the solved game's** for his position
    (`solved_game`), worth `PRIOR_TURNS` turns of his own; each bluff and each pass then
    moves it: the mean of a Beta prior updated by what he did (`bluff_rate`).
-4. **Then the chance that he holds, given that he announced**, is Bayes' rule over the cards:
+4. **Then the chance that he holds, given that he announced**, is Bayes' rule:
    p / (p + (1 - p) r), with p the chance his down card completes his up cards from what
-   the asker sees (`odds.p_hidden_completes`) and r his bluff rate (`holds_given_announced`).
+   the asker sees and how he came by his cards (`holding.p_holds`: a player who can make a
+   combination with the card he drew makes it) and r his bluff rate
+   (`holds_given_announced`).
 
 The simplified game (`announce_call_matrix`): two players; the announcer holds with chance
 p; holding he announces; not holding he passes (0) or bluffs; the responder accepts or calls
