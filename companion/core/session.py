@@ -37,6 +37,7 @@ from companion.core.store import JOIN_CODE_LENGTH, SessionRecord, Store
 EXPORT_FORMAT = "companion-session"
 EXPORT_VERSION = 2  # 1 held the seed; 2 holds none (version 1 files still import)
 MAX_IMPORT_BYTES = 5_000_000
+EXPORT_OVERHEAD = 10_000  # an export's fields besides the options and the actions
 MAX_ACTIONS = 25_000  # no game takes a longer import (each its own `max_import_actions`)
 CHECKPOINT_EVERY = 64  # an undo replays at most this many actions
 WITH_PREVIOUS = "_with_previous"  # in a stored action: undone together with the one before
@@ -74,6 +75,7 @@ class Session:
         self._actions: list[Any] = []
         self._joined: list[bool] = []  # undone and redone together with the action before
         self._after_notes: list[int] = []  # how many notes there were when each was made
+        self._sizes: list[int] = []  # each stored action's bytes in an export
         self._events: list[Event | None] = []  # what each action did, in order
         self._cursor = 0
         self.holders: dict[str, Holder] = {}  # role -> who holds it (`core.seats`)
@@ -165,14 +167,32 @@ class Session:
             stored[WITH_PREVIOUS] = True
         if self.notes:
             stored[AFTER_NOTES] = len(self.notes)
+        size = _json_size(stored) + 1
+        self._check_room(position, size)
         if self.store is not None:
             self._revision = self.store.record_action(self.id, self._revision, position, stored)
         del self._actions[position:], self._events[position:], self._joined[position:]
-        del self._after_notes[position:]
+        del self._after_notes[position:], self._sizes[position:]
+        self._sizes.append(size)
         for later in [p for p in self._checkpoints if p > position]:
             del self._checkpoints[later]
         self._append(filled, new_state, joined, len(self.notes))
         return new_state.last_event or Event(type(filled).__name__)
+
+    def _check_room(self, position: int, size: int) -> None:
+        """Refuse the action that would make the game longer than an import takes back
+        (`Game.max_import_actions` actions, `MAX_IMPORT_BYTES` of export): any game the app
+        holds exports and imports back."""
+        title = self.game.title
+        if position >= self.game.max_import_actions:
+            raise InputError(f"this game has {position:,} actions, the most a saved {title} "
+                             "game keeps (so that it exports and imports back): start a new "
+                             "game to go on")
+        if sum(self._sizes[:position]) + size + _json_size(self.options) + EXPORT_OVERHEAD \
+                > MAX_IMPORT_BYTES:
+            raise InputError(f"this game's saved file has reached "
+                             f"{MAX_IMPORT_BYTES // 1_000_000} MB, the most an import takes "
+                             "back: start a new game to go on")
 
     def _append(self, action: Any, state: GameState, joined: bool = False,
                 after_notes: int = 0) -> None:
@@ -304,6 +324,7 @@ class Session:
             except CompanionError as error:
                 raise InputError(f"action {position + 1} does not replay: {error}") from None
             self._append(action, state, joined and position > 0, after)
+            self._sizes.append(_json_size(stored[position]) + 1)
         self._state, self._cursor = self._state_at(cursor), cursor
 
     def _stored(self, position: int) -> dict[str, JSON]:
@@ -335,8 +356,14 @@ class Session:
 
 
 def export_session(session: Session) -> str:
-    """The session as a JSON document another companion can import."""
-    return json.dumps(session.to_export(), indent=1)
+    """The session as a JSON document another companion can import (compact: a game as long
+    as `Session.act` allows fits the import's `MAX_IMPORT_BYTES`)."""
+    return json.dumps(session.to_export(), separators=(",", ":"))
+
+
+def _json_size(value: JSON) -> int:
+    """A value's length in an export."""
+    return len(json.dumps(value, separators=(",", ":")))
 
 
 def import_session(store: Store | None, text: str | bytes) -> Session:

@@ -165,3 +165,32 @@ def test_an_option_added_by_a_rule_change_keeps_a_stored_game_as_it_was_played(s
 def test_options_that_are_no_mapping_are_refused_with_a_message(options):
     with pytest.raises(InputError, match="options are names and values"):
         Session("dice_lab", options)
+
+
+def test_a_game_stops_growing_where_its_export_would_no_longer_import(store, monkeypatch):
+    """Any game the app holds exports and imports back: an action past the game's
+    `max_import_actions`, or one that would take its export past `MAX_IMPORT_BYTES`, is
+    refused with a message (a 50,000-check Dice Lab game exported 9.7 MB the import
+    refused), and the longest game allowed exports and imports back."""
+    from dataclasses import replace as copy
+
+    from companion.core import session as sessions
+    from companion.dice_lab import GAME
+
+    short = copy(GAME, max_import_actions=3)
+    game = Session(short, {}, seed=1)
+    for _ in range(3):
+        game.act(Check(n_dice=2, target=7))
+    with pytest.raises(InputError, match="the most a saved Dice Lab game keeps"):
+        game.act(Check(n_dice=2, target=7))
+    assert len(game.actions) == 3
+
+    monkeypatch.setattr(sessions, "MAX_IMPORT_BYTES", 60_000)  # a small cap, the same rule
+    heavy = Check(n_dice=6, target=7, modifiers=tuple(("𝄞" * 30, 1) for _ in range(8)))
+    big = Session("dice_lab", {}, seed=1)
+    with pytest.raises(InputError, match="the most an import takes back"):
+        for _ in range(1_000):
+            big.act(heavy)
+    assert 0 < len(big.actions) < 1_000
+    back = import_session(store, export_session(big))
+    assert back.state == big.state
