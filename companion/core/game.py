@@ -139,7 +139,7 @@ class Game:
         module, _, attr = self.dashboard.partition(":")
         return getattr(importlib.import_module(module), attr)
 
-    @property
+    @functools.cached_property
     def codec(self) -> ActionCodec:
         return ActionCodec(self.title, self.action_types)
 

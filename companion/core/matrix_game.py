@@ -12,9 +12,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-import numpy as np
-from scipy.optimize import linprog
-
 from companion.core.errors import InputError
 
 TOLERANCE = 1e-9
@@ -60,6 +57,11 @@ def _check_matrix(matrix: object) -> list[list[Fraction]]:
 
 def _optimal_mix(payoff: list[list[Fraction]]) -> tuple[Fraction, ...]:
     """The maximising row player's optimal mix, exact."""
+    # Imported here: scipy takes most of a second to import, and every game's engine is
+    # loaded to open any saved game (the registry), though few positions need a solve.
+    import numpy as np
+    from scipy.optimize import linprog
+
     m, n = len(payoff), len(payoff[0])
     a = np.array([[float(v) for v in row] for row in payoff])
     # Variables x_0..x_{m-1}, v: maximise v with v <= (x A)_j for every column j.

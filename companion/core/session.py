@@ -184,6 +184,8 @@ class Session:
         (`Game.max_import_actions` actions, `MAX_IMPORT_BYTES` of export): any game the app
         holds exports and imports back."""
         title = self.game.title
+        while len(self._sizes) < position:  # a resumed game's, worked out when first needed
+            self._sizes.append(_json_size(self._stored(len(self._sizes))) + 1)
         if position >= self.game.max_import_actions:
             raise InputError(f"this game has {position:,} actions, the most a saved {title} "
                              "game keeps (so that it exports and imports back): start a new "
@@ -324,7 +326,6 @@ class Session:
             except CompanionError as error:
                 raise InputError(f"action {position + 1} does not replay: {error}") from None
             self._append(action, state, joined and position > 0, after)
-            self._sizes.append(_json_size(stored[position]) + 1)
         self._state, self._cursor = self._state_at(cursor), cursor
 
     def _stored(self, position: int) -> dict[str, JSON]:
