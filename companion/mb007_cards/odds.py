@@ -32,7 +32,6 @@ from companion.mb007_cards.seat import Record
 from companion.mb007_cards.views import PrivateView, PublicView, SeatInfo
 
 Deck = tuple[tuple[Card, int], ...]
-HALF = Fraction(1, 2)
 
 
 def unseen_cards(seen: Iterable[Card], deck: Deck = rules.DEFAULT_DECK) -> Counter:
@@ -111,18 +110,23 @@ def bluff_rate_in_position(view: PrivateView, seat: int) -> Fraction:
 def answer_ev(view: PrivateView, bet: int) -> Fraction:
     """For a responder: his expected chips less the announcer's, answering with `bet` (0
     accepts), counting the answers before his and none after (`bluffing.answer_value`)."""
-    public = view.public
-    earlier = sum(b for s, b in public.responses if s != view.seat)
-    return answer_value(p_announcer_holds(view), bet, public.seats[public.turn].points,
-                        public.pot_points, earlier)
+    holds, his_points, pot, earlier = _answer_terms(view)
+    return answer_value(holds, bet, his_points, pot, earlier)
 
 
 def best_answer_now(view: PrivateView) -> int:
     """For a responder: the answer worth most by `answer_ev` (0 accepts)."""
+    holds, his_points, pot, earlier = _answer_terms(view)
+    return best_answer(holds, view.me.points, his_points, pot, earlier)
+
+
+def _answer_terms(view: PrivateView) -> tuple[Fraction, int, int, int]:
+    """What a responder's answer is worth by: the chance the announcer holds, his points,
+    the pot, and the bets of the answers before this one."""
     public = view.public
     earlier = sum(b for s, b in public.responses if s != view.seat)
-    return best_answer(p_announcer_holds(view), view.me.points,
-                       public.seats[public.turn].points, public.pot_points, earlier)
+    return (p_announcer_holds(view), public.seats[public.turn].points, public.pot_points,
+            earlier)
 
 
 def p_draw_makes(view: PrivateView, slot: str) -> Fraction:
@@ -331,14 +335,6 @@ def _kind(cards: list[Card]) -> str:
 
 def _completing(up: Sequence[Card], pool: Counter) -> int:
     return sum(n for card, n in pool.items() if is_winning((*up, card)))
-
-
-def _falling(n: int, k: int) -> int:
-    """n (n-1) ... (n-k+1): ordered ways to deal k of n cards (0 if too few)."""
-    result = 1
-    for i in range(k):
-        result *= max(n - i, 0)
-    return result
 
 
 def _checked(cards: Iterable[Card]) -> list[Card]:
