@@ -174,14 +174,21 @@ class ActionCodec:
             raise InputError(f"{self.title} has no action {shown(data['type'])}")
         fields = {f.name for f in dataclasses.fields(cls)}
         given = set(data) - {"type"}
-        if given - fields or fields - given:
+        if given - fields or fields - given - _added_later(cls):
             raise InputError(
                 f"{cls.__name__} takes fields {sorted(fields)}, got {sorted(given)}"
             )
         hints = _type_hints(cls)
         values = {name: conform(data[name], hints[name], f"{cls.__name__}.{name}")
-                  for name in fields}
+                  for name in given}
         return cls(**values)
+
+
+@functools.cache
+def _added_later(cls: type) -> frozenset[str]:
+    """The fields an action may lack in a stored log: those that default to None (a field
+    added to an action later is None in the games stored before it)."""
+    return frozenset(f.name for f in dataclasses.fields(cls) if f.default is None)
 
 
 @functools.cache

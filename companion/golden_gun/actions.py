@@ -15,7 +15,13 @@ Dice = tuple[int, ...] | None
 
 @dataclass(frozen=True)
 class SetUp:
-    """Solo: the shuffled blue deck (top first), green deck and maze sections (Set Up)."""
+    """Solo: Set Up. The app deals as the game is seen: the first maze section here, every
+    other section when it is laid, each card when it is turned over, so nothing in the log
+    (or taken back by an undo) tells what comes next; the decks are then empty.
+
+    Games stored before dealt everything here: the shuffled blue deck (top first), the
+    green deck and all the maze sections; they replay as they were played.
+    """
 
     blue_deck: tuple[str, ...] | None = None
     green_deck: tuple[int, ...] | None = None
@@ -24,16 +30,20 @@ class SetUp:
 
 @dataclass(frozen=True)
 class AddSection:
-    """New Maze Sections: lay the next section; solo gives the free block `at`."""
+    """New Maze Sections: lay the next section; solo gives the free block `at`, and the app
+    draws the section's `layout` as it is laid."""
 
     at: tuple[int, int] | None = None
+    layout: str | None = None
 
 
 @dataclass(frozen=True)
 class Move:
-    """Step 1: Bond moves into `room` ("1:B2")."""
+    """Step 1: Bond moves into `room` ("1:B2"); solo: the app deals the room's face-down
+    `green` card as Bond turns it over."""
 
     room: str
+    green: int | None = None
 
 
 @dataclass(frozen=True)

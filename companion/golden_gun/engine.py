@@ -5,9 +5,12 @@ Two modes share one engine:
 - **companion**: the group plays on its own maze and cards and tells the app what Bond
   entered, which green number and which blue card turned up, and the dice; the app keeps
   ammunition, wounds, rooms per section, the blue cards seen and the odds.
-- **solo**: the first action `SetUp` shuffles the decks as the rulebook's Set Up says and
-  draws four maze sections (recorded in the action, so replay is exact); the app then deals
-  the cards itself.
+- **solo**: the app deals the cards and the maze itself, as the rulebook's Set Up builds
+  them, each when Bond sees it: the first section at `SetUp`, a section when it is laid
+  (`AddSection.layout`), a room's green card when he enters (`Move.green`), the next blue
+  card when it is read (`Reveal.kind`). Each is recorded in its action (replay is exact)
+  and nothing in the log tells what comes next, so an undo never shows it again. Games
+  stored before dealt the whole decks and four sections at `SetUp`; they replay as played.
 
 The room sequence (How to Play) is the `phase`: "move" (Step 1), "read" (Step 2, companion:
 say the green number), "roll" (Step 3), "decide" (Step 5), "reveal" (Steps 4, 6 and 7: read

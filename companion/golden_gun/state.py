@@ -66,8 +66,11 @@ class GoldenGunState(GameState):
 
     Counts (`unseen`, `discards`, `greens_unseen`) are what a player can know: the cards
     not yet seen in the current blue deck, of which the first `upper_left` come from the
-    upper half and so cannot be special. Solo also holds the real order (`blue_deck`,
-    `green_deck`) and the face-down greens in rooms (`greens`); companion leaves them empty.
+    upper half and so cannot be special. Solo also holds the rooms with a face-down green
+    card (`greens`: None until Bond turns it over, when the app deals it from the unseen
+    greens). Games stored before dealt everything at Set Up: for them solo holds the real
+    order (`blue_deck`, `green_deck`, the sections not yet laid in `unplaced`) and each
+    face-down green's number; companion leaves all of these empty.
     """
 
     config: Config
@@ -79,7 +82,7 @@ class GoldenGunState(GameState):
     maze: board.Maze | None = None
     unplaced: tuple[str, ...] = ()
     entered: tuple[str, ...] = ()
-    greens: Mapping[str, int] = field(default_factory=dict)
+    greens: Mapping[str, int | None] = field(default_factory=dict)
     emptied: frozenset[str] = frozenset()
     blues: Mapping[str, str] = field(default_factory=dict)
     unseen: Mapping[str, int] = field(default_factory=dict)
@@ -213,14 +216,23 @@ class GoldenGunState(GameState):
         return rules.DICE_PER_ROLL if isinstance(action, ROLLED) else 0
 
     def fill_chance(self, action: Any, rng: random.Random) -> Any:
-        """Roll missing dice; solo also shuffles (SetUp) and deals the top blue card."""
-        if isinstance(action, SetUp) and self.config.mode == "solo":
-            return fill_setup(self.config, action, rng)
+        """Roll missing dice; solo also deals what Bond is about to see: the first section
+        (SetUp), a new section (AddSection), a room's green card (Move), the blue card."""
         if isinstance(action, Reveal) and action.kind is None and self.phase == "reveal":
-            return replace(action, kind=self._known_card(rng))
+            return replace(action, kind=self._next_blue(rng))
+        if self.config.mode != "solo":
+            return super().fill_chance(action, rng)
+        if isinstance(action, SetUp):
+            return fill_setup(self.config, action, rng)
+        if isinstance(action, AddSection) and action.layout is None and not self.unplaced:
+            return replace(action, layout=board.generate_section(
+                rng, rooms_wanted=self.config.section_rooms))
+        if isinstance(action, Move) and action.green is None \
+                and action.room in self.greens and self.greens[action.room] is None:
+            return replace(action, green=_one_of(self.greens_unseen, rng))
         return super().fill_chance(action, rng)
 
-    def _known_card(self, rng: random.Random) -> str | None:
+    def _next_blue(self, rng: random.Random) -> str | None:
         if self.source == "room":
             return self.blues.get(self.room or "")
         if self.config.mode == "companion":
@@ -228,7 +240,7 @@ class GoldenGunState(GameState):
         if self.blue_deck:
             return self.blue_deck[0]
         unseen, _ = self.deck_knowledge()
-        return rng.choice([k for k, n in sorted(unseen.items()) for _ in range(n)])
+        return _one_of({k: unseen[k] for k in self.possible_kinds()}, rng)
 
     def legal_actions(self) -> list[Any]:
         """Everything allowed now (dice and dealt cards None: the Session fills them)."""
@@ -294,7 +306,16 @@ def deal_blue_deck(counts: Mapping[str, int], upper_size: int,
     return (*plain[:upper_size], *lower)
 
 
+def _one_of(counts: Mapping[Any, int], rng: random.Random) -> Any:
+    """One card drawn from unseen cards of these counts, each card as likely as another."""
+    return rng.choice([k for k, n in sorted(counts.items()) for _ in range(n)])
+
+
 def fill_setup(config: Config, action: SetUp, rng: random.Random) -> SetUp:
+    """Set Up as the app deals it: the first section only (the rest is dealt as it is
+    seen). A SetUp given some of the old whole deal (tests) gets the rest of it."""
+    if action == SetUp():
+        return SetUp((), (), (board.generate_section(rng, rooms_wanted=config.section_rooms),))
     greens = [n for n, count in config.green_deck.items() for _ in range(count)]
     rng.shuffle(greens)
     return SetUp(

@@ -30,6 +30,8 @@ def set_up(state: GoldenGunState, action: SetUp, notes: list[str]) -> GoldenGunS
     config = state.config
     if action.blue_deck is None or action.green_deck is None or action.sections is None:
         raise InputError("SetUp needs the shuffled decks and the maze sections")
+    if action.blue_deck == () and action.green_deck == ():
+        return _set_up_to_deal_as_seen(state, action.sections, notes)
     _same_cards("blue deck", action.blue_deck, config.blue_deck)
     _same_cards("green deck", action.green_deck, config.green_deck)
     if set(action.blue_deck[: config.upper_size]) & set(rules.SPECIAL_KINDS):
@@ -43,6 +45,16 @@ def set_up(state: GoldenGunState, action: SetUp, notes: list[str]) -> GoldenGunS
                     unplaced=action.sections, phase="move")
     notes.append("Set up: blue deck shuffled with the three special cards in the lower half.")
     return _place_section(ready, (0, 0), notes)
+
+
+def _set_up_to_deal_as_seen(state: GoldenGunState, sections: tuple[str, ...],
+                            notes: list[str]) -> GoldenGunState:
+    if len(sections) != 1:
+        raise InputError("SetUp that deals as the game goes holds the first section only")
+    board.parse_layout(sections[0])
+    notes.append("Set up: the blue deck is shuffled with the three special cards in the lower "
+                 "half; the app deals each card as it is turned over.")
+    return _place_section(replace(state, unplaced=sections, phase="move"), (0, 0), notes)
 
 
 def _same_cards(what: str, cards: tuple[Any, ...], counts: Mapping[Any, int]) -> None:
@@ -59,7 +71,12 @@ def _place_section(state: GoldenGunState, at: tuple[int, int],
     maze = state.maze.add(at, state.unplaced[0])
     number = state.sections + 1
     rooms = maze.section_rooms(number)
-    dealt = dict(zip(rooms, state.green_deck, strict=False))
+    dealt: dict[str, int | None]
+    if state.green_deck:  # a game stored before: the green deck's order
+        dealt = dict(zip(rooms, state.green_deck, strict=False))
+    else:  # face down, each dealt as Bond turns it over
+        in_the_deck = sum(state.greens_unseen.values()) - len(state.greens)
+        dealt = dict.fromkeys(rooms[:in_the_deck])
     notes.append(f"Maze section {number} laid at {at}: {len(rooms)} rooms, "
                  f"{len(dealt)} green cards dealt face down.")
     return replace(state, maze=maze, sections=number, unplaced=state.unplaced[1:],
@@ -67,6 +84,9 @@ def _place_section(state: GoldenGunState, at: tuple[int, int],
 
 
 def add_section(state: GoldenGunState, action: AddSection, notes: list[str]) -> GoldenGunState:
+    if state.maze is None and (action.at is not None or action.layout is not None):
+        raise InputError("companion mode: lay the section on the table, `at` and `layout` "
+                         "stay empty")
     if state.must_search:
         raise RuleError(_MUST_SEARCH.format(room=state.room), rules.ESCAPING)
     if not state.can_add_section:
@@ -74,14 +94,19 @@ def add_section(state: GoldenGunState, action: AddSection, notes: list[str]) -> 
                         f"entered in section {state.sections} (and at most "
                         f"{rules.MAZE_SECTIONS} sections)", rules.NEW_SECTIONS)
     if state.maze is None:
-        if action.at is not None:
-            raise InputError("companion mode: lay the section on the table, `at` stays empty")
         notes.append(f"Maze section {state.sections + 1} added: put green cards in its rooms.")
         return replace(state, sections=state.sections + 1)
     if action.at not in state.maze.free_positions():
-        raise InputError(f"{action.at} is not a free place along an edge of the maze "
+        raise InputError(f"{shown(action.at)} is not a free place along an edge of the maze "
                          f"(free: {list(state.maze.free_positions())})")
-    return _place_section(state, action.at, notes)
+    if state.unplaced:  # a game stored before: its sections were drawn at Set Up
+        if action.layout not in (None, state.unplaced[0]):
+            raise InputError("this game's next section was drawn at Set Up")
+        return _place_section(state, action.at, notes)
+    if action.layout is None:
+        raise InputError("the new section's layout is missing: let the app draw it")
+    board.parse_layout(action.layout)
+    return _place_section(replace(state, unplaced=(action.layout,)), action.at, notes)
 
 
 # Steps 1-3.
@@ -105,8 +130,10 @@ def move(state: GoldenGunState, action: Move, notes: list[str]) -> GoldenGunStat
     if room in state.blues:
         notes.append(f"the {state.blues[room]} card left here: fire or hold (Step 5).")
         return replace(moved, phase="decide", source="room")
+    if action.green is not None and (state.config.mode != "solo" or room not in state.greens):
+        raise InputError(f"there is no face-down green card in {room}")
     if state.config.mode == "solo" and room in state.greens:
-        number = state.greens[room]
+        number = _turned_over(state, room, action.green)
         notes.append(f"the green card shows {number}; roll two dice, {number} or less.")
         greens = {r: n for r, n in state.greens.items() if r != room}
         return replace(moved, greens=greens, green=number, emptied=state.emptied | {room},
@@ -116,6 +143,20 @@ def move(state: GoldenGunState, action: Move, notes: list[str]) -> GoldenGunStat
         return replace(moved, phase="read")
     notes.append("no card here (Step 2: back to Step 1).")
     return replace(moved, phase="move")
+
+
+def _turned_over(state: GoldenGunState, room: str, green: int | None) -> int:
+    """The number of the green card Bond turns over in `room` (solo)."""
+    dealt = state.greens[room]
+    if dealt is not None:  # a game stored before: dealt at Set Up
+        if green not in (None, dealt):
+            raise InputError(f"the green card in {room} was dealt at Set Up")
+        return dealt
+    if green is None:
+        raise InputError("the green card is missing: let the app deal it")
+    if not state.greens_unseen.get(green):
+        raise InputError(f"no green {shown(green)} is left unseen in the green deck")
+    return green
 
 
 _MUST_SEARCH = ("Bond has the Solex Agitator and may look for the exit in {room}: he must look "

@@ -201,8 +201,8 @@ def play_by_the_bot(dash: GoldenGunDashboard, until) -> None:
 
 def test_with_the_solex_in_an_edge_room_the_only_choice_is_the_exit_search(store):
     """Ending the Game: 'He must look for an exit until he finds one': the maze offers no
-    room and the dice pad offers the search (seed 2027: a game the bot reaches the exit in)."""
-    dash = make(store, seed=2027, mode="solo")
+    room and the dice pad offers the search (seed 2000: a game the bot reaches the exit in)."""
+    dash = make(store, seed=2000, mode="solo")
     play_by_the_bot(dash, lambda state: state.must_search)
     assert dash.state.must_search
     assert not any(tappable for _, _, tappable in dash.maze.cells.values())
