@@ -15,7 +15,7 @@ import secrets
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -70,7 +70,19 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE TABLE server_secrets (name TEXT PRIMARY KEY, value BLOB NOT NULL);
     """,
+    # 4: wrong guesses (the table password, join codes) per address, counted by every
+    # server process on the file alike.
+    """
+    CREATE TABLE guesses (
+        kind TEXT NOT NULL,
+        address TEXT NOT NULL,
+        wrong INTEGER NOT NULL,
+        not_before REAL NOT NULL,
+        PRIMARY KEY (kind, address)
+    );
+    """,
 )
+GUESSES_KEPT_FOR = 24 * 3600.0  # seconds: an address's wrong guesses older than this go
 SCHEMA_VERSION = len(MIGRATIONS)
 JOIN_CODE_LENGTH = 8  # hex digits of a session id: 32 bits, not guessed in a few tries
 
@@ -319,6 +331,31 @@ class Store:
         db.execute("INSERT INTO notes (session_id, seq, kind, text) VALUES (?, (SELECT "
                    "COUNT(*) FROM notes WHERE session_id = ?), ?, ?)",
                    (session_id, session_id, note.kind, note.text))
+
+    # Wrong guesses.
+
+    def guess_not_before(self, kind: str, address: str) -> float:
+        """When `address` may next guess a `kind` (a time.time(); 0 if it never guessed)."""
+        with self._lock:
+            row = self._db.execute("SELECT not_before FROM guesses WHERE kind = ? AND "
+                                   "address = ?", (kind, address)).fetchone()
+        return row[0] if row else 0.0
+
+    def add_wrong_guess(self, kind: str, address: str, now: float,
+                        hold_off: Callable[[int], float]) -> None:
+        """Count one more wrong guess; the next waits `hold_off(wrong guesses so far)`."""
+        with self._write() as db:
+            db.execute("DELETE FROM guesses WHERE not_before < ?", (now - GUESSES_KEPT_FOR,))
+            db.execute("INSERT INTO guesses VALUES (?, ?, 0, 0) ON CONFLICT DO NOTHING",
+                       (kind, address))
+            wrong = db.execute("UPDATE guesses SET wrong = wrong + 1 WHERE kind = ? AND "
+                               "address = ? RETURNING wrong", (kind, address)).fetchone()[0]
+            db.execute("UPDATE guesses SET not_before = ? WHERE kind = ? AND address = ?",
+                       (now + hold_off(wrong), kind, address))
+
+    def forget_guesses(self, kind: str, address: str) -> None:
+        with self._write() as db:
+            db.execute("DELETE FROM guesses WHERE kind = ? AND address = ?", (kind, address))
 
     def rename(self, session_id: str, name: str) -> None:
         with self._write() as db:

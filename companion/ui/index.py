@@ -13,9 +13,6 @@ from companion.ui.table_password import Guesses
 from companion.ui.template import page, section
 from companion.ui.theme import INPUT_CSS, TOUCH, button
 
-# Wrong join codes, per address: slowed as the table password's guesses are. A code opens
-# only the public table, but a table on a café's Wi-Fi is nobody else's business.
-CODE_GUESSES = Guesses()
 LINK_CSS = (
     "display:block;text-align:center;padding:12px;border-radius:6px;font-size:1.15rem;"
     f"min-height:{TOUCH}px;box-sizing:border-box;background:#8a1c1c;color:white;"
@@ -29,17 +26,20 @@ def join_section(store: Store) -> pn.Column:
                                 placeholder="ab12-cd34", height=TOUCH + 20, max_length=40,
                                 sizing_mode="stretch_width", stylesheets=[INPUT_CSS])
     found = pn.pane.HTML(sizing_mode="stretch_width")
+    # Wrong codes per address, slowed as the table password's guesses are. A code opens
+    # only the public table, but a table on a café's Wi-Fi is nobody else's business.
+    guesses = Guesses("join code", store)
 
     def join(_event=None) -> None:
         address = _address()
-        wait = CODE_GUESSES.wait(address)
+        wait = guesses.wait(address)
         if wait > 0:
             found.object = ('<p class="join-result">Too many wrong codes from this device: try '
                             f"again in {int(wait) + 1} s.</p>")
             return
         record = store.find_by_code(code.value or "")
         if record is None:
-            CODE_GUESSES.wrong(address)  # never forgiven by a right one: no reset by a code
+            guesses.wrong(address)  # never forgiven by a right one: no reset by a code
             found.object = ('<p class="join-result">No game has that code: check it on the '
                             "tablet (eight letters and digits).</p>")
             return

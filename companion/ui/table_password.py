@@ -12,8 +12,8 @@ terminal and `ps` would show it). Bokeh's auth hooks (`get_user`, `login_url`,
 - Wrong guesses from one address: after `FREE_TRIES`, each next try waits twice as long
   as the one before (1 s, 2 s, 4 s ... at most `LONGEST_WAIT`); after `LOCK_AFTER` wrong
   ones the address is locked out for `LOCKED_FOR`, the right password included. The
-  count is per server process (`--num-procs` multiplies it). `docs/shared_table.md` says
-  how long guessing takes.
+  count is kept in the store, so every server process on it counts alike.
+  `docs/shared_table.md` says how long guessing takes.
 - A wrong password keeps the link the player came with (a seat's link).
 """
 
@@ -22,16 +22,15 @@ from __future__ import annotations
 import hashlib
 import hmac
 import os
-import threading
 import time
-from dataclasses import dataclass
+from collections.abc import Callable
 from html import escape
 from urllib.parse import urlencode, urlsplit
 
 from tornado.web import RequestHandler
 
 from companion.core.registry import games
-from companion.core.store import shared_store
+from companion.core.store import Store, shared_store
 
 PASSWORD_VARIABLE = "COMPANION_PASSWORD"
 COOKIE = "companion_login"
@@ -67,44 +66,41 @@ def get_user(request_handler: RequestHandler) -> str | None:
         else None
 
 
-@dataclass
-class Tries:
-    wrong: int = 0
-    not_before: float = 0.0  # no try from this address is taken before then
+def hold_off(wrong: int) -> float:
+    """Seconds the next try waits after `wrong` wrong guesses in a row."""
+    if wrong >= LOCK_AFTER:
+        return LOCKED_FOR
+    if wrong > FREE_TRIES:
+        return min(LONGEST_WAIT, 2.0 ** (wrong - FREE_TRIES - 1))
+    return 0.0
 
 
 class Guesses:
-    """Wrong passwords per address: how long the next try must wait."""
+    """Wrong guesses of one kind per address: how long the next try must wait. Counted in
+    the store, so every server process on it (`--num-procs`) counts the same guesses."""
 
-    def __init__(self, clock=time.monotonic):
-        self._by_address: dict[str, Tries] = {}
-        self._lock = threading.Lock()
+    def __init__(self, kind: str, store: Store | None = None,
+                 clock: Callable[[], float] = time.time):
+        self.kind = kind
+        self._store = store
         self._clock = clock
+
+    @property
+    def store(self) -> Store:
+        return self._store if self._store is not None else shared_store()
 
     def wait(self, address: str) -> float:
         """Seconds before `address` may try again (0: now)."""
-        with self._lock:
-            tries = self._by_address.get(address)
-            return 0.0 if tries is None else max(0.0, tries.not_before - self._clock())
+        return max(0.0, self.store.guess_not_before(self.kind, address) - self._clock())
 
     def wrong(self, address: str) -> None:
-        with self._lock:
-            tries = self._by_address.setdefault(address, Tries())
-            tries.wrong += 1
-            if tries.wrong >= LOCK_AFTER:
-                delay = LOCKED_FOR
-            elif tries.wrong > FREE_TRIES:
-                delay = min(LONGEST_WAIT, 2.0 ** (tries.wrong - FREE_TRIES - 1))
-            else:
-                delay = 0.0
-            tries.not_before = self._clock() + delay
+        self.store.add_wrong_guess(self.kind, address, self._clock(), hold_off)
 
     def right(self, address: str) -> None:
-        with self._lock:
-            self._by_address.pop(address, None)
+        self.store.forget_guesses(self.kind, address)
 
 
-GUESSES = Guesses()
+GUESSES = Guesses("password")
 
 
 def safe_next(url: str) -> str:

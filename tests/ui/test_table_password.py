@@ -13,6 +13,7 @@ import pytest
 from panel.io.server import ComponentResourceHandler
 from tornado.web import HTTPError
 
+from companion.core.store import Store
 from companion.ui.routes import only_imported_components
 from companion.ui.table_password import (
     FREE_TRIES,
@@ -36,9 +37,9 @@ class Clock:
         return self.now
 
 
-def test_wrong_guesses_are_slowed_then_locked_out_per_address():
+def test_wrong_guesses_are_slowed_then_locked_out_per_address(store):
     clock = Clock()
-    guesses = Guesses(clock)
+    guesses = Guesses("password", store, clock)
     for _ in range(FREE_TRIES):
         guesses.wrong("a")
         assert guesses.wait("a") == 0
@@ -55,6 +56,21 @@ def test_wrong_guesses_are_slowed_then_locked_out_per_address():
     assert guesses.wait("a") == LOCKED_FOR
     # Guessing takes long: 20 tries, then 4 an hour: a 4-digit PIN takes about 3 months.
     assert 3_600 / LOCKED_FOR == 4
+
+
+def test_every_server_process_counts_the_same_guesses(store):
+    """Two processes on one file (`--num-procs 2`): guesses sent to both count together
+    (before, each process counted its own, so two doubled the guessing rate)."""
+    clock = Clock()
+    other = Store(store.path)
+    one, two = Guesses("password", store, clock), Guesses("password", other, clock)
+    for turn in range(FREE_TRIES + 1):
+        (one if turn % 2 else two).wrong("a")
+    assert one.wait("a") == two.wait("a") == 1
+    assert Guesses("join code", other, clock).wait("a") == 0  # another kind of guess
+    two.right("a")
+    assert one.wait("a") == 0
+    other.close()
 
 
 def test_the_login_goes_back_only_to_this_server_and_follows_the_password():
@@ -183,7 +199,6 @@ def test_wrong_join_codes_from_one_address_are_slowed(store):
     from companion.core.session import Session
     from companion.ui import index
 
-    index.CODE_GUESSES = Guesses()
     session = Session("dice_lab", store=store)
     section = index.join_section(store)
     code, button, found = section.objects[0], section.objects[1], section.objects[2]
