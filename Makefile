@@ -17,7 +17,7 @@ serve: export COMPANION_PASSWORD = $(PASSWORD)
 serve: export BOKEH_SIGN_SESSIONS = true
 serve: export BOKEH_SECRET_KEY = $(shell test -x $(BIN)/python && $(BIN)/python -m companion.ui.serve_key 2>/dev/null)
 
-.PHONY: serve test bench lint clean
+.PHONY: serve tablet test bench lint clean
 
 serve: $(VENV)/.installed-run
 	@echo ""
@@ -25,6 +25,10 @@ serve: $(VENV)/.installed-run
 	@echo ""
 	$(BIN)/panel serve apps/*.py --setup companion/ui/serve_setup.py --index index --address $(HOST) --port $(PORT) \
 		--allow-websocket-origin $(ORIGIN) $(AUTH)
+
+# A game's tablet lost (cleared cookies, a new device): a one-use link that makes a new one.
+tablet: $(VENV)/.installed-run
+	@$(BIN)/python -m companion.ui.tablet_link "$(CODE)" http://$(HOST):$(PORT)
 
 test: $(VENV)/.installed-test
 	@bash scripts/ensure-chromium.sh
