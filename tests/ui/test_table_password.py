@@ -5,11 +5,14 @@ no session without a page (Trust at the table)."""
 from __future__ import annotations
 
 import http.client
+import json
+import re
 import sys
 from concurrent.futures import ThreadPoolExecutor
 from urllib.parse import urlencode, urljoin, urlsplit
 
 import pytest
+from bokeh.util.token import get_token_payload
 from panel.io.server import ComponentResourceHandler
 from tornado.web import HTTPError
 
@@ -111,6 +114,18 @@ def _request(server: Server, method: str, path: str, body: dict | None = None,
     return response
 
 
+def session_token_payloads(html: str) -> list[str]:
+    """Every Bokeh session token's payload in a page (cookies and headers included), as
+    text: what the page's scripts could read."""
+    payloads = []
+    for token in re.findall(r"eyJ[\w-]+(?:\.[\w-]+)?", html):
+        try:
+            payloads.append(json.dumps(get_token_payload(token)))
+        except ValueError:
+            continue
+    return payloads
+
+
 @pytest.fixture(scope="module")
 def guarded(tmp_path_factory):
     server = Server(["apps/mb007_tiles.py"], tmp_path_factory.mktemp("pw") / "s.sqlite3",
@@ -149,6 +164,13 @@ def test_a_page_asks_for_the_password_on_the_apps_own_page(guarded):
     token = cookie.split(";")[0]
     assert _request(guarded, "GET", "/mb007_tiles", cookie=token).status == 200
     assert PASSWORD not in cookie
+
+    # The page's session token (which its scripts could read) holds the device cookie,
+    # never the HttpOnly login cookie, neither as a cookie nor in a Cookie header.
+    page = _request(guarded, "GET", "/mb007_tiles", cookie=f"{token}; companion_device={'ab' * 16}")
+    payloads = session_token_payloads(page.read_body)
+    assert payloads and all(token.split("=")[1] not in text for text in payloads)
+    assert any("ab" * 16 in text for text in payloads)
 
     # A restart keeps the device logged in: the secret lives in the store.
     guarded.restart()
