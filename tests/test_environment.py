@@ -17,7 +17,8 @@ def test_environment_yml_matches_pyproject():
     wanted |= {_normalise(r) for r in project["optional-dependencies"]["test"]}
     listed = set()
     for line in (ROOT / "environment.yml").read_text().splitlines():
-        match = re.match(r"^  - ([A-Za-z][\w.-]*[<>=!~].*)$", line)
+        # conda's own list, and its pip section (a package conda-forge does not carry)
+        match = re.match(r"^\s+- ([A-Za-z][\w.-]*[<>=!~][^#]*)", line)
         if match and not match.group(1).startswith("python"):
             listed.add(_normalise(match.group(1)))
     assert listed == wanted

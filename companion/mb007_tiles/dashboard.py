@@ -36,7 +36,7 @@ from companion.ui import ChoicePad, GameDashboard, TapPad, button, choice, headi
 from companion.ui.plain import notice_html
 from companion.ui.tap_pad import tap_button
 from companion.ui.template import closed_section
-from companion.ui.theme import BUTTON_CSS, INPUT_CSS, TOUCH
+from companion.ui.theme import BUTTON_CSS, INPUT_CSS, NO_SPIN_CSS, TOUCH
 
 NOBODY = -1  # `looking`: the screen is covered
 MAX_BOT_ACTIONS = 80  # a safety net: the app's seats never need more in one go
@@ -425,7 +425,8 @@ class TilesDashboard(GameDashboard):
         seats()
         chips = pn.widgets.IntInput(label="Chips each team starts with (house rule)",
                                     value=self.starting_chips, start=0, end=10_000,
-                                    height=TOUCH + 20, stylesheets=[INPUT_CSS], **wide)
+                                    height=TOUCH + 20, stylesheets=[INPUT_CSS, NO_SPIN_CSS],
+                                    **wide)
         chips.link(self, value="starting_chips")
         return pn.Column(
             heading("Players"), players, heading("Mode"), mode,

@@ -41,14 +41,19 @@ def board_svg(state: TilesState, tappable: bool = False,
               heat: Mapping[Window, Fraction] | None = None, best: Window | None = None) -> str:
     """The whole board; `tappable` makes empty windows tap targets, `heat` shades them."""
     crossed = _last_crossings(state)
-    parts = [f'<svg class="mb-board" viewBox="0 0 {SIZE} {SIZE}" role="img" '
-             f'aria-label="The board">',
+    # A group, not one image: a screen reader reads each window and letter, and reaches
+    # the windows to tap.
+    parts = [f'<svg class="mb-board" viewBox="0 0 {SIZE} {SIZE}" role="group" '
+             f'aria-label="The board: 16 windows, columns a to d from the west, rows 1 to 4 '
+             f'from the south, and each seat\'s letters">',
              f'<rect x="{MARGIN - 8}" y="{MARGIN - 8}" width="{4 * CELL + 16}" '
              f'height="{4 * CELL + 16}" rx="10" fill="#5d4037"/>']
     taken = {name for name, _ in state.taken}
+    # A keyboard's Draw brings the focus to the first window to place in (`TapPad`).
+    first = next((w for w in WINDOWS if tappable and state.tile_at(w) is None), None)
     for window in WINDOWS:
         parts.append(_window(state, window, tappable, heat, best, window in crossed,
-                             window_name(window) in taken))
+                             window_name(window) in taken, window == first))
     for seat in range(state.players):
         parts.append(_seat(state, seat))
     parts.append("</svg>")
@@ -63,7 +68,7 @@ def _xy(window: Window) -> tuple[int, int]:
 
 def _window(state: TilesState, window: Window, tappable: bool,
             heat: Mapping[Window, Fraction] | None, best: Window | None, crossed: bool,
-            taken: bool) -> str:
+            taken: bool, focus: bool) -> str:
     x, y = _xy(window)
     name = window_name(window)
     tile = state.tile_at(window)
@@ -84,13 +89,21 @@ def _window(state: TilesState, window: Window, tappable: bool,
     group = "".join(inner)
     if tappable and tile is None:
         label = f"window {name}"
-        return (f'<g data-tap="w:{name}" role="button" tabindex="0" aria-label="{label}">'
+        mark = " data-focus" if focus else ""
+        return (f'<g data-tap="w:{name}"{mark} role="button" tabindex="0" '
+                f'aria-label="{label}">'
                 f"{group}</g>")
-    return f'<g aria-label="{escape(_window_label(name, tile))}">{group}</g>'
+    return f'<g role="img" aria-label="{escape(_window_label(name, tile))}">{group}</g>'
 
 
 def _window_label(name: str, tile: str | None) -> str:
-    return f"{name}: {rules.tile_name(tile)}" if tile else f"{name}: empty"
+    return f"window {name}: a {rules.tile_name(tile)} tile" if tile else f"window {name}: empty"
+
+
+def _letter_label(state: TilesState, seat: int, letter: str, face_down: bool,
+                  shown: bool) -> str:
+    how = " (face down)" if face_down else " (revealed)" if shown else ""
+    return escape(f"{seat_names(state.players)[seat]}'s letter {letter}{how}")
 
 
 def _fill(tile: str | None) -> str:
@@ -134,8 +147,7 @@ def _seat(state: TilesState, seat: int) -> str:
         fill = "#9e9e9e" if face_down else colour if shown else "white"
         text_fill = "white" if face_down or shown else colour
         parts.append(
-            f'<g aria-label="{seat_names(state.players)[seat]} {letter}'
-            f'{" (face down)" if face_down else ""}">'
+            f'<g role="img" aria-label="{_letter_label(state, seat, letter, face_down, shown)}">'
             f'<polygon points="{cx},{cy - 20} {cx + 20},{cy} {cx},{cy + 20} {cx - 20},{cy}" '
             f'fill="{fill}" stroke="{colour}" stroke-width="3"/>'
             f'<text x="{cx}" y="{cy + 7}" font-size="20" font-weight="700" text-anchor="middle" '

@@ -9,7 +9,7 @@ from companion.ui.session_picker import SessionPicker
 from companion.ui.shown import PanelDeck, is_shown, set_shown
 from companion.ui.tap_pad import ChoicePad, HtmlBox, QuickJSComponent, TapPad, tap_button
 from companion.ui.template import Fold, closed_section, extension, page, section
-from companion.ui.theme import TOUCH, button, choice, heading
+from companion.ui.theme import TOUCH, button, choice, heading, heading_markdown
 
 __all__ = [
     "TOUCH",
@@ -30,6 +30,7 @@ __all__ = [
     "closed_section",
     "extension",
     "heading",
+    "heading_markdown",
     "is_shown",
     "odds_html",
     "page",

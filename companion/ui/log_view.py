@@ -67,7 +67,9 @@ class LogView(pn.viewable.Viewer):
             top = f'<p style="opacity:0.75;margin:4px">{UNDO_ON_THE_TABLET}</p>'
         shown = self.lines if self.whole else self.lines[-NEWEST_SHOWN:]
         items = "".join(_line_html(line) for line in reversed(shown))
-        lines = (f'<div class="game-log" data-scroll-key="log" style="font-size:1rem;'
+        # It scrolls: a keyboard reaches it (tabindex) and a screen reader names it.
+        lines = (f'<div class="game-log" data-scroll-key="log" tabindex="0" role="region" '
+                 f'aria-label="The game\'s log, newest first" style="font-size:1rem;'
                  f'line-height:1.5;max-height:320px;overflow-y:auto;margin-top:8px">'
                  f"{items}{self._more_button()}</div>"
                  if self.lines else NOTHING_YET)

@@ -198,8 +198,36 @@ class TapPad(QuickJSComponent):
         const key = event.target.dataset && event.target.dataset.scrollKey;
         if (key !== undefined) { kept[key] = [event.target, event.target.scrollTop]; }
       }, true);
+      // A key that pressed a button the redraw took away (Draw, then the windows to place
+      // in) leaves the focus on what the press brought, not on the page ten Tabs back: the
+      // element of any pad marked data-focus (the game's next step, perhaps in another
+      // pad, drawn by the same message), else the first new button here, else the first
+      // button of another pad.
+      const pads = window.companionPads || (window.companionPads = new Set());
+      pads.add(box);
+      const focused = () => {
+        const active = el.getRootNode().activeElement;
+        return active !== null && box.contains(active);
+      };
+      const taps = () => [...box.querySelectorAll('[data-tap]:not([disabled])')];
+      const refocus = (before) => {
+        for (const pad of pads) {
+          if (!pad.isConnected) { pads.delete(pad); continue; }
+          const marked = pad.querySelector('[data-focus]');
+          if (marked !== null) { marked.focus({ preventScroll: true }); return; }
+        }
+        const now = taps();
+        let next = now.find((t) => !before.has(t.getAttribute('data-tap'))) || now[0];
+        for (const pad of pads) {  // nothing left here: the first button of another pad
+          next = next || pad.querySelector('[data-tap]:not([disabled])') || undefined;
+        }
+        if (next !== undefined) { next.focus({ preventScroll: true }); }
+      };
       const draw = () => {
+        const hadFocus = focused();
+        const before = hadFocus ? new Set(taps().map((t) => t.getAttribute('data-tap'))) : null;
         redraw(box, model.html);
+        if (hadFocus && !focused()) { setTimeout(() => refocus(before), 0); }
         for (const [key, [scrolled, top]] of Object.entries(kept)) {
           const part = top && box.querySelector(`[data-scroll-key="${CSS.escape(key)}"]`);
           if (part && part !== scrolled) {

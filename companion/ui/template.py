@@ -50,11 +50,13 @@ HEADER_CSS = """
 # The page flows its sections side by side when there is room: a plain Column told to wrap
 # (Panel's FlexBox is two models, a Column one).
 FLOW_CSS = ":host { flex-flow: row wrap; align-content: flex-start; row-gap: 12px; }"
-# Panel's page, told to lay out at the device's own width: without it a phone lays the page
-# out 980 px wide and shows it at 40% (a 44 px button under a finger becomes 18 px).
+# Panel's page, told to lay out at the device's own width (without it a phone lays the page
+# out 980 px wide and shows it at 40%: a 44 px button under a finger becomes 18 px), with
+# the app inside the page's main landmark (a screen reader's "skip to main content").
 DEVICE_WIDTH_PAGE = jinja2.Environment(autoescape=True).from_string(
     '{% extends base %}{% block postamble %}<meta name="viewport" '
-    'content="width=device-width, initial-scale=1">{% endblock %}')
+    'content="width=device-width, initial-scale=1">{% endblock %}'
+    "{% block contents %}<main>{{ super() }}</main>{% endblock %}")
 # A section is a bordered block; a fold's header is a tap target of at least 44 px.
 SECTION_STYLES = {"border": "1px solid var(--panel-border-color, #d0d0d0)",
                   "border-radius": "10px", "padding": "2px 4px 6px",

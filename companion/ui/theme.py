@@ -34,6 +34,9 @@ INPUT_CSS = """
 :host input, :host select { font-size: 1.1rem; min-height: 44px; }
 :host label { font-size: 1rem; }
 """
+# A number field without Bokeh's spin arrows: 10 px targets a finger cannot hit, and buttons
+# without a name for a screen reader; the number is typed (a phone shows its number keys).
+NO_SPIN_CSS = ":host .bk-spin-wrapper { display: none; }"
 
 
 def button(label: str, on_click: Callable[[Any], None] | None = None, *,
@@ -55,5 +58,16 @@ def choice(options: list | dict, value: Any, **params: Any) -> pn.widgets.RadioB
                                        stylesheets=[BUTTON_CSS, CHOICE_CSS], **params)
 
 
+# A heading inside a section is the page's second level (the page title is the first; a
+# section's own title is drawn by its stylesheet), drawn no bigger than the section title.
+HEADING_CSS = ":host h2 { font-size: 1.1rem; margin: 0.6em 0 0.3em; }"
+
+
+def heading_markdown(text: str) -> str:
+    """The Markdown of a heading inside a section (`heading`'s, for a pane that changes)."""
+    return f"## {text}"
+
+
 def heading(text: str) -> pn.pane.Markdown:
-    return pn.pane.Markdown(f"### {text}", margin=(4, 8, 0, 8))
+    return pn.pane.Markdown(heading_markdown(text), margin=(4, 8, 0, 8),
+                            stylesheets=[HEADING_CSS])

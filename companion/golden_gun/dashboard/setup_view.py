@@ -76,7 +76,8 @@ def setup_section(form: param.Parameterized, on_start: Callable[..., None],
     mode.link(form, value="setup_mode", bidirectional=True)
     effects = choice({v: k for k, v in EFFECT_LABELS.items()}, form.setup_effects, **wide)
     effects.link(form, value="setup_effects", bidirectional=True)
-    upload = pn.widgets.FileInput(accept=".json,.yaml,.yml", **wide)
+    upload = pn.widgets.FileInput(accept=".json,.yaml,.yml", label="Your own effect table "
+                                   "(a JSON or YAML file)", **wide)
     upload.param.watch(lambda e: read_table(form, upload.filename or "table", e.new)
                        if e.new is not None else None, "value")
     upper = choice(UPPER_LABELS, form.setup_upper_half, **wide)

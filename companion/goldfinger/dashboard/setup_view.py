@@ -46,6 +46,7 @@ class SetupForm:
         players = choice([TWO, VS_ENEMY, VS_BOND], board.players, **WIDE)
         players.param.watch(lambda ev: self.changed(players=ev.new), "value")
         upload = pn.widgets.FileInput(accept=".json,.yaml,.yml", multiple=False,
+                                      label="Your own board (a JSON or YAML file)",
                                       stylesheets=[INPUT_CSS], height=TOUCH, **WIDE)
         upload.param.watch(lambda ev: board.load_board_file(upload.value, upload.filename),
                            "value")

@@ -36,7 +36,7 @@ from companion.license_to_kill.dashboard.words import (
 )
 from companion.license_to_kill.engine import LtkState
 from companion.license_to_kill.table import MAX_BONUS
-from companion.ui import Counter, button, choice, heading, set_shown
+from companion.ui import Counter, button, choice, heading, heading_markdown, set_shown
 
 if TYPE_CHECKING:
     from companion.license_to_kill.dashboard.main import LicenseToKillDashboard
@@ -242,7 +242,7 @@ class AssignmentPanel:
         a = state.assignment
         short = self.board.short_names()
         team = short[a.bond] + ("" if a.personality is None else f" with {short[a.personality]}")
-        self.title.object = f"### On Assignment: {escape(team)}"
+        self.title.object = heading_markdown(f"On Assignment: {escape(team)}")
         effects = "".join(f"<li>{escape(e.card or 'Intrigue card')} on the {e.side}: "
                           f"{escape(effect_words(e))}</li>" for e in a.effects)
         self.view.html = (

@@ -45,7 +45,8 @@ class LibraryView:
     def __init__(self) -> None:
         self.library: Library = sample_library()
         self.imported = False
-        self.upload = pn.widgets.FileInput(accept=".csv,.yaml,.yml", **WIDE)
+        self.upload = pn.widgets.FileInput(accept=".csv,.yaml,.yml",
+                                         label="Your own cards (a CSV or YAML file)", **WIDE)
         self.replace = choice({"Refuse a card already here with other values": False,
                                "Replace it with the file's (a correction)": True}, False,
                               **WIDE)
@@ -55,7 +56,7 @@ class LibraryView:
         self.plot_deck = pn.widgets.TextAreaInput(label="Plot deck", height=160,
                                                   placeholder=DECK_HINT, **WIDE)
         self.deck_report = html()
-        self.library_table = html(max_height=420, styles={"overflow-y": "auto"})
+        self.library_table = html()
         self._render_library()
 
     def cards_option(self) -> dict[str, list]:

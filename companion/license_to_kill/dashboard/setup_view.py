@@ -21,7 +21,7 @@ from companion.license_to_kill.dashboard.parts import (
 )
 from companion.license_to_kill.dashboard.words import HOUSE_LABEL, card_label, setup_player
 from companion.license_to_kill.engine import MAX_NAME, LtkState
-from companion.ui import Fold, button, choice, heading
+from companion.ui import Fold, button, choice, heading, heading_markdown
 
 if TYPE_CHECKING:
     from companion.license_to_kill.dashboard.main import LicenseToKillDashboard
@@ -125,7 +125,7 @@ class SetupStep:
                                        else t: t for t in titles}})
         self.villain.value = NONE_CHOSEN  # a face-down title does not stay on the screen
         name = state.players[player].name
-        self.title.object = f"### Preparing to Play: {escape(name)}"
+        self.title.object = heading_markdown(f"Preparing to Play: {escape(name)}")
         self.go.label = f"Set up {name}"
         return True
 

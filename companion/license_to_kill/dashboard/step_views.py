@@ -46,7 +46,17 @@ from companion.license_to_kill.dashboard.words import (
 )
 from companion.license_to_kill.engine import LtkState
 from companion.license_to_kill.table import MAX_BONUS
-from companion.ui import Counter, PanelDeck, TapPad, button, choice, heading, set_shown, tap_button
+from companion.ui import (
+    Counter,
+    PanelDeck,
+    TapPad,
+    button,
+    choice,
+    heading,
+    heading_markdown,
+    set_shown,
+    tap_button,
+)
 
 if TYPE_CHECKING:
     from companion.license_to_kill.dashboard.main import LicenseToKillDashboard
@@ -189,7 +199,7 @@ class QForm:
                           for t in dict.fromkeys(a.card for a in qs)})
         self._refresh_holders()
         develop = state.turn.step_name == "Develop Plot Zone"
-        self.title.object = "### " + (
+        self.title.object = heading_markdown(
             "Q card on a face-up Villain or Henchman" if develop else
             f"Q card ({rules.Q_CARDS_PER_CHARACTER_PER_BRIEFING} to each Bond or Agent this "
             "step)")

@@ -117,7 +117,7 @@ def move_words(state: LtkState, action: MoveQ, short: dict[int, str]) -> str:
 def checklist_html(state: LtkState) -> str:
     """The turn's six steps as a line of text to read: done, now (underlined), to do; no
     box or fill, since nothing in it is tapped (the Done button moves on)."""
-    marks = {"done": ("✓", "opacity:0.6"),
+    marks = {"done": ("✓", "color:#595959"),
              "now": ("▶", "font-weight:700;color:#8a1c1c;border-bottom:3px solid #8a1c1c"),
              "to do": ("", "opacity:0.85")}
     steps = []
@@ -200,7 +200,7 @@ def check_html(check: Check) -> str:
     verdict = (f"<b style='color:{WON}'>Every requirement met.</b>" if check.met else
                f"<b style='color:{LOST}'>Not enough yet.</b>")
     head = "".join(f'<th {style}>{name}</th>' for name, style in (
-        ("", cell), ("Needed", number), ("Team has", number), ("", cell)))
+        ("Icon", cell), ("Needed", number), ("Team has", number), ("Enough?", cell)))
     return (f'<table class="check" style="font-size:1.05rem;border-collapse:collapse">'
             f"<tr>{head}</tr>{rows}</table><p>{verdict}</p>")
 
@@ -288,9 +288,12 @@ def library_html(cards: Iterable[Card]) -> str:
                  ", ".join(flags), invented]
         rows.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
     head = "".join(f"<th>{h}</th>" for h in ("Title", "Type", "PV", "CV", "Gives", "Needs",
-                                             "", "Not from the rulebook"))
-    return (f'<table class="library" style="border-collapse:collapse;font-size:0.95rem">'
-            f"<tr>{head}</tr>{''.join(rows)}</table>")
+                                             "Kind", "Not from the rulebook"))
+    # It scrolls: a keyboard reaches it (tabindex) and a screen reader names it.
+    return ('<div tabindex="0" role="region" aria-label="The card library" '
+            'style="max-height:420px;overflow-y:auto">'
+            f'<table class="library" style="border-collapse:collapse;font-size:0.95rem">'
+            f"<tr>{head}</tr>{''.join(rows)}</table></div>")
 
 
 def _blank(value: int | None) -> str:

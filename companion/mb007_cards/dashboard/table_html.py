@@ -61,7 +61,7 @@ def card_html(card: Card, size: str = "") -> str:
 
 
 def back_html(size: str = "") -> str:
-    return f'<span class="card back {size}" aria-label="a face-down card"></span>'
+    return f'<span class="card back {size}" role="img" aria-label="a face-down card"></span>'
 
 
 def chips_html(chips: ch.Chips) -> str:

@@ -1,0 +1,92 @@
+"""Everyone can play (phones and screen readers): axe-core, the accessibility engine most
+web teams test with, finds nothing on any page: as it opens, with every section opened,
+and after a few actions, on the tablet and on a phone (mobile emulation). Before: 59
+problems across the eight pages (no main landmark, content outside landmarks, heading
+levels that skip, an unlabelled file field)."""
+
+from __future__ import annotations
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Page, expect
+
+from companion.core.store import Store
+from tests.ui.fits import SECTION, open_every_fold
+from tests.ui.test_fits_tablet import ACTIONS, settled
+from tests.ui.test_phone import PHONE
+
+pytestmark = pytest.mark.browser
+WAIT = 20_000
+AXE = Axe()
+
+
+def violations(page: Page) -> list[str]:
+    """Every problem axe-core finds on the page as it is now, one line each."""
+    found = AXE.run(page).response["violations"]
+    return [f"{v['id']} ({v['impact']}): {node['target']} {node['html'][:120]}"
+            for v in found for node in v["nodes"]]
+
+
+def checked(page: Page, served, app: str, play) -> dict[str, list[str]]:
+    page.goto(f"{served.url}/{app}")
+    expect(page.locator(f"{SECTION}:visible").first).to_be_visible(timeout=WAIT)
+    settled(page)
+    found = {"as it opens": violations(page)}
+    open_every_fold(page)
+    settled(page)
+    found["every section open"] = violations(page)
+    if play is not None:
+        play(page, served)
+        settled(page)
+        found["after a few actions"] = violations(page)
+    return {when: problems for when, problems in found.items() if problems}
+
+
+@pytest.mark.parametrize("app", list(ACTIONS), ids=lambda app: app or "index")
+def test_axe_finds_nothing_on_the_tablet(served, page: Page, app: str):
+    page.set_viewport_size({"width": 1024, "height": 768})
+    assert checked(page, served, app, ACTIONS[app]) == {}
+
+
+@pytest.mark.parametrize("app", list(ACTIONS), ids=lambda app: app or "index")
+def test_axe_finds_nothing_on_a_phone(served, browser, app: str):
+    context = browser.new_context(**PHONE)
+    try:
+        assert checked(context.new_page(), served, app, None) == {}
+    finally:
+        context.close()
+
+
+def deep_focus(page: Page) -> str:
+    """The label of the element that has the focus, inside shadow roots too."""
+    return page.evaluate("""() => {
+        let active = document.activeElement;
+        while (active && active.shadowRoot && active.shadowRoot.activeElement) {
+            active = active.shadowRoot.activeElement;
+        }
+        return active ? (active.getAttribute('aria-label') || active.textContent || '')
+                        + ' <' + active.tagName + '>' : '';
+    }""")
+
+
+def test_the_keyboard_keeps_its_place_after_a_button_goes(served, page: Page):
+    """A keyboard player presses Draw; the redraw takes the Draw button away and puts the
+    windows in its place: the focus moves to the first of them, not back to the page
+    (before: the next control was ten Tab presses away)."""
+    from tests.mb007_tiles.test_app import fifteen_tiles_placed
+
+    store = Store(served.db)
+    session = fifteen_tiles_placed(store)
+    store.close()
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.goto(f"{served.url}/mb007_tiles?session={session.id}")
+    draw = page.get_by_role("button", name="Draw a tile for Black")
+    draw.focus()
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("button", name="window d4")).to_be_visible(timeout=WAIT)
+    page.wait_for_timeout(300)
+    assert deep_focus(page) == "window d4 <g>"
+    page.keyboard.press("Enter")  # places the tile where the focus is
+    expect(page.locator(".log-line").first).to_contain_text("in d4", timeout=WAIT)
+    page.wait_for_timeout(300)
+    assert deep_focus(page).endswith("<BUTTON>")
