@@ -24,6 +24,7 @@ import types
 import typing
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any, Literal
 
 from companion.core.dice import roll
@@ -102,6 +103,31 @@ class GameState:
 
     def to_json(self) -> JSON:
         raise NotImplementedError
+
+    # The game review (`companion.core.review`): a game that values its positions.
+
+    equity_name: typing.ClassVar[str | None] = None  # "Bond's chance to escape"
+    equity_is_chance: typing.ClassVar[bool] = True  # False: counted in the game's own unit
+    # The review's words for a moment's luck and error on this game's scale (None: the
+    # review's own, for an equity that is a chance of winning).
+    luck_words: typing.ClassVar[Sequence[tuple[Fraction, str]] | None] = None
+    skill_words: typing.ClassVar[Sequence[tuple[Fraction, str]] | None] = None
+
+    def equity(self) -> Mapping[str, Fraction] | None:
+        """Each side's expected result from here (the average over chance to come, the
+        best play at each decision), or None for a game that does not value positions."""
+        return None
+
+    def chance_outcomes(self, action: Any) -> list[tuple[Any, Fraction]] | None:
+        """The outcomes `action`'s chance could have had, each a filled-in action, with
+        their exact probabilities (outcomes alike for the equity may be given as one), or
+        None when `action` holds no chance."""
+        return None
+
+    def decision_options(self, action: Any) -> tuple[str, list[Any]] | None:
+        """The side deciding `action` and every action it could have taken instead (the
+        one taken among them), or None when `action` is no decision."""
+        return None
 
 
 @dataclass(frozen=True)

@@ -214,4 +214,4 @@ class DiceLabDashboard(GameDashboard):
         else:
             draw_chart()
         saved = self.saved_games_section()
-        return page("Dice Lab", setup, play, chart, saved)
+        return page("Dice Lab", setup, play, chart, self.review_section(), saved)

@@ -444,7 +444,7 @@ class TilesDashboard(GameDashboard):
                              lambda: self._settings, width=360)
         saved = self.saved_games_section()
         return page("James Bond 007: the tile game", board, turn, log, self.share_section(),
-                    new, saved)
+                    self.review_section(), new, saved)
 
 
 # Every device showing a game draws the same board from the same state: worked out once.

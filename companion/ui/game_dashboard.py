@@ -35,6 +35,7 @@ from companion.ui.device import this_device
 from companion.ui.live_table import live_table
 from companion.ui.log_view import UNDO_ON_THE_TABLET, LogView
 from companion.ui.plain import notice
+from companion.ui.review_view import ReviewView
 from companion.ui.roles import SEAT, WATCHER, Role, role_from_link, still_holds, tablet_role
 from companion.ui.session_picker import SessionPicker
 from companion.ui.share_view import SharedSeat, ShareView
@@ -351,6 +352,9 @@ class GameDashboard(pn.viewable.Viewer):
         self.log.param.update(lines=self.session.history, can_undo=self.session.can_undo,
                               can_redo=self.session.can_redo)
         self.picker.game_changed()
+        review_card, review = getattr(self, "_review", (None, None))
+        if review_card is not None and not review_card.collapsed:
+            review.refresh()
         card, view = getattr(self, "_share", (None, None))
         holders = dict(self.session.holders)
         if card is not None and not card.collapsed and holders != self._shared_holders:
@@ -368,6 +372,15 @@ class GameDashboard(pn.viewable.Viewer):
         card = section("Join this table: code and QR", view, width=360, collapsed=True)
         card.param.watch(lambda event: None if event.new else view.refresh(), "collapsed")
         self._share = (card, view)
+        return card
+
+    def review_section(self) -> Fold:
+        """The game review (luck, skill and the dice), worked out when opened and after
+        each change while open."""
+        view = ReviewView(lambda: self.session)
+        card = section("Review: luck, skill and the dice", view, width=440, collapsed=True)
+        card.param.watch(lambda event: None if event.new else view.refresh(), "collapsed")
+        self._review = (card, view)
         return card
 
     def saved_games_section(self) -> Fold:

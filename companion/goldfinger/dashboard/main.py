@@ -362,7 +362,7 @@ class GoldfingerDashboard(GameDashboard):
         self._setup_cards.append(setup)
         self._show_setup()
         return page("007 Goldfinger", setup, play, self.map_part.section(), table, log,
-                    self.share_section(), self.saved_games_section())
+                    self.share_section(), self.review_section(), self.saved_games_section())
 
     # Re-rendering after a change: texts and properties only.
 

@@ -255,4 +255,5 @@ class LicenseToKillDashboard(GameDashboard):
             return page("License to Kill", own, turn, race, table, duel, attach, log)
         saved = lazy_section("Saved games", lambda: [self.picker])
         return page("License to Kill", turn, race, table, duel, attach, log,
-                    self.share_section(), self.new_game.card(), self.library_view.card(), saved)
+                    self.share_section(), self.review_section(), self.new_game.card(),
+                    self.library_view.card(), saved)

@@ -527,4 +527,4 @@ class CardsDashboard(GameDashboard):
         new = closed_section("New game: cards, players, bots", self._settings, width=360)
         saved = self.saved_games_section()
         return page("James Bond 007 Card Game", table, turn, payouts, log, self.share_section(),
-                    new, saved, house)
+                    self.review_section(), new, saved, house)

@@ -1,0 +1,250 @@
+"""The game review: each side's luck and skill, exactly, in GNU Backgammon's sense.
+
+A game that can value a position gives its states an `equity` (each side's expected result
+from here: a chance of winning, expected chips or points; `GameState.equity_name` says
+which) and says, for each action that holds chance, its outcomes and their probabilities
+(`GameState.chance_outcomes`), and for each decision, the side deciding and what it could
+have done instead (`GameState.decision_options`). From these alone, over any game's log:
+
+- the **luck** of a chance event (a roll, a draw, a tile from the bag) is the equity after
+  it minus the average over all its outcomes, weighted by their exact probabilities: how
+  much better or worse than usual the dice fell, for each side;
+- the **skill** of a decision is the equity after the action taken minus the best of its
+  alternatives: 0 for the best, below 0 for worse;
+- **the books balance**: each side's start plus its luck and skill (and what its opponents'
+  errors gave it) equals its final equity, exactly, when the equity is the average at every
+  chance event and the best value at every decision (the sum telescopes). Where a game's
+  equity is an estimate the identity holds only within it: `Review.exact` says which, and
+  `Review.unexplained` is what the luck and skill leave over.
+
+Dice against expectation (`dice_tally`) need no equity: every die the log holds, by face,
+against the count a fair die gives, with a chi-square test's verdict in words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Literal
+
+from companion.core.errors import InputError
+from companion.core.game import JSON, Game, GameState
+from companion.core.registry import find_game
+
+ZERO = Fraction(0)
+# How a moment is named by the size of its luck or error, for an equity that is a chance
+# of winning (a game with another scale names its own: `GameState.luck_words`). Lichess
+# calls a loss of 0.10, 0.20 and 0.30 of the win chance an inaccuracy, a mistake and a
+# blunder (its "winning chances" scale); GNU Backgammon calls a roll lucky or very lucky
+# from +0.3 and +0.6 of a point, a game's equity being one point: on a win chance, half.
+LUCK_WORDS: tuple[tuple[Fraction, str], ...] = (
+    (Fraction(3, 10), "very lucky"), (Fraction(15, 100), "lucky"),
+    (Fraction(-15, 100), "unlucky"), (Fraction(-3, 10), "very unlucky"))
+SKILL_WORDS: tuple[tuple[Fraction, str], ...] = (
+    (Fraction(-3, 10), "blunder"), (Fraction(-2, 10), "mistake"),
+    (Fraction(-1, 10), "inaccuracy"))
+
+
+@dataclass(frozen=True)
+class Moment:
+    """One action of the log, reviewed."""
+
+    position: int  # 1 for the log's first action
+    text: str  # what happened, as the log says it
+    kind: Literal["chance", "decision", "other"]
+    side: str | None  # who decided (a decision); None for chance
+    luck: Mapping[str, Fraction]  # per side, a chance event's; empty otherwise
+    skill: Fraction  # the deciding side's (0 for the best choice); 0 for chance
+    equity_before: Mapping[str, Fraction]
+    equity_after: Mapping[str, Fraction]
+    # Per side, the change that luck, skill and the others' decisions leave over: none
+    # where the game's equity is exact.
+    unexplained: Mapping[str, Fraction]
+    words: str = ""  # "lucky", "blunder", ... (the game's thresholds) or ""
+
+
+
+@dataclass(frozen=True)
+class Review:
+    """A whole game's review: each side's equity at the start and the end, and each moment."""
+
+    equity_name: str
+    sides: tuple[str, ...]
+    start: Mapping[str, Fraction]
+    final: Mapping[str, Fraction]
+    moments: tuple[Moment, ...]
+    exact: bool  # the game's equity is exact: luck and skill explain every change
+
+    def luck(self, side: str) -> Fraction:
+        return sum((m.luck.get(side, ZERO) for m in self.moments), ZERO)
+
+    def skill(self, side: str) -> Fraction:
+        """What `side`'s own decisions cost it (0 or less)."""
+        return sum((m.skill for m in self.moments if m.side == side), ZERO)
+
+    def given(self, side: str) -> Fraction:
+        """What the other sides' decisions moved `side`'s equity (their errors, its gain)."""
+        return sum((m.equity_after[side] - m.equity_before[side] for m in self.moments
+                    if m.kind == "decision" and m.side != side), ZERO)
+
+    def unexplained(self, side: str) -> Fraction:
+        return sum((m.unexplained.get(side, ZERO) for m in self.moments), ZERO)
+
+
+def review(game: Game | str, options: Mapping[str, JSON],
+           actions: Sequence[Any]) -> Review:
+    """Review a game from its options and its log (actions, or their JSON as stored and
+    exported, with their chance filled in). InputError for a game that values no position
+    or a log that does not replay."""
+    if isinstance(game, str):
+        game = find_game(game)
+    state = game.new_state(game.stored_options(options))
+    start = state.equity()
+    if start is None:
+        raise InputError(f"{game.title} has no review yet: it cannot value a position")
+    sides = tuple(start)
+    moments = []
+    before = start
+    for position, raw in enumerate(actions, start=1):
+        action = game.action_from_json(raw) if isinstance(raw, dict) else raw
+        after_state = state.apply(action)
+        after = _equity(after_state)
+        moments.append(_moment(position, state, action, after_state, before, after, sides))
+        state, before = after_state, after
+    exact = all(not any(m.unexplained.values()) for m in moments)
+    return Review(type(state).equity_name or "equity", sides, start, before, tuple(moments),
+                  exact)
+
+
+def _equity(state: GameState) -> Mapping[str, Fraction]:
+    equity = state.equity()
+    if equity is None:
+        raise InputError("the game stopped valuing its positions partway")
+    return equity
+
+
+def _moment(position: int, state: GameState, action: Any, after_state: GameState,
+            before: Mapping[str, Fraction], after: Mapping[str, Fraction],
+            sides: tuple[str, ...]) -> Moment:
+    text = after_state.last_event.text if after_state.last_event else type(action).__name__
+    outcomes = state.chance_outcomes(action)
+    if outcomes is not None:
+        average = {side: ZERO for side in sides}
+        for outcome, probability in outcomes:
+            valued = _equity(state.apply(outcome))
+            for side in sides:
+                average[side] += probability * valued[side]
+        luck = {side: after[side] - average[side] for side in sides}
+        unexplained = {side: average[side] - before[side] for side in sides}
+        return Moment(position, text, "chance", None, luck, ZERO, before, after,
+                      _nonzero(unexplained), luck_words(luck, type(state).luck_words))
+    decision = state.decision_options(action)
+    if decision is not None:
+        side, alternatives = decision
+        values = [_equity(state.apply(a)) for a in alternatives]
+        best = max((v[side] for v in values), default=after[side])
+        skill = min(ZERO, after[side] - best)
+        return Moment(position, text, "decision", side, {}, skill, before, after,
+                      _nonzero({side: after[side] - before[side] - skill}),
+                      skill_words(skill, type(state).skill_words))
+    unexplained = {side: after[side] - before[side] for side in sides}
+    return Moment(position, text, "other", None, {}, ZERO, before, after,
+                  _nonzero(unexplained))
+
+
+def luck_words(luck: Mapping[str, Fraction],
+               words: Sequence[tuple[Fraction, str]] | None = None) -> str:
+    """A chance event's luck in words, on the side it moved most: the first threshold,
+    strongest first, that the luck reaches."""
+    if not luck:
+        return ""
+    most = max(luck.values(), key=abs)
+    for limit, word in sorted(words or LUCK_WORDS, key=lambda pair: -abs(pair[0])):
+        if (limit > 0 and most >= limit) or (limit < 0 and most <= limit):
+            return word
+    return ""
+
+
+def skill_words(skill: Fraction, words: Sequence[tuple[Fraction, str]] | None = None) -> str:
+    """A decision's error in words: the first threshold, worst first, that it reaches."""
+    return next((word for limit, word in sorted(words or SKILL_WORDS) if skill <= limit), "")
+
+
+def _nonzero(values: Mapping[str, Fraction]) -> dict[str, Fraction]:
+    return {side: value for side, value in values.items() if value}
+
+
+# Dice against expectation.
+
+FACES = range(1, 7)
+FEWEST_DICE = 30  # below this many dice the test cannot tell ordinary from odd
+
+
+@dataclass(frozen=True)
+class DiceTally:
+    """Every die the log holds, by face, against a fair die's expected count."""
+
+    counts: Mapping[int, int]  # face -> how many times it came up
+
+    @property
+    def total(self) -> int:
+        return sum(self.counts.values())
+
+    @property
+    def expected(self) -> Fraction:
+        """How often each face comes up on fair dice, this many dice rolled."""
+        return Fraction(self.total, 6)
+
+    @property
+    def mean(self) -> Fraction | None:
+        return Fraction(sum(f * n for f, n in self.counts.items()), self.total) \
+            if self.total else None
+
+    def p_value(self) -> float | None:
+        """Pearson's chi-square test of fair dice (5 degrees of freedom); None with too few
+        dice for the test to mean anything."""
+        if self.total < FEWEST_DICE:
+            return None
+        from scipy.stats import chisquare  # imported when first asked: 0.4 s
+
+        return float(chisquare([self.counts[f] for f in FACES]).pvalue)
+
+    def verdict(self) -> str:
+        """The dice in words: ordinary, or how they were not."""
+        p = self.p_value()
+        if p is None:
+            return (f"{self.total} {'die' if self.total == 1 else 'dice'} so far: too few to "
+                    f"tell fair dice from odd ones (the test needs {FEWEST_DICE}).")
+        mean = float(self.mean or 0)
+        lean = "high" if mean > 3.5 else "low"
+        if p < 0.01:
+            return (f"The dice were far from ordinary: faces this uneven come from fair dice "
+                    f"less than 1 time in 100 (p = {p:.3f}); the average die was {mean:.2f} "
+                    f"(fair: 3.50), unusually {lean}.")
+        if p < 0.05:
+            return (f"The dice were unusual: faces this uneven come from fair dice about "
+                    f"{p * 100:.0f} times in 100 (p = {p:.2f}); the average die was "
+                    f"{mean:.2f} (fair: 3.50).")
+        return (f"The dice were ordinary: fair dice fall at least this unevenly {p * 100:.0f} "
+                f"times in 100 (p = {p:.2f}); the average die was {mean:.2f} (fair: 3.50).")
+
+
+def dice_tally(actions: Sequence[Any]) -> DiceTally:
+    """Every die in the log's actions (each action's `dice` field, and the lists of dice
+    in the fields of actions that roll more than once)."""
+    counts = dict.fromkeys(FACES, 0)
+    for action in actions:
+        for value in _dice_of(action):
+            if value in counts:
+                counts[value] += 1
+    return DiceTally(counts)
+
+
+def _dice_of(action: Any) -> list[int]:
+    fields = action if isinstance(action, dict) else getattr(action, "__dict__", {})
+    found: list[int] = []
+    for name, value in fields.items():
+        if "dice" in name and isinstance(value, list | tuple):
+            found += [v for v in value if type(v) is int]
+    return found

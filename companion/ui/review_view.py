@@ -1,0 +1,145 @@
+"""The game review on the page: each side's luck and skill in words, the equity over the
+game with its lucky and unlucky moments marked, and the dice against expectation.
+
+Worked out by `companion.core.review` from the session's log when the section is opened,
+and again after each change while it is open (a closed section costs nothing). A game that
+does not value its positions yet shows its dice alone, and says so.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+from html import escape
+
+import holoviews as hv
+import holoviews.plotting.bokeh  # the styling options below are Bokeh's
+import panel as pn
+
+from companion.core.errors import CompanionError
+from companion.core.review import DiceTally, Review, dice_tally, review
+from companion.core.session import Session
+
+SHOWN_MOMENTS = 12  # the named moments listed, newest last
+LUCKY, UNLUCKY, ERROR = "#2e7d32", "#b71c1c", "#e65100"
+WIDE = {"sizing_mode": "stretch_width"}
+
+
+def amount(value: Fraction, is_chance: bool) -> str:
+    """An equity or a change of it: percentage points for a chance, else the game's unit."""
+    if is_chance:
+        return f"{float(value) * 100:+.1f} points"
+    return f"{float(value):+.2f}"
+
+
+def level(value: Fraction, is_chance: bool) -> str:
+    return f"{float(value) * 100:.0f}%" if is_chance else f"{float(value):+.2f}"
+
+
+def summary_html(result: Review, is_chance: bool) -> str:
+    """Each side's books, in words: where it started, what the dice and the choices did."""
+    lines = []
+    for side in result.sides:
+        parts = [f"luck {amount(result.luck(side), is_chance)}"]
+        if any(m.kind == "decision" for m in result.moments):
+            parts += [f"its own choices {amount(result.skill(side), is_chance)}",
+                      f"the others' choices {amount(result.given(side), is_chance)}"]
+        rest = result.unexplained(side)
+        if rest:
+            parts.append(f"left unexplained by the estimate {amount(rest, is_chance)}")
+        lines.append(f"<li><b>{escape(side)}</b>: {level(result.start[side], is_chance)} at the "
+                     f"start, {level(result.final[side], is_chance)} now: "
+                     f"{'; '.join(parts)}.</li>")
+    exact = ("The books balance exactly: the start plus these equals the end."
+             if result.exact else "The equity is an estimate: the books balance within it.")
+    return (f'<p class="review-name">Measured in {escape(result.equity_name)}.</p>'
+            f'<ul class="review-sides">{"".join(lines)}</ul><p>{exact}</p>')
+
+
+def moments_html(result: Review, is_chance: bool) -> str:
+    named = [m for m in result.moments if m.words][-SHOWN_MOMENTS:]
+    if not named:
+        return "<p>No moment stood out yet: nothing very lucky, unlucky or costly.</p>"
+    items = []
+    for m in named:
+        value = m.skill if m.kind == "decision" else max(m.luck.values(), key=abs)
+        colour = ERROR if m.kind == "decision" else LUCKY if value > 0 else UNLUCKY
+        items.append(f'<li><b style="color:{colour}">{escape(m.words)}</b> '
+                     f"({amount(value, is_chance)}): {m.position}. {escape(m.text)}</li>")
+    return f'<ul class="review-moments">{"".join(items)}</ul>'
+
+
+def equity_chart(result: Review, is_chance: bool) -> hv.Overlay:
+    """Each side's equity after every action, the named moments marked on it."""
+    scale = 100 if is_chance else 1
+    ylabel = "%" if is_chance else "equity"
+    curves = []
+    for side in result.sides:
+        points = [(0, float(result.start[side]) * scale)] + [
+            (m.position, float(m.equity_after[side]) * scale) for m in result.moments]
+        curves.append(hv.Curve(points, "action", ylabel, label=side).opts(line_width=2))
+    marks = [(m.position, float(m.equity_after[m.side or result.sides[0]]) * scale, m.words)
+             for m in result.moments if m.words]
+    overlay = hv.Overlay(curves)
+    if marks:
+        overlay = overlay * hv.Scatter(marks, "action", [ylabel, "moment"]).opts(
+            size=9, color="#000000", marker="diamond")
+    return overlay.opts(responsive=True, height=220, toolbar=None, default_tools=[],
+                        show_legend=len(result.sides) > 1, legend_position="top_left")
+
+
+def dice_chart(tally: DiceTally) -> hv.Overlay:
+    bars = hv.Bars([(str(face), count) for face, count in tally.counts.items()],
+                   "face", "times")
+    expected = hv.HLine(float(tally.expected)).opts(color="#555555", line_dash="dashed")
+    return (bars.opts(color="#8a1c1c", xlabel="die face (dashed: a fair die's count)",
+                      responsive=True, height=200, toolbar=None, default_tools=[])
+            * expected)
+
+
+class ReviewView(pn.viewable.Viewer):
+    """The review of the game `session()` holds, drawn by `refresh`."""
+
+    def __init__(self, session: Callable[[], Session]):
+        super().__init__()
+        self._session = session
+        self._summary = pn.pane.HTML(**WIDE)
+        self._chart = pn.pane.HoloViews(None, visible=False, **WIDE)
+        self._moments = pn.pane.HTML(**WIDE)
+        self._dice = pn.pane.HTML(**WIDE)
+        self._dice_chart = pn.pane.HoloViews(None, visible=False, **WIDE)
+
+    def refresh(self) -> None:
+        session = self._session()
+        actions = session.actions
+        try:
+            result = review(session.game, session.options, actions) \
+                if session.state.equity() is not None else None
+        except CompanionError as error:
+            result, note = None, str(error)
+        else:
+            note = ("This game's review of luck and skill is still to come: it cannot value "
+                    "a position yet. Its dice are below.")
+        if result is None:
+            self._summary.object = f"<p>{escape(note)}</p>"
+            self._chart.visible = False
+            self._moments.object = ""
+        else:
+            is_chance = type(session.state).equity_is_chance
+            self._summary.object = summary_html(result, is_chance)
+            self._chart.object = equity_chart(result, is_chance)
+            self._chart.visible = bool(result.moments)
+            self._moments.object = moments_html(result, is_chance)
+        tally = dice_tally(actions)
+        if tally.total:
+            self._dice.object = ('<h2 class="review-dice" style="font-size:1.1rem">The dice</h2>'
+                                 f"<p>{tally.verdict()}</p>")
+            self._dice_chart.object = dice_chart(tally)
+            self._dice_chart.visible = True
+        else:
+            self._dice.object = "<p>No dice rolled yet.</p>"
+            self._dice_chart.visible = False
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return pn.Column(self._summary, self._chart, self._moments, self._dice,
+                         self._dice_chart, **WIDE)

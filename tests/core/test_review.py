@@ -1,0 +1,163 @@
+"""The game review (issue: Game review): luck and skill per side from a game's equity, the
+books balancing exactly, and the dice against expectation."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from companion.core.errors import InputError
+from companion.core.game import Event, Game, GameState
+from companion.core.review import (
+    LUCK_WORDS,
+    SKILL_WORDS,
+    dice_tally,
+    luck_words,
+    review,
+    skill_words,
+)
+from companion.dice_lab import rules as dice_lab_rules
+from companion.dice_lab.engine import Check, DiceLabState
+
+TABLE = dice_lab_rules.TABLE
+
+
+def test_a_dice_lab_review_worked_by_hand():
+    """Three checks. 2 dice at most 7 (7/12) rolled 2+5: a success, luck 1 - 7/12 = +5/12.
+    1 die at least 6 (1/6) rolled 6: a success at 1 in 6, luck +5/6, very lucky.
+    2 dice at most 4 (1/6) rolled 6+6: a failure, luck -1/6. The table ends 5/12 + 5/6 -
+    1/6 = +13/12 successes above what the chances gave, all of it luck."""
+    checks = [Check(2, 7, "at most", (), (2, 5)), Check(1, 6, "at least", (), (6,)),
+              Check(2, 4, "at most", (), (6, 6))]
+    result = review("dice_lab", {}, checks)
+    assert [m.luck[TABLE] for m in result.moments] == [
+        Fraction(5, 12), Fraction(5, 6), Fraction(-1, 6)]
+    assert [m.words for m in result.moments] == ["", "very lucky", ""]
+    assert result.start == {TABLE: 0} and result.final == {TABLE: Fraction(13, 12)}
+    assert result.exact and result.luck(TABLE) == Fraction(13, 12)
+    assert result.skill(TABLE) == 0 and result.unexplained(TABLE) == 0
+    assert result.equity_name == "successes more than the chances gave"
+
+
+checks = st.builds(
+    Check, n_dice=st.integers(1, 4), target=st.integers(2, 20),
+    goal=st.sampled_from(dice_lab_rules.GOALS),
+    modifiers=st.lists(st.tuples(st.just("mod"), st.integers(-3, 3)), max_size=2).map(tuple),
+    dice=st.none())
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(checks, st.randoms(use_true_random=False)), max_size=25))
+def test_the_books_balance_and_luck_averages_to_nothing(plays):
+    """Over random Dice Lab games: start + luck = final exactly, and each check's luck,
+    averaged over its outcomes by their chances, is 0."""
+    state, actions = DiceLabState(), []
+    for check, rng in plays:
+        action = state.fill_chance(check, rng)
+        state = state.apply(action)
+        actions.append(action)
+    result = review("dice_lab", {}, actions)
+    assert result.exact
+    assert result.start[TABLE] + result.luck(TABLE) == result.final[TABLE]
+    before = DiceLabState()
+    for action in actions:
+        outcomes = before.chance_outcomes(action)
+        assert sum(p for _, p in outcomes) == 1
+        average = sum(p * (before.apply(o).equity()[TABLE] - before.equity()[TABLE])
+                      for o, p in outcomes)
+        assert average == action.chance - action.chance  # 0: what the chances gave
+        before = before.apply(action)
+
+
+# A two-sided toy game to review decisions: a coin, then Ann picks a bet.
+
+@dataclass(frozen=True)
+class Coin:
+    face: str | None = None
+
+
+@dataclass(frozen=True)
+class Bet:
+    stake: int
+
+
+@dataclass(frozen=True)
+class Toy(GameState):
+    """Ann and Bo share 1 (the chance Ann wins): heads gives Ann 3/4, tails 1/4, before
+    Ann's bet; staking 1 keeps it, staking 2 gives Bo a tenth of it."""
+
+    ann: Fraction = Fraction(1, 2)
+    phase: str = "coin"
+    last_event: Event | None = None
+
+    equity_name = "chance to win"
+
+    def apply(self, action):
+        if isinstance(action, Coin):
+            return Toy(Fraction(3, 4) if action.face == "heads" else Fraction(1, 4), "bet",
+                       Event(f"the coin: {action.face}"))
+        return Toy(self.ann * (1 if action.stake == 1 else Fraction(9, 10)), "over",
+                   Event(f"Ann stakes {action.stake}"))
+
+    def equity(self):
+        return {"Ann": self.ann, "Bo": 1 - self.ann}
+
+    def chance_outcomes(self, action):
+        if isinstance(action, Coin):
+            return [(Coin("heads"), Fraction(1, 2)), (Coin("tails"), Fraction(1, 2))]
+        return None
+
+    def decision_options(self, action):
+        return ("Ann", [Bet(1), Bet(2)]) if isinstance(action, Bet) else None
+
+
+TOY = Game("toy", "Toy", "", lambda options: Toy(), (Coin, Bet), "x:Y")
+
+
+def test_a_decision_is_reviewed_for_its_side_and_gives_the_other_its_error():
+    """Heads (+1/4 of luck for Ann, -1/4 for Bo), then Ann stakes 2: 3/4 * 9/10 = 27/40,
+    an error of 3/40 that Bo gains."""
+    result = review(TOY, {}, [Coin("heads"), Bet(2)])
+    coin, bet = result.moments
+    assert coin.kind == "chance" and coin.luck == {"Ann": Fraction(1, 4), "Bo": Fraction(-1, 4)}
+    assert bet.kind == "decision" and bet.side == "Ann" and bet.skill == Fraction(-3, 40)
+    assert result.given("Bo") == Fraction(3, 40) and result.given("Ann") == 0
+    for side in ("Ann", "Bo"):
+        assert result.start[side] + result.luck(side) + result.skill(side) + \
+            result.given(side) == result.final[side]
+    assert result.exact
+
+
+def test_a_game_that_values_no_position_has_no_review_yet():
+    with pytest.raises(InputError, match="has no review yet"):
+        review("mb007_tiles", {"players": 2}, [])
+
+
+def test_the_words_follow_the_thresholds():
+    assert luck_words({"a": Fraction(1, 3)}) == "very lucky"
+    assert luck_words({"a": Fraction(1, 5)}) == "lucky"
+    assert luck_words({"a": Fraction(-1, 5)}) == "unlucky"
+    assert luck_words({"a": Fraction(1, 20)}) == ""
+    assert skill_words(Fraction(-31, 100)) == "blunder"
+    assert skill_words(Fraction(-1, 5)) == "mistake"
+    assert skill_words(Fraction(-1, 10)) == "inaccuracy"
+    assert skill_words(Fraction(-1, 20)) == "" and skill_words(Fraction(0)) == ""
+    assert len(LUCK_WORDS) == 4 and len(SKILL_WORDS) == 3
+
+
+def test_the_dice_against_expectation():
+    fair = [Check(2, 7, dice=(f, 7 - f)) for f in range(1, 7)] * 3  # each face 6 times
+    tally = dice_tally(fair)
+    assert tally.total == 36 and tally.expected == 6 and set(tally.counts.values()) == {6}
+    assert tally.verdict().startswith("The dice were ordinary")
+    loaded = dice_tally([Check(3, 7, dice=(6, 6, 5))] * 20)
+    assert loaded.p_value() < 0.01
+    assert "far from ordinary" in loaded.verdict() and "unusually high" in loaded.verdict()
+    assert "too few" in dice_tally([Check(2, 7, dice=(1, 2))]).verdict()
+    # From stored JSON too, as an export holds them.
+    assert dice_tally([{"type": "Check", "dice": [3, 4]}]).counts[3] == 1
+    assert dice_tally([replace(fair[0], dice=None)]).total == 0

@@ -1,0 +1,44 @@
+"""The game review in the served app (issue: Game review): after a few checks, Dice Lab's
+review gives the table's luck in words, the equity chart and the dice against expectation;
+a game that cannot value positions yet says so and still shows its dice."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.dice_lab.test_app import roll_real_dice, start_new_game
+
+pytestmark = pytest.mark.browser
+WAIT = 20_000
+
+
+def test_dice_lab_reviews_its_luck_and_its_dice(served, page: Page):
+    """Two dice at most 7 (7/12): 3+4 and 1+2 succeed (+5/12 each), 6+6 fails (-7/12):
+    the table ends +0.25 successes above its chances, all of it luck."""
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.goto(f"{served.url}/dice_lab")
+    start_new_game(page)
+    for count, (first, second) in enumerate([(3, 4), (1, 2), (6, 6)], start=1):
+        roll_real_dice(page, first, second)
+        expect(page.locator(".log-line")).to_have_count(count, timeout=WAIT)
+    page.get_by_role("button", name="▸ Review: luck, skill and the dice").click()
+    expect(page.locator(".review-sides")).to_contain_text(
+        "The table: +0.00 at the start, +0.25 now: luck +0.25.", timeout=WAIT)
+    expect(page.get_by_text("The books balance exactly")).to_be_visible()
+    expect(page.locator(".review-moments")).to_contain_text("unlucky (-0.58): 3. 2 dice")
+    expect(page.get_by_text(re.compile(r"^6 dice so far: too few"))).to_be_visible()
+    # The review follows the game while it is open.
+    roll_real_dice(page, 2, 2)
+    expect(page.get_by_text(re.compile(r"^8 dice so far"))).to_be_visible(timeout=WAIT)
+
+
+def test_a_game_without_a_review_yet_says_so_and_shows_its_dice(served, page: Page):
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.goto(f"{served.url}/golden_goal")
+    page.get_by_role("button", name="▸ Review: luck, skill and the dice").click()
+    expect(page.get_by_text("review of luck and skill is still to come")).to_be_visible(
+        timeout=WAIT)
+    expect(page.get_by_text("No dice rolled yet.")).to_be_visible()
