@@ -24,7 +24,6 @@ import types
 import typing
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any, Literal
 
 from companion.core.dice import roll
@@ -104,31 +103,6 @@ class GameState:
     def to_json(self) -> JSON:
         raise NotImplementedError
 
-    # The game review (`companion.core.review`): a game that values its positions.
-
-    equity_name: typing.ClassVar[str | None] = None  # "Bond's chance to escape"
-    equity_is_chance: typing.ClassVar[bool] = True  # False: counted in the game's own unit
-    # The review's words for a moment's luck and error on this game's scale (None: the
-    # review's own, for an equity that is a chance of winning).
-    luck_words: typing.ClassVar[Sequence[tuple[Fraction, str]] | None] = None
-    skill_words: typing.ClassVar[Sequence[tuple[Fraction, str]] | None] = None
-
-    def equity(self) -> Mapping[str, Fraction] | None:
-        """Each side's expected result from here (the average over chance to come, the
-        best play at each decision), or None for a game that does not value positions."""
-        return None
-
-    def chance_outcomes(self, action: Any) -> list[tuple[Any, Fraction]] | None:
-        """The outcomes `action`'s chance could have had, each a filled-in action, with
-        their exact probabilities (outcomes alike for the equity may be given as one), or
-        None when `action` holds no chance."""
-        return None
-
-    def decision_options(self, action: Any) -> tuple[str, list[Any]] | None:
-        """The side deciding `action` and every action it could have taken instead (the
-        one taken among them), or None when `action` is no decision."""
-        return None
-
 
 @dataclass(frozen=True)
 class Game:
@@ -152,6 +126,9 @@ class Game:
     # it, the value a new game gets): a stored game without the key plays on as it was
     # played, and a new game stores the key, so the two are never confused.
     later_options: Mapping[str, tuple[JSON, JSON]] = dataclasses.field(default_factory=dict)
+    # The module that values the game's positions for its review (`companion.core.review`
+    # says what it holds), imported when a review is first asked for; None: no review yet.
+    reviewer: str | None = None
 
     def stored_options(self, options: Mapping[str, JSON]) -> dict[str, JSON]:
         """A stored game's options, with what an option added later meant before it."""
@@ -160,6 +137,9 @@ class Game:
     def new_options(self, options: Mapping[str, JSON]) -> dict[str, JSON]:
         """A new game's options, with every option added later written out."""
         return {**{key: now for key, (_, now) in self.later_options.items()}, **options}
+
+    def load_reviewer(self) -> Any:
+        return importlib.import_module(self.reviewer) if self.reviewer else None
 
     def load_dashboard(self) -> type:
         module, _, attr = self.dashboard.partition(":")

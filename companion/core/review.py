@@ -1,21 +1,30 @@
 """The game review: each side's luck and skill, exactly, in GNU Backgammon's sense.
 
-A game that can value a position gives its states an `equity` (each side's expected result
-from here: a chance of winning, expected chips or points; `GameState.equity_name` says
-which) and says, for each action that holds chance, its outcomes and their probabilities
-(`GameState.chance_outcomes`), and for each decision, the side deciding and what it could
-have done instead (`GameState.decision_options`). From these alone, over any game's log:
+A game that can value a position names a reviewer module (`Game.reviewer`) holding:
+
+- `EQUITY_NAME` ("Bond's chance to ...") and `EQUITY_IS_CHANCE` (False: the game's unit);
+- `LUCK_WORDS` and `SKILL_WORDS`: thresholds on the game's scale, or None for the review's
+  own (for an equity that is a chance of winning);
+- `equity(state)`: each side's expected result from here (the average over chance to
+  come, the best play at each decision), or None where it cannot say;
+- `chance_outcomes(state, action)`: the outcomes `action`'s chance could have had, each a
+  filled-in action, with their exact probabilities (outcomes alike for the equity may be
+  given as one), or None when `action` holds no chance;
+- `decision_options(state, action)`: the side deciding `action` and every action it could
+  have taken instead (the one taken among them), or None when it is no decision.
+
+From these alone, over any game's log:
 
 - the **luck** of a chance event (a roll, a draw, a tile from the bag) is the equity after
   it minus the average over all its outcomes, weighted by their exact probabilities: how
   much better or worse than usual the dice fell, for each side;
 - the **skill** of a decision is the equity after the action taken minus the best of its
   alternatives: 0 for the best, below 0 for worse;
-- **the books balance**: each side's start plus its luck and skill (and what its opponents'
-  errors gave it) equals its final equity, exactly, when the equity is the average at every
-  chance event and the best value at every decision (the sum telescopes). Where a game's
-  equity is an estimate the identity holds only within it: `Review.exact` says which, and
-  `Review.unexplained` is what the luck and skill leave over.
+- **the books balance**: each side's start plus its luck and skill and what the others'
+  decisions gave it equals its final equity, exactly, when the equity is the average at
+  every chance event and the best value at every decision (the sum telescopes). Where a
+  game's equity is an estimate the identity holds only within it: `Review.exact` says
+  which, and `Review.unexplained` is what the luck and skill leave over.
 
 Dice against expectation (`dice_tally`) need no equity: every die the log holds, by face,
 against the count a fair die gives, with a chi-square test's verdict in words.
@@ -75,6 +84,7 @@ class Review:
     final: Mapping[str, Fraction]
     moments: tuple[Moment, ...]
     exact: bool  # the game's equity is exact: luck and skill explain every change
+    is_chance: bool = True  # the equity is a chance (shown in percentage points)
 
     def luck(self, side: str) -> Fraction:
         return sum((m.luck.get(side, ZERO) for m in self.moments), ZERO)
@@ -95,59 +105,62 @@ class Review:
 def review(game: Game | str, options: Mapping[str, JSON],
            actions: Sequence[Any]) -> Review:
     """Review a game from its options and its log (actions, or their JSON as stored and
-    exported, with their chance filled in). InputError for a game that values no position
-    or a log that does not replay."""
+    exported, with their chance filled in). InputError for a game without a review yet or
+    a log that does not replay."""
     if isinstance(game, str):
         game = find_game(game)
-    state = game.new_state(game.stored_options(options))
-    start = state.equity()
-    if start is None:
+    reviewer = game.load_reviewer()
+    if reviewer is None:
         raise InputError(f"{game.title} has no review yet: it cannot value a position")
+    state = game.new_state(game.stored_options(options))
+    start = _equity(reviewer, state)
     sides = tuple(start)
     moments = []
     before = start
     for position, raw in enumerate(actions, start=1):
         action = game.action_from_json(raw) if isinstance(raw, dict) else raw
         after_state = state.apply(action)
-        after = _equity(after_state)
-        moments.append(_moment(position, state, action, after_state, before, after, sides))
+        after = _equity(reviewer, after_state)
+        moments.append(_moment(reviewer, position, state, action, after_state, before, after,
+                               sides))
         state, before = after_state, after
-    exact = all(not any(m.unexplained.values()) for m in moments)
-    return Review(type(state).equity_name or "equity", sides, start, before, tuple(moments),
-                  exact)
+    exact = all(not m.unexplained for m in moments)
+    return Review(reviewer.EQUITY_NAME, sides, start, before, tuple(moments), exact,
+                  reviewer.EQUITY_IS_CHANCE)
 
 
-def _equity(state: GameState) -> Mapping[str, Fraction]:
-    equity = state.equity()
+def _equity(reviewer: Any, state: GameState) -> Mapping[str, Fraction]:
+    equity = reviewer.equity(state)
     if equity is None:
-        raise InputError("the game stopped valuing its positions partway")
+        raise InputError("this position is one the review cannot value (it says why in "
+                         "its notes)")
     return equity
 
 
-def _moment(position: int, state: GameState, action: Any, after_state: GameState,
-            before: Mapping[str, Fraction], after: Mapping[str, Fraction],
-            sides: tuple[str, ...]) -> Moment:
+def _moment(reviewer: Any, position: int, state: GameState, action: Any,
+            after_state: GameState, before: Mapping[str, Fraction],
+            after: Mapping[str, Fraction], sides: tuple[str, ...]) -> Moment:
     text = after_state.last_event.text if after_state.last_event else type(action).__name__
-    outcomes = state.chance_outcomes(action)
+    outcomes = reviewer.chance_outcomes(state, action)
     if outcomes is not None:
         average = {side: ZERO for side in sides}
         for outcome, probability in outcomes:
-            valued = _equity(state.apply(outcome))
+            valued = _equity(reviewer, state.apply(outcome))
             for side in sides:
                 average[side] += probability * valued[side]
         luck = {side: after[side] - average[side] for side in sides}
         unexplained = {side: average[side] - before[side] for side in sides}
         return Moment(position, text, "chance", None, luck, ZERO, before, after,
-                      _nonzero(unexplained), luck_words(luck, type(state).luck_words))
-    decision = state.decision_options(action)
+                      _nonzero(unexplained), luck_words(luck, reviewer.LUCK_WORDS))
+    decision = reviewer.decision_options(state, action)
     if decision is not None:
         side, alternatives = decision
-        values = [_equity(state.apply(a)) for a in alternatives]
+        values = [_equity(reviewer, state.apply(a)) for a in alternatives]
         best = max((v[side] for v in values), default=after[side])
         skill = min(ZERO, after[side] - best)
         return Moment(position, text, "decision", side, {}, skill, before, after,
                       _nonzero({side: after[side] - before[side] - skill}),
-                      skill_words(skill, type(state).skill_words))
+                      skill_words(skill, reviewer.SKILL_WORDS))
     unexplained = {side: after[side] - before[side] for side in sides}
     return Moment(position, text, "other", None, {}, ZERO, before, after,
                   _nonzero(unexplained))

@@ -11,4 +11,5 @@ GAME = Game(
     action_types=(Check,),
     dashboard="companion.dice_lab.dashboard:DiceLabDashboard",
     max_import_actions=25_000,  # its states share one line of verdicts: 25,000 in ~0.8 s
+    reviewer="companion.dice_lab.review",
 )

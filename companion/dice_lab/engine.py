@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, field
 from fractions import Fraction
 
 from companion.core.datafile import check_line
@@ -97,10 +97,6 @@ class DiceLabState(GameState):
     # review's equity (the dice's luck, summed).
     above_expectation: Fraction = Fraction(0)
 
-    equity_name = "successes more than the chances gave"
-    equity_is_chance = False
-    luck_words = rules.LUCK_WORDS
-
     @property
     def history(self) -> tuple[Verdict, ...]:
         return tuple(self._line.verdicts[:self.count])
@@ -129,22 +125,6 @@ class DiceLabState(GameState):
         verdict = Verdict(action, dice.total, success)
         return DiceLabState(_event(verdict, dice), self._line.extended(self.count, verdict),
                             self.count + 1, self.above_expectation + success - action.chance)
-
-    # The review.
-
-    def equity(self) -> dict[str, Fraction]:
-        return {rules.TABLE: self.above_expectation}
-
-    def chance_outcomes(self, action: Check) -> list[tuple[Check, Fraction]] | None:
-        """A check's two outcomes, success and failure, with their chances (any dice of a
-        kind stand for all of it: only the verdict moves the equity)."""
-        if not isinstance(action, Check) or action.dice is None:
-            return None
-        low, high = (1,) * action.n_dice, (6,) * action.n_dice
-        succeeding, failing = (low, high) if action.goal == "at most" else (high, low)
-        p = action.chance
-        return [(replace(action, dice=dice), q)
-                for dice, q in ((succeeding, p), (failing, 1 - p)) if q]
 
     def to_json(self) -> JSON:
         return {"history": [asdict(v.check) for v in self.history]}

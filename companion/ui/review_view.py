@@ -112,20 +112,20 @@ class ReviewView(pn.viewable.Viewer):
     def refresh(self) -> None:
         session = self._session()
         actions = session.actions
-        try:
-            result = review(session.game, session.options, actions) \
-                if session.state.equity() is not None else None
-        except CompanionError as error:
-            result, note = None, str(error)
-        else:
-            note = ("This game's review of luck and skill is still to come: it cannot value "
-                    "a position yet. Its dice are below.")
+        note = ("This game's review of luck and skill is still to come: it cannot value a "
+                "position yet. Its dice are below.")
+        result = None
+        if session.game.reviewer is not None:
+            try:
+                result = review(session.game, session.options, actions)
+            except CompanionError as error:
+                note = f"No review of this game: {error}."
         if result is None:
             self._summary.object = f"<p>{escape(note)}</p>"
             self._chart.visible = False
             self._moments.object = ""
         else:
-            is_chance = type(session.state).equity_is_chance
+            is_chance = result.is_chance
             self._summary.object = summary_html(result, is_chance)
             self._chart.object = equity_chart(result, is_chance)
             self._chart.visible = bool(result.moments)

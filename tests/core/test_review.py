@@ -10,16 +10,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from companion.core import review as core_review
 from companion.core.errors import InputError
 from companion.core.game import Event, Game, GameState
-from companion.core.review import (
-    LUCK_WORDS,
-    SKILL_WORDS,
-    dice_tally,
-    luck_words,
-    review,
-    skill_words,
-)
+from companion.core.review import dice_tally, luck_words, review, skill_words
+from companion.dice_lab import review as dice_lab_review
 from companion.dice_lab import rules as dice_lab_rules
 from companion.dice_lab.engine import Check, DiceLabState
 
@@ -65,15 +60,16 @@ def test_the_books_balance_and_luck_averages_to_nothing(plays):
     assert result.start[TABLE] + result.luck(TABLE) == result.final[TABLE]
     before = DiceLabState()
     for action in actions:
-        outcomes = before.chance_outcomes(action)
+        outcomes = dice_lab_review.chance_outcomes(before, action)
         assert sum(p for _, p in outcomes) == 1
-        average = sum(p * (before.apply(o).equity()[TABLE] - before.equity()[TABLE])
-                      for o, p in outcomes)
+        average = sum(p * (dice_lab_review.equity(before.apply(o))[TABLE]
+                           - dice_lab_review.equity(before)[TABLE]) for o, p in outcomes)
         assert average == action.chance - action.chance  # 0: what the chances gave
         before = before.apply(action)
 
 
-# A two-sided toy game to review decisions: a coin, then Ann picks a bet.
+# A two-sided toy game to review decisions: a coin, then Ann picks a bet. This module is
+# also the toy game's reviewer (`Game.reviewer` names a module).
 
 @dataclass(frozen=True)
 class Coin:
@@ -94,8 +90,6 @@ class Toy(GameState):
     phase: str = "coin"
     last_event: Event | None = None
 
-    equity_name = "chance to win"
-
     def apply(self, action):
         if isinstance(action, Coin):
             return Toy(Fraction(3, 4) if action.face == "heads" else Fraction(1, 4), "bet",
@@ -103,19 +97,27 @@ class Toy(GameState):
         return Toy(self.ann * (1 if action.stake == 1 else Fraction(9, 10)), "over",
                    Event(f"Ann stakes {action.stake}"))
 
-    def equity(self):
-        return {"Ann": self.ann, "Bo": 1 - self.ann}
 
-    def chance_outcomes(self, action):
-        if isinstance(action, Coin):
-            return [(Coin("heads"), Fraction(1, 2)), (Coin("tails"), Fraction(1, 2))]
-        return None
-
-    def decision_options(self, action):
-        return ("Ann", [Bet(1), Bet(2)]) if isinstance(action, Bet) else None
+EQUITY_NAME, EQUITY_IS_CHANCE = "chance to win", True
+LUCK_WORDS = SKILL_WORDS = None  # the review's own
 
 
-TOY = Game("toy", "Toy", "", lambda options: Toy(), (Coin, Bet), "x:Y")
+def equity(state):
+    return {"Ann": state.ann, "Bo": 1 - state.ann}
+
+
+def chance_outcomes(state, action):
+    if isinstance(action, Coin):
+        return [(Coin("heads"), Fraction(1, 2)), (Coin("tails"), Fraction(1, 2))]
+    return None
+
+
+def decision_options(state, action):
+    return ("Ann", [Bet(1), Bet(2)]) if isinstance(action, Bet) else None
+
+
+TOY = Game("toy", "Toy", "", lambda options: Toy(), (Coin, Bet), "x:Y",
+           reviewer="tests.core.test_review")
 
 
 def test_a_decision_is_reviewed_for_its_side_and_gives_the_other_its_error():
@@ -146,7 +148,7 @@ def test_the_words_follow_the_thresholds():
     assert skill_words(Fraction(-1, 5)) == "mistake"
     assert skill_words(Fraction(-1, 10)) == "inaccuracy"
     assert skill_words(Fraction(-1, 20)) == "" and skill_words(Fraction(0)) == ""
-    assert len(LUCK_WORDS) == 4 and len(SKILL_WORDS) == 3
+    assert len(core_review.LUCK_WORDS) == 4 and len(core_review.SKILL_WORDS) == 3
 
 
 def test_the_dice_against_expectation():
