@@ -11,4 +11,5 @@ GAME = Game(
     new_state=new_state,
     action_types=ACTION_TYPES,
     dashboard="companion.golden_gun.dashboard:GoldenGunDashboard",
+    reviewer="companion.golden_gun.review",
 )

@@ -297,6 +297,58 @@ def search_alive_by_choice(state: GoldenGunState, p_startle: Fraction | None = N
     return alive
 
 
+def alive_at_solex(state: GoldenGunState, p_startle: Fraction | None = None) -> Fraction | None:
+    """The chance Bond lives to read the Solex Agitator, from any step of the room sequence,
+    playing the better choice at every Step 5: the whole-search figure of
+    `search_alive_by_choice`, at every phase (the game review's equity). 1 once he has it,
+    0 once he is killed without it; None where it cannot be said (the printed sheet, whose
+    effects the app does not know, or the Solex Agitator left in a room).
+
+    Under the module's two simplifications, the room Bond is in is exact (its green card
+    when known, the card when known, the steps of a card being read).
+    """
+    if state.solex:
+        return ONE
+    if state.ended == "killed":
+        return ZERO
+    unseen, upper_left = state.deck_knowledge()
+    if state.config.table is None or not unseen.get(rules.SOLEX):
+        return None
+    table = state.config.table
+    startle = p_startle_next(state.greens_unseen) if p_startle is None else p_startle
+    classes = _classes(table, unseen)
+    counts = tuple(n for _, n in classes)
+    death, after_card = _shared_solver(table, tuple(k for k, _ in classes), startle,
+                                       state.config.unarmed_startle, "best")
+
+    def alive_after(outcomes: Mapping[Outcome, Fraction]) -> Fraction:
+        return sum((q * (ONE if solex else ONE - death(counts, upper_left, ammo, wounds))
+                    for (ammo, wounds, killed, solex), q in outcomes.items() if not killed),
+                   ZERO)
+
+    ammo, wounds = state.ammo, state.wounds
+    if state.phase == "roll" and state.green is not None:
+        calm = min(after_card(p, counts, upper_left, ammo, wounds)
+                   for p in (("fire", "hold") if ammo else ("hold",)))
+        if ammo or state.config.unarmed_startle == "hold":
+            startled = after_card("fire" if ammo else "hold", counts, upper_left, ammo, wounds)
+        else:
+            startled = death(counts, upper_left, ammo, wounds)  # nothing happens: next room
+        p = p_startled(state.green)
+        return ONE - (p * startled + (ONE - p) * calm)
+    if state.phase == "decide":
+        return max((search_alive_by_choice(state, startle) or {}).values(), default=None)
+    if state.phase == "reveal" and state.paragraph is not None:
+        before = ammo + rules.BULLETS_PER_SHOT if state.paragraph == "fire" else ammo
+        if state.source == "room" and state.room in state.blues:
+            return alive_after(_card_outcomes(table, state.blues[state.room], state.paragraph,
+                                              before, wounds))
+        return ONE - after_card(state.paragraph, counts, upper_left, before, wounds)
+    if state.phase in ("dodge", "shot"):
+        return alive_after(dict(_paragraph_outcomes(state.pending, ammo, wounds)))
+    return ONE - death(counts, upper_left, ammo, wounds)
+
+
 def wound_risk(state: GoldenGunState) -> dict[Paragraph, tuple[Fraction, int]]:
     """Step 5: for each choice, the wounds the card may give Bond: (expected, most)."""
     table = _table(state)
@@ -334,21 +386,29 @@ def _signature(steps: tuple[Step, ...]) -> tuple[Step, ...]:
 
 
 _SOLVERS: dict[tuple, tuple[EffectTable, Any]] = {}
-MAX_SOLVERS = 12  # each keeps its memo; the early, costly positions recur across calls
+MAX_SOLVERS = 32  # each keeps its memo; the early, costly positions recur across calls
+# (a game's review meets about 17: one per set of card kinds still in the deck)
 
 
 def _shared_solver(table: EffectTable, kinds: tuple[str, ...], p_startle: Fraction,
                    unarmed_startle: str, policy: Policy):
     """`_solver`, kept for the next call with the same table, kinds, startle and policy (a
     game's Step 5 advice and its whole-search figure share one memo)."""
-    key = (id(table), kinds, p_startle, unarmed_startle, policy)
-    found = _SOLVERS.get(key)
-    if found is None or found[0] is not table:
+    key = (_contents(table), kinds, p_startle, unarmed_startle, policy)
+    found = _SOLVERS.pop(key, None)  # put back last: the least recently used goes first
+    if found is None:
         if len(_SOLVERS) >= MAX_SOLVERS:
             _SOLVERS.pop(next(iter(_SOLVERS)))
         found = (table, _solver(table, kinds, p_startle, unarmed_startle, policy))
-        _SOLVERS[key] = found
+    _SOLVERS[key] = found
     return found[1]
+
+
+def _contents(table: EffectTable) -> tuple:
+    """What a table says, as a key: the same sheet read again (a resumed game, a review's
+    replay) finds the solver, and its memo, that the first one made."""
+    return (table.name, tuple((kind, paragraphs["fire"], paragraphs["hold"])
+                              for kind, paragraphs in sorted(table.cards.items())))
 
 
 def _solver(table: EffectTable, kinds: tuple[str, ...], p_startle: Fraction,

@@ -354,12 +354,25 @@ class GameDashboard(pn.viewable.Viewer):
         self.picker.game_changed()
         review_card, review = getattr(self, "_review", (None, None))
         if review_card is not None and not review_card.collapsed:
-            review.refresh()
+            self._after_this_tap(review.refresh)  # the tap's own change is shown first
         card, view = getattr(self, "_share", (None, None))
         holders = dict(self.session.holders)
         if card is not None and not card.collapsed and holders != self._shared_holders:
             view.refresh()  # a phone took a seat: its link is no longer offered
         self._shared_holders = holders
+
+    def _after_this_tap(self, work) -> None:
+        """Do `work` once this change has gone to the browser (at once outside a server)."""
+        doc = self._doc
+        if doc is None or doc.session_context is None:
+            work()
+            return
+
+        def later() -> None:
+            with hold(doc):
+                work()
+
+        doc.add_next_tick_callback(later)
 
     # Views every dashboard shows.
 

@@ -1,0 +1,84 @@
+"""The Man with the Golden Gun's review (issue: Game review): Bond's chance to live to the
+Solex Agitator over the game, each roll's and card's luck, each Step 5 choice's cost."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from companion.core.review import review
+from companion.core.session import Session
+from companion.golden_gun import GAME, bot, odds
+from companion.golden_gun import review as gg_review
+from companion.golden_gun.engine import Fire, Hold, RollGreen
+
+
+def bot_game(seed: int) -> Session:
+    session = Session(GAME, {"mode": "solo"}, seed=seed)
+    while not session.state.is_over:
+        session.act(bot.choose_action(session.state))
+    return session
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_books_balance_and_only_entering_a_room_is_estimated(seed):
+    """Every roll, card and dodge is valued exactly against its outcomes (nothing left
+    unexplained); only entering a room is not, where the figure counts every room as a new
+    one whose green card is the whole deck's average. The books balance: start, luck,
+    choices and the rest add up to the end."""
+    session = bot_game(seed)
+    result = review(GAME, session.options, session.actions)
+    assert not result.exact
+    for moment, action in zip(result.moments, session.actions, strict=True):
+        if moment.unexplained:
+            assert type(action).__name__ == "Move", moment.text
+    bond = gg_review.BOND
+    assert result.start[bond] + result.luck(bond) + result.skill(bond) + \
+        result.unexplained(bond) == result.final[bond]
+    assert result.final[bond] == (1 if session.state.solex else 0)
+
+
+def test_a_step_5_choice_costs_what_the_whole_search_figure_says():
+    """At each Step 5 the review's best is the choice the whole-search figure ranks first,
+    and a choice costs the difference."""
+    session = bot_game(1)
+    result = review(GAME, session.options, session.actions)
+    state = GAME.new_state(session.options)
+    startle = odds.p_startle_next(state.config.green_deck)
+    seen = 0
+    for moment, action in zip(result.moments, session.actions, strict=True):
+        if isinstance(action, Fire | Hold):
+            alive = odds.search_alive_by_choice(state, startle)
+            assert moment.kind == "decision"
+            if alive is None:  # he holds the Solex Agitator: no choice can cost him it
+                assert state.solex and moment.skill == 0
+            else:
+                taken = alive["fire" if isinstance(action, Fire) else "hold"]
+                assert moment.skill == taken - max(alive.values())
+                seen += 1
+        state = state.apply(action)
+    assert seen
+
+
+def test_the_luck_of_a_green_roll_worked_out():
+    """Green card 7: calm 7/12 (to Step 5, the better choice), startled 5/12 (he fires at
+    the top card). Keeping calm is lucky by 5/12 of the difference between the two."""
+    session = Session(GAME, {"mode": "solo"}, seed=3)
+    while session.state.phase != "roll":
+        session.act(bot.choose_action(session.state))
+    state = session.state
+    calm_state = state.apply(RollGreen((1, 1)))
+    startled_state = state.apply(RollGreen((6, 6)))
+    calm, startled = (gg_review.equity(s)[gg_review.BOND] for s in (calm_state, startled_state))
+    p = odds.p_calm(state.green)
+    assert gg_review.equity(state)[gg_review.BOND] == p * calm + (1 - p) * startled
+    result = review(GAME, session.options, [*session.actions, RollGreen((1, 1))])
+    assert result.moments[-1].luck[gg_review.BOND] == (1 - p) * (calm - startled)
+    assert result.moments[-1].luck[gg_review.BOND] > Fraction(0)
+
+
+def test_the_printed_sheet_has_no_review():
+    """With the printed sheet the app does not know what the cards do: no figure."""
+    state = GAME.new_state({"mode": "companion", "effects": "sheet"})
+    assert gg_review.equity(state) is None
