@@ -341,17 +341,23 @@ class Store:
                                    "address = ?", (kind, address)).fetchone()
         return row[0] if row else 0.0
 
-    def add_wrong_guess(self, kind: str, address: str, now: float,
-                        hold_off: Callable[[int], float]) -> None:
-        """Count one more wrong guess; the next waits `hold_off(wrong guesses so far)`."""
+    def take_guess(self, kind: str, address: str, now: float,
+                   hold_off: Callable[[int], float]) -> float:
+        """One guess of a `kind` from `address`, counted before it is looked at, in one
+        transaction (two server processes cannot both let a guess through one wait): 0 if
+        it may be looked at now (the next then waits `hold_off(guesses so far)`, until a
+        right one forgets them), else the seconds it must wait (and it is not counted)."""
         with self._write() as db:
             db.execute("DELETE FROM guesses WHERE not_before < ?", (now - GUESSES_KEPT_FOR,))
-            db.execute("INSERT INTO guesses VALUES (?, ?, 0, 0) ON CONFLICT DO NOTHING",
-                       (kind, address))
-            wrong = db.execute("UPDATE guesses SET wrong = wrong + 1 WHERE kind = ? AND "
-                               "address = ? RETURNING wrong", (kind, address)).fetchone()[0]
-            db.execute("UPDATE guesses SET not_before = ? WHERE kind = ? AND address = ?",
-                       (now + hold_off(wrong), kind, address))
+            row = db.execute("SELECT wrong, not_before FROM guesses WHERE kind = ? AND "
+                             "address = ?", (kind, address)).fetchone()
+            taken, not_before = row if row else (0, 0.0)
+            if now < not_before:
+                return not_before - now
+            db.execute("INSERT INTO guesses VALUES (?, ?, ?, ?) ON CONFLICT (kind, address) "
+                       "DO UPDATE SET wrong = excluded.wrong, not_before = excluded.not_before",
+                       (kind, address, taken + 1, now + hold_off(taken + 1)))
+            return 0.0
 
     def forget_guesses(self, kind: str, address: str) -> None:
         with self._write() as db:

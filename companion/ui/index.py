@@ -32,14 +32,13 @@ def join_section(store: Store) -> pn.Column:
 
     def join(_event=None) -> None:
         address = _address()
-        wait = guesses.wait(address)
+        wait = guesses.take(address)  # every code counts, a right one too: no reset by one
         if wait > 0:
             found.object = ('<p class="join-result">Too many wrong codes from this device: try '
                             f"again in {int(wait) + 1} s.</p>")
             return
         record = store.find_by_code(code.value or "")
         if record is None:
-            guesses.wrong(address)  # never forgiven by a right one: no reset by a code
             found.object = ('<p class="join-result">No game has that code: check it on the '
                             "tablet (eight letters and digits).</p>")
             return

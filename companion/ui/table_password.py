@@ -9,10 +9,11 @@ terminal and `ps` would show it). Bokeh's auth hooks (`get_user`, `login_url`,
 - The login cookie is an HMAC under a secret the store keeps (so a restart keeps every
   device logged in, and no command line or page holds the secret) of the password's hash
   (so changing the password logs every device out). HttpOnly, SameSite=Strict.
-- Wrong guesses from one address: after `FREE_TRIES`, each next try waits twice as long
-  as the one before (1 s, 2 s, 4 s ... at most `LONGEST_WAIT`); after `LOCK_AFTER` wrong
-  ones the address is locked out for `LOCKED_FOR`, the right password included. The
-  count is kept in the store, so every server process on it counts alike.
+- Guesses from one address: after `FREE_TRIES`, each next try waits twice as long as the
+  one before (1 s, 2 s, 4 s ... at most `LONGEST_WAIT`); after `LOCK_AFTER` tries the
+  address is locked out for `LOCKED_FOR`, the right password included; a right one
+  forgives them. Each try is counted in the store before it is looked at, so every server
+  process on it counts alike and none lets two tries through one wait.
   `docs/shared_table.md` says how long guessing takes.
 - A wrong password keeps the link the player came with (a seat's link).
 """
@@ -66,18 +67,20 @@ def get_user(request_handler: RequestHandler) -> str | None:
         else None
 
 
-def hold_off(wrong: int) -> float:
-    """Seconds the next try waits after `wrong` wrong guesses in a row."""
-    if wrong >= LOCK_AFTER:
+def hold_off(guesses: int) -> float:
+    """Seconds the next try waits after `guesses` tries in a row not yet forgiven."""
+    if guesses >= LOCK_AFTER:
         return LOCKED_FOR
-    if wrong > FREE_TRIES:
-        return min(LONGEST_WAIT, 2.0 ** (wrong - FREE_TRIES - 1))
+    if guesses >= FREE_TRIES:
+        return min(LONGEST_WAIT, 2.0 ** (guesses - FREE_TRIES))
     return 0.0
 
 
 class Guesses:
-    """Wrong guesses of one kind per address: how long the next try must wait. Counted in
-    the store, so every server process on it (`--num-procs`) counts the same guesses."""
+    """Guesses of one kind per address: how long the next try must wait. Counted in the
+    store, each before it is looked at and in one transaction with the check of its wait,
+    so every server process on the store counts the same guesses and no two let one
+    through the same wait."""
 
     def __init__(self, kind: str, store: Store | None = None,
                  clock: Callable[[], float] = time.time):
@@ -89,14 +92,17 @@ class Guesses:
     def store(self) -> Store:
         return self._store if self._store is not None else shared_store()
 
+    def take(self, address: str) -> float:
+        """A try from `address`: 0 if it may be looked at now (and it is counted), else the
+        seconds it must still wait (then it is not looked at, nor counted)."""
+        return self.store.take_guess(self.kind, address, self._clock(), hold_off)
+
     def wait(self, address: str) -> float:
-        """Seconds before `address` may try again (0: now)."""
+        """Seconds before `address` may try again (0: now), counting nothing."""
         return max(0.0, self.store.guess_not_before(self.kind, address) - self._clock())
 
-    def wrong(self, address: str) -> None:
-        self.store.add_wrong_guess(self.kind, address, self._clock(), hold_off)
-
     def right(self, address: str) -> None:
+        """A right password: the address's tries are forgiven."""
         self.store.forget_guesses(self.kind, address)
 
 
@@ -158,13 +164,12 @@ class LoginHandler(RequestHandler):
     def post(self) -> None:
         next_url = safe_next(self.get_argument("next", "/"))
         address = self.request.remote_ip or "?"
-        if GUESSES.wait(address) > 0:
+        if GUESSES.take(address) > 0:
             self._again(next_url, "wait")
             return
         given = self.get_argument("password", "", strip=False)  # spaces are the password's
         if not hmac.compare_digest(given.encode("utf-8", "replace"),
                                    _password().encode("utf-8", "replace")):
-            GUESSES.wrong(address)
             self._again(next_url, "wrong")
             return
         GUESSES.right(address)

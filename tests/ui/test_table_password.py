@@ -41,35 +41,42 @@ class Clock:
 
 
 def test_wrong_guesses_are_slowed_then_locked_out_per_address(store):
+    """5 free tries, then each waits twice as long (1, 2, 4 ... 60 s), then locked out for
+    15 minutes after 20; a try that must wait is neither looked at nor counted."""
     clock = Clock()
     guesses = Guesses("password", store, clock)
     for _ in range(FREE_TRIES):
-        guesses.wrong("a")
-        assert guesses.wait("a") == 0
+        assert guesses.take("a") == 0
     waits = []
-    for _ in range(LOCK_AFTER - FREE_TRIES - 1):
-        guesses.wrong("a")
+    for _ in range(LOCK_AFTER - FREE_TRIES):
         waits.append(guesses.wait("a"))
+        assert guesses.take("a") == waits[-1] > 0  # too soon: refused, not counted
         clock.now += waits[-1]
+        assert guesses.take("a") == 0
     assert waits[:4] == [1, 2, 4, 8] and max(waits) == LONGEST_WAIT
-    guesses.wrong("a")
     assert guesses.wait("a") == LOCKED_FOR
     assert guesses.wait("b") == 0  # another address is not slowed
     guesses.right("b")
     assert guesses.wait("a") == LOCKED_FOR
+    guesses.right("a")  # the right password forgives
+    assert guesses.wait("a") == 0
     # Guessing takes long: 20 tries, then 4 an hour: a 4-digit PIN takes about 3 months.
     assert 3_600 / LOCKED_FOR == 4
 
 
 def test_every_server_process_counts_the_same_guesses(store):
-    """Two processes on one file (`--num-procs 2`): guesses sent to both count together
-    (before, each process counted its own, so two doubled the guessing rate)."""
+    """Two processes on one file (`--num-procs 2`): tries sent to both count together, and
+    once a wait is over only one try gets through, whichever process takes it (a probe
+    got two through each window, one per process, when the check and the count were two
+    steps)."""
     clock = Clock()
     other = Store(store.path)
     one, two = Guesses("password", store, clock), Guesses("password", other, clock)
-    for turn in range(FREE_TRIES + 1):
-        (one if turn % 2 else two).wrong("a")
+    for turn in range(FREE_TRIES):
+        assert (one if turn % 2 else two).take("a") == 0
     assert one.wait("a") == two.wait("a") == 1
+    clock.now += 1
+    assert [one.take("a"), two.take("a")] == [0, 2]
     assert Guesses("join code", other, clock).wait("a") == 0  # another kind of guess
     two.right("a")
     assert one.wait("a") == 0
@@ -224,7 +231,7 @@ def test_wrong_join_codes_from_one_address_are_slowed(store):
     session = Session("dice_lab", store=store)
     section = index.join_section(store)
     code, button, found = section.objects[0], section.objects[1], section.objects[2]
-    for _ in range(FREE_TRIES + 1):
+    for _ in range(FREE_TRIES):
         code.value = "0000-0000" if not session.join_code.startswith("0000") else "ffff-ffff"
         button.clicks += 1
         assert "No game has that code" in found.object
