@@ -383,7 +383,15 @@ class GameDashboard(pn.viewable.Viewer):
         view = ShareView(lambda: self.session, self.shared_seats, self.game.name,
                          self.hand_over if self.is_tablet else None, self.hand_tablet_over)
         card = section("Join this table: code and QR", view, width=360, collapsed=True)
-        card.param.watch(lambda event: None if event.new else view.refresh(), "collapsed")
+
+        def opened_or_closed(event) -> None:
+            if not event.new:
+                view.refresh()
+            elif view.forget_tablet_link():
+                # The tablet link left the screen: a photo of it must not make a tablet.
+                self.hand_tablet_over()
+
+        card.param.watch(opened_or_closed, "collapsed")
         self._share = (card, view)
         return card
 

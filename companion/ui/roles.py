@@ -25,6 +25,11 @@ BAD_SEAT_LINK = ("This seat link is not for this game, or its seat was handed to
 TABLET_NO_SEAT = ("This device is the table's tablet: a seat's link opens on the player's own "
                   "phone, never on the tablet. Showing the table.")
 TABLE_BUSY = "The table changed while this page opened: showing the public table; reload."
+TABLET_LINK_USED = ("This tablet link was used already, or the tablet made a newer one: ask "
+                    "the tablet for a new link. Showing the public table.")
+SEAT_NOT_TABLET = ("This phone holds a seat, so it cannot be the table's tablet too (its "
+                   "player would hold Undo): open the tablet link on another device. "
+                   "Showing the public table.")
 
 
 class Role(NamedTuple):
@@ -60,9 +65,14 @@ def _role(table: LiveTable, mark: str, args: Mapping[str, str], seats: Sequence[
     tablet = session.holder(TABLET)
     key = args.get("tablet", "")
     if key and tablet.device != mark and same_key(key, session.link_key(TABLET)):
+        if any(holder.device == mark for role, holder in session.holders.items()
+               if role != TABLET):
+            return Role(WATCHER, message=SEAT_NOT_TABLET)  # the link stays for the tablet
         table.set_holder(TABLET, Holder(tablet.generation + 1, mark),
                          "The table's tablet moved to another device", kind="tablet")
         return Role(TABLET, message=refused)
+    if key and tablet.device != mark:
+        refused = refused or TABLET_LINK_USED
     return Role(tablet_role(table, mark), message=refused)
 
 

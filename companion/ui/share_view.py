@@ -137,6 +137,11 @@ class ShareView(pn.viewable.Viewer):
         """What the section shows now (for tests and notebooks)."""
         return self._pad.html
 
+    def forget_tablet_link(self) -> bool:
+        """The section closed: the tablet link is no longer shown. Whether it was."""
+        shown, self._tablet_link_shown = self._tablet_link_shown, False
+        return shown
+
     def _tapped(self, tap: str) -> None:
         if self._on_hand_over is None:
             return

@@ -4,8 +4,9 @@ The tablet is the device holding a cookie (`companion.ui.device`); a tablet whos
 forgot it (cleared data, a private window, a new tablet) is a watcher like any other, and
 with it the game's Undo, saved games and seat handovers are gone. Whoever runs the server
 holds the store, and with it every key: this prints the game's one-use tablet link, the same
-the tablet's "Make another device the tablet…" shows. The device that opens it becomes the
-tablet; the link then dies, and the log of every device says that the tablet moved.
+the tablet's "Make another device the tablet…" shows, under a new key, so any tablet link
+shown before dies. The device that opens it becomes the tablet; the link then dies, and the
+log of every device says that the tablet moved.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 import sys
 
 from companion.core.errors import CompanionError
+from companion.core.seats import TABLET, Holder
 from companion.core.session import Session
 from companion.core.store import Store, shared_store
 from companion.ui.share_view import tablet_link
@@ -25,6 +27,8 @@ def new_tablet_link(store: Store, code: str, server_url: str) -> str:
         raise CompanionError("no saved game has that join code (it is on every device's "
                              "“Join this table”)")
     session = Session.resume(store, record.id)
+    tablet = session.holder(TABLET)  # a new key: any tablet link shown before dies
+    session.set_holder(TABLET, Holder(tablet.generation + 1, tablet.device))
     return tablet_link(session, f"{server_url.rstrip('/')}/{record.game}")
 
 
