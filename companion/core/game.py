@@ -100,6 +100,12 @@ class GameState:
         None leaves it to the caller (`Session.act`'s `with_previous`)."""
         return None
 
+    def deals_ahead(self) -> bool:
+        """Whether the log holds hidden items the app has not shown yet (a deck dealt in
+        advance): a file of it tells its reader what is to come, and its author could
+        have chosen it, so it is exported and imported only once the game is over."""
+        return False
+
     def to_json(self) -> JSON:
         raise NotImplementedError
 

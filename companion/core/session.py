@@ -356,6 +356,14 @@ class Session:
         }
 
 
+def keeps_secrets(session: Session) -> bool:
+    """Whether the session's file would hold what some player must not see yet (every
+    down card and secret choice, or a deck dealt in advance): then it is exported, and
+    imported, only once the game is over."""
+    return (session.game.secrets or session.state.deals_ahead()) and \
+        not session.state.is_over
+
+
 def export_session(session: Session) -> str:
     """The session as a JSON document another companion can import (compact: a game as long
     as `Session.act` allows fits the import's `MAX_IMPORT_BYTES`)."""
@@ -396,7 +404,7 @@ def import_session(store: Store | None, text: str | bytes) -> Session:
                           _record=record)
     except (CompanionError, TypeError, ValueError, KeyError) as error:
         raise InputError(f"the file does not replay: {error}") from None
-    if game.secrets and not session.state.is_over:
+    if keeps_secrets(session):
         raise InputError(f"{game.title} keeps secrets: only a finished game imports (whoever "
                          "wrote an unfinished one could have chosen every card still to come)")
     if store is not None:

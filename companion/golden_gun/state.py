@@ -242,6 +242,12 @@ class GoldenGunState(GameState):
         unseen, _ = self.deck_knowledge()
         return _one_of({k: unseen[k] for k in self.possible_kinds()}, rng)
 
+    def deals_ahead(self) -> bool:
+        """A solo game stored before the app dealt each card as it is seen holds its whole
+        deal in its Set Up: the cards, greens and sections still to come."""
+        return bool(self.blue_deck or self.green_deck or self.unplaced
+                    or any(number is not None for number in self.greens.values()))
+
     def legal_actions(self) -> list[Any]:
         """Everything allowed now (dice and dealt cards None: the Session fills them)."""
         return _LEGAL[self.phase](self)
@@ -316,6 +322,8 @@ def fill_setup(config: Config, action: SetUp, rng: random.Random) -> SetUp:
     seen). A SetUp given some of the old whole deal (tests) gets the rest of it."""
     if action == SetUp():
         return SetUp((), (), (board.generate_section(rng, rooms_wanted=config.section_rooms),))
+    if None not in (action.blue_deck, action.green_deck, action.sections):
+        return action  # dealt already (a replay, either way)
     greens = [n for n, count in config.green_deck.items() for _ in range(count)]
     rng.shuffle(greens)
     return SetUp(

@@ -10,7 +10,7 @@ import panel as pn
 
 from companion.core.errors import CompanionError
 from companion.core.game import Game
-from companion.core.session import Session, export_session, import_session
+from companion.core.session import Session, export_session, import_session, keeps_secrets
 from companion.core.store import Store
 from companion.ui.plain import notice_html
 from companion.ui.theme import INPUT_CSS, TOUCH, WRAP_CSS, button
@@ -63,7 +63,7 @@ class SessionPicker(pn.viewable.Viewer):
         every down card and secret choice. (It never holds the seed or a link key.)"""
         if not self._built:
             return
-        hidden = self._game.secrets and not self._current().state.is_over
+        hidden = keeps_secrets(self._current())
         self._download.param.update(
             disabled=hidden,
             label="Export (once the game is over: the file holds every secret)" if hidden
@@ -98,7 +98,7 @@ class SessionPicker(pn.viewable.Viewer):
                                        "Imported."), "")
 
     def _export(self) -> io.StringIO | None:
-        if self._game.secrets and not self._current().state.is_over:
+        if keeps_secrets(self._current()):
             return None
         return io.StringIO(export_session(self._current()))
 

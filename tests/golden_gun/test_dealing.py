@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from companion.core.errors import InputError
-from companion.core.session import Session, export_session
+from companion.core.session import Session, export_session, import_session, keeps_secrets
 from companion.golden_gun import GAME, bot, rules
 from companion.golden_gun.engine import AddSection, GoldenGunState, Move, Reveal, SetUp
 from tests.golden_gun.helpers import OPEN, play
@@ -124,3 +124,33 @@ def test_a_green_card_or_layout_given_where_none_is_dealt_is_refused():
     companion = GAME.new_state({})
     with pytest.raises(InputError, match="stay empty"):
         companion.apply(AddSection(layout=OPEN))
+
+
+def test_a_file_that_deals_what_is_to_come_waits_for_the_end(store):
+    """A probe imported an unfinished hand-written solo game whose Set Up held a deck of
+    its choosing, and played that deal. A file holding a deal in advance (the old Set Up)
+    is exported and imported only once the game is over; a file of a game dealt as it is
+    seen holds only what Bond saw, so it goes and comes back mid-game."""
+    stored = json.loads(STORED_BEFORE.read_text())
+    crafted = {"format": "companion-session", "version": 2, "game": "golden_gun",
+               "game_version": 1, "name": "x", "options": {"mode": "solo"}, "cursor": 1,
+               "actions": stored["actions"][:1]}
+    with pytest.raises(InputError, match="only a finished game imports"):
+        import_session(store, json.dumps(crafted))
+    finished = {**crafted, "cursor": len(stored["actions"]), "actions": stored["actions"]}
+    assert import_session(store, json.dumps(finished)).state.is_over
+    session = Session(GAME, {"mode": "solo"}, seed=4, store=store)
+    session.act(SetUp())
+    session.act(bot.choose_action(session.state))
+    assert not keeps_secrets(session)
+    assert import_session(store, export_session(session)).actions == session.actions
+
+
+def test_a_solo_game_dealt_as_seen_resumes_after_a_restart(store):
+    """Its Set Up holds the first section and empty decks: the replay takes it as dealt."""
+    session = Session(GAME, {"mode": "solo"}, seed=6, store=store)
+    session.act(SetUp())
+    for _ in range(12):
+        session.act(bot.choose_action(session.state))
+    again = Session.resume(store, session.id)
+    assert again.actions == session.actions and again.state.to_json() == session.state.to_json()
