@@ -54,6 +54,20 @@ class Chance(random.Random):
         self.dice = dice
 
 
+class NoChance(random.Random):
+    """Randomness that refuses to be used: a replay's check that every action in a stored
+    log already holds its chance (its dice, its card)."""
+
+    def random(self) -> float:
+        raise InputError("its dice are missing")
+
+    def getrandbits(self, k: int) -> int:
+        raise InputError("its dice are missing")
+
+
+NO_CHANCE = NoChance()
+
+
 def dice_rng(rng: random.Random) -> random.Random:
     """The generator for dice and other public chance: `rng.dice` from a Session, `rng`
     itself from a notebook or a test."""

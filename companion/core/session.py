@@ -3,11 +3,13 @@
 A Session is an initial state plus a list of applied actions and a cursor.
 The state after N actions is a pure function of (options, first N actions): the
 log holds every die and card the app drew, so undo, redo, resume after a crash and
-import are all replay. App-rolled dice come from (seed, position in the log):
-undoing an action and doing it again gives the same dice, because undo mends a
-mis-tap, it is not a reroll. A hidden draw (a card, a tile from the bag) is fresh
-after every undo, so an undo never shows the next card (`core.game.Chance`). The
-seed never leaves the server: an export holds none, and an import gets a new one.
+import are all replay. App-rolled dice come from (seed, position in the log, every
+action before it, the action as asked): undoing an action and asking it again gives the
+same dice, because undo mends a mis-tap, it is not a reroll; doing or asking anything
+else gives fresh dice, so dice an undo showed cannot be spent on another move. A hidden
+draw (a card, a tile from the bag) is fresh after every undo, so an undo never shows the
+next card (`core.game.Chance`). The seed never leaves the server: an export holds none,
+and an import gets a new one.
 
 The Session also keeps who holds the table (`core.seats`: the tablet and each
 seat's phone) and the log's notes: every undo and redo is a line every device
@@ -21,6 +23,7 @@ history, so keeping them all grew with the square of the log: 10,000 Dice Lab ro
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 import secrets
@@ -29,7 +32,7 @@ from typing import Any
 
 from companion.core.datafile import check_line, load_json
 from companion.core.errors import CompanionError, InputError, shown
-from companion.core.game import JSON, Chance, Event, Game, GameState
+from companion.core.game import JSON, NO_CHANCE, Chance, Event, Game, GameState
 from companion.core.registry import find_game
 from companion.core.seats import Holder, Note, NoteKind, history, link_key
 from companion.core.store import JOIN_CODE_LENGTH, SessionRecord, Store
@@ -76,6 +79,9 @@ class Session:
         self._joined: list[bool] = []  # undone and redone together with the action before
         self._after_notes: list[int] = []  # how many notes there were when each was made
         self._sizes: list[int] = []  # each stored action's bytes in an export
+        # What was done before each position, hashed: the dice of a position depend on it
+        # (`_rng`); worked out as far as needed, from the first action on.
+        self._before: list[bytes] = [b""]
         self._events: list[Event | None] = []  # what each action did, in order
         self._cursor = 0
         self.holders: dict[str, Holder] = {}  # role -> who holds it (`core.seats`)
@@ -156,7 +162,7 @@ class Session:
         changes nothing when the engine refuses.
         """
         position = self._cursor
-        filled = self.state.fill_chance(action, self._rng(position))
+        filled = self.state.fill_chance(action, self._rng(position, action))
         new_state = self.state.apply(filled)
         stored = self.game.action_to_json(filled)
         if self.game.action_from_json(stored) != filled:
@@ -172,7 +178,7 @@ class Session:
         if self.store is not None:
             self._revision = self.store.record_action(self.id, self._revision, position, stored)
         del self._actions[position:], self._events[position:], self._joined[position:]
-        del self._after_notes[position:], self._sizes[position:]
+        del self._after_notes[position:], self._sizes[position:], self._before[position + 1:]
         self._sizes.append(size)
         for later in [p for p in self._checkpoints if p > position]:
             del self._checkpoints[later]
@@ -302,11 +308,29 @@ class Session:
         (nothing before: a game nobody undid plays as it always did)."""
         return f":{self._undos}" if self._undos else ""
 
-    def _rng(self, position: int) -> Chance:
-        """Dice from (seed, position); hidden draws the same until the first undo, then
-        fresh with every undo (a game nobody undid plays as it always did)."""
-        dice = random.Random(f"{self.seed}:{position}")
+    def _rng(self, position: int, action: Any) -> Chance:
+        """The randomness of `action` at `position`. Dice from (seed, position, everything
+        done before it, the action as asked): the same again after an undo if the table
+        asks the same again (an undo is no reroll), fresh if it does or asks anything else
+        (dice an undo showed cannot be spent on another move). Hidden draws the same until
+        the first undo, then fresh with every undo (a game nobody undid plays as it always
+        did)."""
+        try:
+            asked = json.dumps(self.game.action_to_json(action), sort_keys=True).encode()
+        except (CompanionError, TypeError, ValueError, RecursionError):
+            asked = b"?"  # an action that cannot be saved: refused before it is stored
+        key = hashlib.blake2b(self._done_before(position) + asked, digest_size=16).hexdigest()
+        dice = random.Random(f"{self.seed}:{position}:{key}")
         return Chance(f"{self.seed}:{position}" + self._after_undos(), dice)
+
+    def _done_before(self, position: int) -> bytes:
+        """The actions before `position` on the current line, hashed (one step each)."""
+        while len(self._before) <= position:
+            done = len(self._before) - 1
+            action = json.dumps(self.game.action_to_json(self._actions[done]), sort_keys=True)
+            self._before.append(hashlib.blake2b(self._before[done] + action.encode(),
+                                                digest_size=16).digest())
+        return self._before[position]
 
     def _replay(self, stored: tuple[JSON, ...], cursor: int) -> None:
         """Rebuild every state from stored actions; InputError names the first bad one."""
@@ -320,7 +344,7 @@ class Session:
                 if isinstance(data, dict):
                     data = {k: v for k, v in data.items() if k not in (WITH_PREVIOUS, AFTER_NOTES)}
                 action = self.game.action_from_json(data)
-                if state.fill_chance(action, self._rng(position)) != action:
+                if state.fill_chance(action, NO_CHANCE) != action:
                     raise InputError("its dice are missing")
                 state = state.apply(action)
             except CompanionError as error:

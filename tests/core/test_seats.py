@@ -158,3 +158,27 @@ def test_the_apps_own_secret_choices_are_fresh_after_an_undo():
     session.undo()
     session.redo()
     assert session.bot_rng().random() != first
+
+
+def test_an_undo_is_no_reroll_and_shows_no_dice_to_spend_elsewhere():
+    """Dice come from (seed, position, what was done before, the action as asked): asking
+    the same again after an undo gives the same dice; asking anything else, or doing
+    something else first, gives fresh ones. (A probe rolled 1+1 in one room, undid twice,
+    went to another room and rolled 1+1 there: the dice an undo showed could be spent.)"""
+    same_again = other_check = other_history = 0
+    for seed in range(40):
+        session = Session("dice_lab", seed=seed)
+        session.act(Check(n_dice=2, target=7))
+        first = session.actions[-1].dice
+        session.undo()
+        session.act(Check(n_dice=2, target=7))
+        same_again += session.actions[-1].dice == first
+        session.undo()
+        session.act(Check(n_dice=2, target=8))  # another check at the same place
+        other_check += session.actions[-1].dice == first
+        session.undo()
+        session.act(Check(n_dice=1, target=3, dice=(2,)))  # something else first
+        session.act(Check(n_dice=2, target=7))
+        other_history += session.actions[-1].dice == first
+    assert same_again == 40
+    assert other_check < 6 and other_history < 6  # 1 in 36 by chance
