@@ -316,9 +316,9 @@ class Session:
         the first undo, then fresh with every undo (a game nobody undid plays as it always
         did)."""
         try:
-            asked = json.dumps(self.game.action_to_json(action), sort_keys=True).encode()
-        except (CompanionError, TypeError, ValueError, RecursionError):
-            asked = b"?"  # an action that cannot be saved: refused before it is stored
+            asked = repr(action).encode("utf-8", "replace")  # a frozen dataclass: its fields
+        except (TypeError, ValueError, RecursionError):
+            asked = b"?"  # an action that cannot be shown: refused before it is stored
         key = hashlib.blake2b(self._done_before(position) + asked, digest_size=16).hexdigest()
         dice = random.Random(f"{self.seed}:{position}:{key}")
         return Chance(f"{self.seed}:{position}" + self._after_undos(), dice)
@@ -327,8 +327,8 @@ class Session:
         """The actions before `position` on the current line, hashed (one step each)."""
         while len(self._before) <= position:
             done = len(self._before) - 1
-            action = json.dumps(self.game.action_to_json(self._actions[done]), sort_keys=True)
-            self._before.append(hashlib.blake2b(self._before[done] + action.encode(),
+            action = repr(self._actions[done]).encode("utf-8", "replace")
+            self._before.append(hashlib.blake2b(self._before[done] + action,
                                                 digest_size=16).digest())
         return self._before[position]
 

@@ -1,0 +1,60 @@
+"""The game review, worked out in the server process: a 300-check Dice Lab game, and a
+Golden Gun solo game played to its end by the bot (the first review of a game, its survival
+solvers cold, and the same review again). Also the first tap after resuming a long game,
+which hashes the moves before it once (the dice of a position depend on them).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from pathlib import Path
+
+from bench_resume import ACTIONS, saved_game
+
+from companion.core.review import review
+from companion.core.session import Session
+from companion.core.store import Store
+from companion.dice_lab.engine import Check
+from companion.golden_gun import GAME as GOLDEN_GUN
+from companion.golden_gun import bot, odds
+
+
+def _ms(work) -> float:
+    start = time.perf_counter()
+    work()
+    return (time.perf_counter() - start) * 1000
+
+
+def measure(browser, tmp: Path) -> list[tuple[str, float]]:
+    rng = random.Random(35)
+    dice_lab = Session("dice_lab", seed=35)
+    for _ in range(300):
+        dice_lab.act(Check(rng.randint(1, 4), rng.randint(3, 18)))
+    golden_gun = Session(GOLDEN_GUN, {"mode": "solo"}, seed=35)
+    while not golden_gun.state.is_over:
+        golden_gun.act(bot.choose_action(golden_gun.state))
+    odds._SOLVERS.clear()  # the first review of a game finds no solver made before
+    rows = [("Review a 300-check Dice Lab game", _ms(
+                lambda: review("dice_lab", {}, dice_lab.actions))),
+            (f"Review a {len(golden_gun.actions)}-action Golden Gun game (first)", _ms(
+                lambda: review(GOLDEN_GUN, golden_gun.options, golden_gun.actions))),
+            (f"Review a {len(golden_gun.actions)}-action Golden Gun game (again)", _ms(
+                lambda: review(GOLDEN_GUN, golden_gun.options, golden_gun.actions)))]
+    store = Store(tmp / "review.sqlite3")
+    try:
+        resumed = Session.resume(store, saved_game(store))
+        rows.append((f"First check after resuming a {ACTIONS:,}-action game", _ms(
+            lambda: resumed.act(Check(2, 7)))))
+        rows.append(("A check after that", _ms(lambda: resumed.act(Check(2, 7)))))
+    finally:
+        store.close()
+    return rows
+
+
+if __name__ == "__main__":
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        for name, value in measure(None, Path(folder)):
+            print(f"{name}: {value:.1f}")
