@@ -409,7 +409,11 @@ class GameDashboard(pn.viewable.Viewer):
         the tablet's alone: another device is told where they are."""
         if not self.is_tablet:
             return closed_section("Saved games", lambda: notice(NOT_THE_TABLET), width=360)
-        return closed_section("Saved games", lambda: self.picker, width=360)
+        card = closed_section("Saved games", lambda: self.picker, width=360)
+        # Opened again: the list as it is now (the game played on since), no old message.
+        card.param.watch(lambda event: None if event.new else self.picker.reopened(),
+                         "collapsed")
+        return card
 
     def message_view(self) -> pn.viewable.Viewable:
         """Why the last action was refused, as text (it may quote what a file held)."""

@@ -58,6 +58,15 @@ class SessionPicker(pn.viewable.Viewer):
         self._confirm.visible = False
         self.game_changed()
 
+    def reopened(self) -> None:
+        """Its section was opened again: the list re-read, the last message gone."""
+        self.refresh()
+        self._show_nothing()
+
+    def _show_nothing(self) -> None:
+        if self._built:
+            self._status.object = ""
+
     def game_changed(self) -> None:
         """A game whose log holds secrets is exported only once it is over: the file holds
         every down card and secret choice. (It never holds the seed or a link key.)"""

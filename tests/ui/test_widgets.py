@@ -4,6 +4,7 @@ from fractions import Fraction
 
 import panel as pn
 
+from companion.core.session import Session
 from companion.ui import (
     ChoicePad,
     Counter,
@@ -218,3 +219,20 @@ def test_a_pad_change_reaches_its_model_and_a_stylesheet_change_keeps_the_design
     assert model.data.html == "<p>two</p>"
     pad.stylesheets = [":host { color: red; }"]  # still merged with the design's own
     assert len(model.stylesheets) == design_sheets + 1
+
+
+def test_saved_games_opened_again_lists_the_game_as_it_is_now(store):
+    """A probe saw "0 actions" beside a game 86 actions on, and "Imported" long after."""
+    from companion.dice_lab.dashboard import DiceLabDashboard
+    from companion.dice_lab.engine import Check
+
+    dash = DiceLabDashboard(store=store, session=Session("dice_lab", store=store))
+    card = dash.saved_games_section()
+    card.collapsed = False
+    dash.picker._show("Imported.")
+    card.collapsed = True
+    for _ in range(3):
+        dash.act(Check(2, 7))
+    card.collapsed = False
+    assert any("3 actions" in label for label in dash.picker._saved.options)
+    assert dash.picker._status.object == ""
