@@ -24,7 +24,7 @@ serve: $(VENV)/.installed-run
 	@echo "  companion is at http://$(HOST):$(PORT)/  (Ctrl-C stops it)"
 	@echo ""
 	$(BIN)/panel serve apps/*.py --setup companion/ui/serve_setup.py --index index --address $(HOST) --port $(PORT) \
-		--allow-websocket-origin $(ORIGIN) --include-cookies companion_device --exclude-headers Cookie $(AUTH)
+		--allow-websocket-origin $(ORIGIN) $(shell $(BIN)/python -m companion.ui.serve_args) $(AUTH)
 
 # A game's tablet lost (cleared cookies, a new device): a one-use link that makes a new one.
 tablet: $(VENV)/.installed-run

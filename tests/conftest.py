@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from companion.core.store import Store
+from companion.ui.serve_args import SERVE_ARGS
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM_CANDIDATES = ("/usr/lib/chromium/chromium", "/usr/bin/chromium")
@@ -55,11 +56,6 @@ SERVE_SETUP = "companion/ui/serve_setup.py"  # as `make serve` has it
 UP_CHECK = "/static/js/bokeh.min.js"
 
 
-# What `make serve` lets into a page's session token (which the page holds, so its scripts
-# could read it): the device cookie only, never the HttpOnly login cookie.
-PAGE_COOKIES = ["--include-cookies", "companion_device", "--exclude-headers", "Cookie"]
-
-
 class Server:
     """`panel serve` of some apps in a subprocess, with its own store file, as `make serve`
     serves them: signed session ids, and with `password` the table password."""
@@ -75,7 +71,7 @@ class Server:
         command = [sys.executable, "-m", "panel", "serve", *self.apps, "--setup", SERVE_SETUP,
                    "--address", "127.0.0.1",
                    "--port", str(self.port), "--allow-websocket-origin",
-                   f"127.0.0.1:{self.port}", *PAGE_COOKIES]
+                   f"127.0.0.1:{self.port}", *SERVE_ARGS]
         if self.index:
             command += ["--index", self.index]
         env = {**os.environ, "COMPANION_DB": str(self.db), "BOKEH_SIGN_SESSIONS": "true",

@@ -17,6 +17,7 @@ import param
 from bokeh.models import CustomJS
 
 from companion.ui.panel_costs import skip_unused_work
+from companion.ui.serve_args import STATIC_ROUTE
 
 ACCENT = "#8a1c1c"  # a dinner-jacket red, readable on light and dark
 
@@ -53,10 +54,34 @@ FLOW_CSS = ":host { flex-flow: row wrap; align-content: flex-start; row-gap: 12p
 # Panel's page, told to lay out at the device's own width (without it a phone lays the page
 # out 980 px wide and shows it at 40%: a 44 px button under a finger becomes 18 px), with
 # the app inside the page's main landmark (a screen reader's "skip to main content").
+# The web app manifest (`serve_args`) lets a tablet add the companion to its home screen
+# and open it full screen, with its icon and colour.
 DEVICE_WIDTH_PAGE = jinja2.Environment(autoescape=True).from_string(
     '{% extends base %}{% block postamble %}<meta name="viewport" '
-    'content="width=device-width, initial-scale=1">{% endblock %}'
+    'content="width=device-width, initial-scale=1">'
+    f'<link rel="manifest" href="/{STATIC_ROUTE}/manifest.webmanifest">'
+    f'<meta name="theme-color" content="{ACCENT}">'
+    f'<link rel="icon" type="image/png" href="/{STATIC_ROUTE}/icon-192.png">'
+    "{% endblock %}"
     "{% block contents %}<main>{{ super() }}</main>{% endblock %}")
+# A table companion that dims mid-game is a known complaint: while a game's page is shown,
+# the screen stays awake (the Screen Wake Lock API, where the browser has it; asked again
+# when the page is shown again, since the browser lets it go when the page is hidden).
+WAKE_LOCK_JS = """
+const keepAwake = async () => {
+  if (!('wakeLock' in navigator)) { window.companionWakeLock = 'unsupported'; return; }
+  try {
+    await navigator.wakeLock.request('screen');
+    window.companionWakeLock = 'held';
+  } catch (error) {
+    window.companionWakeLock = 'refused';  // a battery saver, or the page not in view
+  }
+};
+document.addEventListener('visibilitychange', () => {
+  if (document.visibilityState === 'visible') { keepAwake(); }
+});
+keepAwake();
+"""
 # A section is a bordered block; a fold's header is a tap target of at least 44 px.
 SECTION_STYLES = {"border": "1px solid var(--panel-border-color, #d0d0d0)",
                   "border-radius": "10px", "padding": "2px 4px 6px",
@@ -154,6 +179,7 @@ def page(title: str, *sections: pn.viewable.Viewable, home: bool = True) -> pn.C
         doc.js_on_event("connection_lost", CustomJS(code=OFFLINE_JS, args={
             "MESSAGE": DISCONNECTED, "RETRY_MS": RETRY_MS}))
         doc.js_on_event("client_reconnected", CustomJS(code=ONLINE_JS))
+        doc.js_on_event("document_ready", CustomJS(code=WAKE_LOCK_JS))
         if dark:
             pn.config.raw_css = [*pn.config.raw_css, DARK_CSS]  # this session's page only
     header = pn.pane.HTML(header_html(title, home, dark), sizing_mode="stretch_width",
