@@ -140,9 +140,15 @@ class SessionPicker(pn.viewable.Viewer):
             self._name, button("Rename", self._rename, **wide),
             download, self._upload, button("Import the chosen file", self._import, **wide),
             button("Delete this game…", lambda _: setattr(self._confirm, "visible", True),
-                   color="danger", variant="outline", **wide),
+                   color="danger", variant="outline", stylesheets=[OUTLINE_DANGER_CSS],
+                   **wide),
             self._confirm, self._status, **wide,
         )
+
+
+# The outline red button on white: its red words readable on the light page and the dark.
+OUTLINE_DANGER_CSS = (":host .bk-btn-danger { color: #c62828 !important; "
+                      "border-color: #c62828 !important; background: #ffffff !important; }")
 
 
 def _describe(record) -> str:

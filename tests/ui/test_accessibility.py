@@ -90,3 +90,15 @@ def test_the_keyboard_keeps_its_place_after_a_button_goes(served, page: Page):
     expect(page.locator(".log-line").first).to_contain_text("in d4", timeout=WAIT)
     page.wait_for_timeout(300)
     assert deep_focus(page).endswith("<BUTTON>")
+
+
+@pytest.mark.parametrize("app", list(ACTIONS), ids=lambda app: app or "index")
+def test_axe_finds_nothing_on_the_dark_page(served, page: Page, app: str):
+    """The dark page too (its own colours: contrast is checked again)."""
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.goto(f"{served.url}/{app}?theme=dark")
+    expect(page.locator(f"{SECTION}:visible").first).to_be_visible(timeout=WAIT)
+    settled(page)
+    open_every_fold(page)
+    settled(page)
+    assert violations(page) == []

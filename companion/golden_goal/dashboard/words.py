@@ -49,6 +49,13 @@ LAST_CHANCE_OWN_TURNS = (rules.LAST_CHANCE_TURNS + 1) // 2
 VERDICT_CSS = "font-size:1.15rem;padding:8px 12px;border-left:6px solid {};line-height:1.4"
 
 
+def team_tag(team: str, text: str, style: str = "") -> str:
+    """A team's name or score in its colour, on white: readable on the light page and the
+    dark one alike."""
+    return (f'<span style="color:{TEAM_COLOURS[team]};background:#ffffff;padding:0 6px;'
+            f'border-radius:6px;{style}">{escape(text)}</span>')
+
+
 def scoreboard_html(state: GoldenGoalState, bot_team: str | None, bot_to_move: bool) -> str:
     """The score, whose turn, the round, the match and the house rules that differ."""
     options = state.options
@@ -58,8 +65,7 @@ def scoreboard_html(state: GoldenGoalState, bot_team: str | None, bot_to_move: b
     if options.match == "last chance":
         house.append(f"{last_chance_reading(options.restart_is_a_turn)} (house rule)")
     who = "" if state.is_over or state.to_move is None else (
-        f'<span style="color:{TEAM_COLOURS[state.to_move]};font-weight:700">'
-        f"{state.to_move}</span> ")
+        team_tag(state.to_move, state.to_move, "font-weight:700") + " ")
     doing = escape(state.result if state.is_over else
                    "the bot's turn" if bot_to_move else WAITING_FOR[state.phase])
     bot = f" · bot plays {bot_team}" if bot_team else ""
@@ -67,8 +73,8 @@ def scoreboard_html(state: GoldenGoalState, bot_team: str | None, bot_to_move: b
     return (
         '<div class="scoreboard" style="font-size:1.1rem;line-height:1.5">'
         f'<div style="font-size:1.7rem;font-weight:700">'
-        f'<span style="color:{TEAM_COLOURS["orange"]}">orange {state.score[0]}</span> : '
-        f'<span style="color:{TEAM_COLOURS["blue"]}">{state.score[1]} blue</span> '
+        f'{team_tag("orange", f"orange {state.score[0]}")} : '
+        f'{team_tag("blue", f"{state.score[1]} blue")} '
         '<span class="turn" style="display:inline-block;font-size:1.1rem;font-weight:400;'
         f'line-height:1.3">{who}{doing}</span>'
         "</div>"
