@@ -438,7 +438,9 @@ class TilesDashboard(GameDashboard):
         board = section("Board", self.board, width=460)
         turn = section("Turn", self.steps, width=360)
         log = section("Log", self.log, width=360)
-        if not self.is_tablet:  # a phone: this game, no table admin
+        if self.seat is not None:  # a player's phone: his letter and his choices first
+            return page("James Bond 007: the tile game", turn, board, log)
+        if not self.is_tablet:  # a watcher: this game, no table admin
             return page("James Bond 007: the tile game", board, turn, log)
         new = closed_section("New match: players, mode, the app's seats",
                              lambda: self._settings, width=360)

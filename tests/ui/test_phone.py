@@ -25,3 +25,41 @@ def test_every_page_lays_out_at_the_phones_width(browser, served, app):
         assert page.evaluate("() => window.innerWidth") == 390  # not 980 drawn at 40%
     finally:
         context.close()
+
+
+def test_a_players_own_phone_shows_his_secret_and_his_choices_above_the_fold(browser, served):
+    """The tile game's letters and the card game's down card and choices are on the first
+    screen of a 390x844 phone, without scrolling (the tile game's board came first, its
+    letters at the bottom edge)."""
+    import re
+
+    from companion.core.session import Session
+    from companion.core.store import Store
+    from companion.mb007_cards import GAME as CARDS
+    from companion.mb007_cards.actions import Deal
+    from companion.ui.share_view import join_links
+    from tests.mb007_cards.helpers import deal_cards
+    from tests.ui.test_shared_table import game_at_the_secret_choice
+
+    store = Store(served.db)
+    tiles = game_at_the_secret_choice(store)
+    red = dict(join_links(tiles, f"{served.url}/mb007_tiles", ["Red", "Black"]))["Red's own phone"]
+    cards = Session(CARDS, {"players": 2, "bots": []}, seed=4, store=store)
+    cards.act(Deal(deal_cards({0: (1, 6, 6), 1: (3, 4, 5)})))
+    seat_2 = dict(join_links(cards, f"{served.url}/mb007_cards", ["Seat 1", "Seat 2"]))[
+        "Seat 2's own phone"]
+    store.close()
+    letters = [re.compile(rf"^{letter}( ·|$)") for letter in "BOND"]
+    for url, wanted in ((red, letters),
+                        (seat_2, ["Announce a winning combination", "Draw a card and look at it"])):
+        context = browser.new_context(**PHONE)
+        try:
+            page = context.new_page()
+            page.goto(url)
+            for name in wanted:
+                control = page.get_by_role("button", name=name).first
+                expect(control).to_be_visible(timeout=20_000)
+                box = control.bounding_box()
+                assert box["y"] + box["height"] <= 844, (url, name, box)
+        finally:
+            context.close()
