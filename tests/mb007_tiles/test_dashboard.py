@@ -178,7 +178,7 @@ def test_a_players_own_phone_shows_his_seat_and_no_table_admin(store):
     phone = TilesDashboard(store=store, session=session, seat=1)
     page = phone.__panel__()
     titles = [getattr(card, "title", "") for card in sections_of(page)]
-    assert titles == ["Board", "Turn", "Log"]
+    assert titles == ["Turn", "Board", "Log"]  # his letters on the phone's first screen
     assert "Your seat: Black" in phone.steps.html
 
 
