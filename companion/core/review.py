@@ -43,7 +43,7 @@ from companion.core.registry import find_game
 
 ZERO = Fraction(0)
 # How a moment is named by the size of its luck or error, for an equity that is a chance
-# of winning (a game with another scale names its own: `GameState.luck_words`). Lichess
+# of winning (a game with another scale names its own: its reviewer's LUCK_WORDS). Lichess
 # calls a loss of 0.10, 0.20 and 0.30 of the win chance an inaccuracy, a mistake and a
 # blunder (its "winning chances" scale); GNU Backgammon calls a roll lucky or very lucky
 # from +0.3 and +0.6 of a point, a game's equity being one point: on a win chance, half.
@@ -71,7 +71,6 @@ class Moment:
     # where the game's equity is exact.
     unexplained: Mapping[str, Fraction]
     words: str = ""  # "lucky", "blunder", ... (the game's thresholds) or ""
-
 
 
 @dataclass(frozen=True)
