@@ -22,7 +22,8 @@ exact to within about 0.3 percentage points.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from typing import Any, Literal
@@ -264,6 +265,40 @@ def die_before_solex(table: EffectTable, unseen: Mapping[str, int], upper_left: 
     return death(counts, upper_left, ammo, wounds)
 
 
+@dataclass(frozen=True)
+class _Search:
+    """The whole search from a position: the deck as it stands (`counts` of the card
+    classes, `upper_left`), and the solver's chance that Bond dies before the Solex
+    Agitator from the next room on (`death`) or after reading a card (`after_card`)."""
+
+    table: EffectTable
+    counts: tuple[int, ...]
+    upper_left: int
+    death: Callable[..., Fraction]
+    after_card: Callable[..., Fraction]
+
+    def alive_after(self, outcomes: Mapping[Outcome, Fraction]) -> Fraction:
+        """Alive at the Solex Agitator after a card's outcomes, the deck as it stands."""
+        return sum((q * (ONE if solex else ONE - self.death(self.counts, self.upper_left,
+                                                              ammo, wounds))
+                    for (ammo, wounds, killed, solex), q in outcomes.items() if not killed),
+                   ZERO)
+
+
+def _search(state: GoldenGunState, p_startle: Fraction | None) -> _Search | None:
+    """The whole search from `state` (None when none is left to count: he has the Solex
+    Agitator, or it lies in a room); InputError with the printed sheet."""
+    table = _table(state)
+    unseen, upper_left = state.deck_knowledge()
+    if state.solex or not unseen.get(rules.SOLEX):
+        return None
+    startle = p_startle_next(state.greens_unseen) if p_startle is None else p_startle
+    classes = _classes(table, unseen)
+    death, after_card = _shared_solver(table, tuple(kind for kind, _ in classes), startle,
+                                       state.config.unarmed_startle, "best")
+    return _Search(table, tuple(n for _, n in classes), upper_left, death, after_card)
+
+
 def search_alive_by_choice(state: GoldenGunState, p_startle: Fraction | None = None
                            ) -> dict[Paragraph, Fraction] | None:
     """Step 5, counted to the end of the search: for each choice now ("fire" only with
@@ -273,28 +308,17 @@ def search_alive_by_choice(state: GoldenGunState, p_startle: Fraction | None = N
     None when there is no search left to count (he has the Solex Agitator, or it lies in a
     room): then only the card itself tells the choices apart (`fire_hold_chances`).
     """
-    table = _table(state)
-    unseen, upper_left = state.deck_knowledge()
-    if state.solex or not unseen.get(rules.SOLEX):
+    search = _search(state, p_startle)
+    if search is None:
         return None
-    startle = p_startle_next(state.greens_unseen) if p_startle is None else p_startle
-    classes = _classes(table, unseen)
-    counts = tuple(n for _, n in classes)
-    kinds = tuple(kind for kind, _ in classes)
-    death, after_card = _shared_solver(table, kinds, startle, state.config.unarmed_startle,
-                                       "best")
     paragraphs: tuple[Paragraph, ...] = ("fire", "hold") if state.ammo else ("hold",)
     if not (state.source == "room" and state.room in state.blues):
-        return {p: ONE - after_card(p, counts, upper_left, state.ammo, state.wounds)
+        return {p: ONE - search.after_card(p, search.counts, search.upper_left, state.ammo,
+                                           state.wounds)
                 for p in paragraphs}
-    alive = {}
-    for paragraph in paragraphs:  # the room's card, then the deck as it stands
-        outcomes = _card_outcomes(table, state.blues[state.room], paragraph, state.ammo,
-                                  state.wounds)
-        alive[paragraph] = sum((q * (ONE if solex else ONE - death(counts, upper_left, a, w))
-                                for (a, w, killed, solex), q in outcomes.items() if not killed),
-                               ZERO)
-    return alive
+    return {p: search.alive_after(_card_outcomes(search.table, state.blues[state.room], p,
+                                                 state.ammo, state.wounds))
+            for p in paragraphs}  # the room's card, then the deck as it stands
 
 
 def alive_at_solex(state: GoldenGunState, p_startle: Fraction | None = None) -> Fraction | None:
@@ -311,21 +335,11 @@ def alive_at_solex(state: GoldenGunState, p_startle: Fraction | None = None) -> 
         return ONE
     if state.ended == "killed":
         return ZERO
-    unseen, upper_left = state.deck_knowledge()
-    if state.config.table is None or not unseen.get(rules.SOLEX):
+    search = None if state.config.table is None else _search(state, p_startle)
+    if search is None:
         return None
-    table = state.config.table
-    startle = p_startle_next(state.greens_unseen) if p_startle is None else p_startle
-    classes = _classes(table, unseen)
-    counts = tuple(n for _, n in classes)
-    death, after_card = _shared_solver(table, tuple(k for k, _ in classes), startle,
-                                       state.config.unarmed_startle, "best")
-
-    def alive_after(outcomes: Mapping[Outcome, Fraction]) -> Fraction:
-        return sum((q * (ONE if solex else ONE - death(counts, upper_left, ammo, wounds))
-                    for (ammo, wounds, killed, solex), q in outcomes.items() if not killed),
-                   ZERO)
-
+    counts, upper_left, death, after_card = (search.counts, search.upper_left, search.death,
+                                             search.after_card)
     ammo, wounds = state.ammo, state.wounds
     if state.phase == "roll" and state.green is not None:
         calm = min(after_card(p, counts, upper_left, ammo, wounds)
@@ -337,15 +351,15 @@ def alive_at_solex(state: GoldenGunState, p_startle: Fraction | None = None) -> 
         p = p_startled(state.green)
         return ONE - (p * startled + (ONE - p) * calm)
     if state.phase == "decide":
-        return max((search_alive_by_choice(state, startle) or {}).values(), default=None)
+        return max((search_alive_by_choice(state, p_startle) or {}).values(), default=None)
     if state.phase == "reveal" and state.paragraph is not None:
         before = ammo + rules.BULLETS_PER_SHOT if state.paragraph == "fire" else ammo
         if state.source == "room" and state.room in state.blues:
-            return alive_after(_card_outcomes(table, state.blues[state.room], state.paragraph,
-                                              before, wounds))
+            return search.alive_after(_card_outcomes(search.table, state.blues[state.room],
+                                                     state.paragraph, before, wounds))
         return ONE - after_card(state.paragraph, counts, upper_left, before, wounds)
     if state.phase in ("dodge", "shot"):
-        return alive_after(dict(_paragraph_outcomes(state.pending, ammo, wounds)))
+        return search.alive_after(dict(_paragraph_outcomes(state.pending, ammo, wounds)))
     return ONE - death(counts, upper_left, ammo, wounds)
 
 

@@ -77,6 +77,3 @@ def decision_options(state: GoldenGunState, action: Any) -> tuple[str, list[Any]
     if isinstance(action, Fire | Hold) and state.phase == "decide":
         return BOND, ([Fire()] if state.ammo else []) + [Hold()]
     return None
-
-
-
