@@ -45,6 +45,11 @@ class Holder:
     generation: int = 0
     device: str | None = None
 
+    def handed_to(self, device: str | None) -> Holder:
+        """The role handed to `device` (None: open to the next to take it) under a new
+        link key: every link made before dies."""
+        return Holder(self.generation + 1, device)
+
 
 @dataclass(frozen=True)
 class Note:

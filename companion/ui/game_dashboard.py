@@ -150,9 +150,9 @@ class GameDashboard(pn.viewable.Viewer):
             return  # a tap drawn for an earlier game's seats
         role = seat_role(seat)
         name = self.seat_names()[seat]
-        generation = self.session.holder(role).generation + 1
+        holder = self.session.holder(role).handed_to(None)
         self._guarded(lambda: self.table.set_holder(
-            role, Holder(generation), f"{name}'s seat was handed to a new phone by the table"))
+            role, holder, f"{name}'s seat was handed to a new phone by the table"))
 
     def hand_tablet_over(self) -> None:
         """A new tablet link: the device that opens it becomes the tablet."""
@@ -160,8 +160,7 @@ class GameDashboard(pn.viewable.Viewer):
             self.message = NOT_THE_TABLET
             return
         holder = self.session.holder(TABLET)
-        self._guarded(lambda: self.table.set_holder(
-            TABLET, Holder(holder.generation + 1, holder.device)))
+        self._guarded(lambda: self.table.set_holder(TABLET, holder.handed_to(holder.device)))
 
     def _guarded(self, change) -> None:
         try:

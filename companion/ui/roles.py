@@ -64,15 +64,16 @@ def _role(table: LiveTable, mark: str, args: Mapping[str, str], seats: Sequence[
         refused = seat
     tablet = session.holder(TABLET)
     key = args.get("tablet", "")
-    if key and tablet.device != mark and same_key(key, session.link_key(TABLET)):
-        if any(holder.device == mark for role, holder in session.holders.items()
-               if role != TABLET):
-            return Role(WATCHER, message=SEAT_NOT_TABLET)  # the link stays for the tablet
-        table.set_holder(TABLET, Holder(tablet.generation + 1, mark),
-                         "The table's tablet moved to another device", kind="tablet")
-        return Role(TABLET, message=refused)
     if key and tablet.device != mark:
-        refused = refused or TABLET_LINK_USED
+        if not same_key(key, session.link_key(TABLET)):
+            refused = refused or TABLET_LINK_USED
+        elif any(holder.device == mark for role, holder in session.holders.items()
+                 if role != TABLET):
+            return Role(WATCHER, message=SEAT_NOT_TABLET)  # the link stays for the tablet
+        else:
+            table.set_holder(TABLET, tablet.handed_to(mark),
+                             "The table's tablet moved to another device", kind="tablet")
+            return Role(TABLET, message=refused)
     return Role(tablet_role(table, mark), message=refused)
 
 

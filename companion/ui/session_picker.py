@@ -60,11 +60,8 @@ class SessionPicker(pn.viewable.Viewer):
 
     def reopened(self) -> None:
         """Its section was opened again: the list re-read, the last message gone."""
-        self.refresh()
-        self._show_nothing()
-
-    def _show_nothing(self) -> None:
         if self._built:
+            self.refresh()
             self._status.object = ""
 
     def game_changed(self) -> None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import sys
 
 from companion.core.errors import CompanionError
-from companion.core.seats import TABLET, Holder
+from companion.core.seats import TABLET
 from companion.core.session import Session
 from companion.core.store import Store, shared_store
 from companion.ui.share_view import tablet_link
@@ -28,7 +28,7 @@ def new_tablet_link(store: Store, code: str, server_url: str) -> str:
                              "“Join this table”)")
     session = Session.resume(store, record.id)
     tablet = session.holder(TABLET)  # a new key: any tablet link shown before dies
-    session.set_holder(TABLET, Holder(tablet.generation + 1, tablet.device))
+    session.set_holder(TABLET, tablet.handed_to(tablet.device))
     return tablet_link(session, f"{server_url.rstrip('/')}/{record.game}")
 
 
