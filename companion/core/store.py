@@ -70,8 +70,8 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE TABLE server_secrets (name TEXT PRIMARY KEY, value BLOB NOT NULL);
     """,
-    # 4: wrong guesses (the table password, join codes) per address, counted by every
-    # server process on the file alike.
+    # 4: guesses (the table password, join codes) per address, counted by every server
+    # process on the file alike; `wrong` counts the tries not yet forgiven by a right one.
     """
     CREATE TABLE guesses (
         kind TEXT NOT NULL,
@@ -82,7 +82,7 @@ MIGRATIONS: tuple[str, ...] = (
     );
     """,
 )
-GUESSES_KEPT_FOR = 24 * 3600.0  # seconds: an address's wrong guesses older than this go
+GUESSES_KEPT_FOR = 24 * 3600.0  # seconds: an address's tries older than this are forgotten
 SCHEMA_VERSION = len(MIGRATIONS)
 JOIN_CODE_LENGTH = 8  # hex digits of a session id: 32 bits, not guessed in a few tries
 
@@ -332,7 +332,7 @@ class Store:
                    "COUNT(*) FROM notes WHERE session_id = ?), ?, ?)",
                    (session_id, session_id, note.kind, note.text))
 
-    # Wrong guesses.
+    # Guesses.
 
     def guess_not_before(self, kind: str, address: str) -> float:
         """When `address` may next guess a `kind` (a time.time(); 0 if it never guessed)."""
