@@ -29,9 +29,13 @@ from companion.mb007_cards.bluffing import (
 from companion.mb007_cards.holding import p_holds
 from companion.mb007_cards.rules import Card, is_card, is_winning
 from companion.mb007_cards.seat import Record
+from companion.mb007_cards.standings import answer_win_share
 from companion.mb007_cards.views import PrivateView, PublicView, SeatInfo
 
 Deck = tuple[tuple[Card, int], ...]
+# Chances of winning closer than this are the same to a bot that plays to win: the
+# estimate (`standings`) is not finer, so the chips decide between them.
+SAME_CHANCE = 0.005
 
 
 def unseen_cards(seen: Iterable[Card], deck: Deck = rules.DEFAULT_DECK) -> Counter:
@@ -114,10 +118,27 @@ def answer_ev(view: PrivateView, bet: int) -> Fraction:
     return answer_value(holds, bet, his_points, pot, earlier)
 
 
-def best_answer_now(view: PrivateView) -> int:
-    """For a responder: the answer worth most by `answer_ev` (0 accepts)."""
-    holds, his_points, pot, earlier = _answer_terms(view)
-    return best_answer(holds, view.me.points, his_points, pot, earlier)
+def answer_win_shares(view: PrivateView) -> dict[int, float]:
+    """For a responder: his chance of winning after each answer he may give (0 accepts),
+    an estimate (`standings`), counting the answers before his and none after."""
+    public = view.public
+    points = tuple(seat.points for seat in public.seats)
+    live = tuple(not seat.out for seat in public.seats)
+    holds = p_announcer_holds(view)
+    earlier = tuple((s, b) for s, b in public.responses if s != view.seat)
+    return {bet: answer_win_share(holds, view.seat, bet, points, live, public.pot_points,
+                                  public.turn, earlier)
+            for bet in (rules.ACCEPT, *rules.BETS) if bet <= view.me.points}
+
+
+def best_answer_to_win(view: PrivateView) -> int:
+    """For a responder who plays to win: the answer giving him the best chance of winning
+    (`answer_win_shares`); between answers within `SAME_CHANCE` of it, the one worth most
+    chips (`answer_ev`), then the smallest."""
+    shares = answer_win_shares(view)
+    best = max(shares.values())
+    close = [bet for bet, share in shares.items() if share >= best - SAME_CHANCE]
+    return max(close, key=lambda bet: (answer_ev(view, bet), -bet))
 
 
 def _answer_terms(view: PrivateView) -> tuple[Fraction, int, int, int]:

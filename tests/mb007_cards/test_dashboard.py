@@ -295,7 +295,7 @@ def test_a_caught_bluffers_down_card_is_on_the_table_until_he_replaces_it(store)
         board.act(action)
     board.uncover()
     assert ("Seat 2 holds it 0% (no chance) his down card, a 3, was shown when his bluff "
-            "was called Best: call 3") in words(board.odds.object)
+            "was called Best to win: call 3") in words(board.odds.object)
     assert board.pad.labels()[:2] == ["Accept (-3.00)", "Call 1 (+3.00)"]
     board.act(Respond(2, 1))
     board.act(Respond(0, 1))  # caught again: the same 3, still shown
@@ -326,7 +326,7 @@ def test_the_highlighted_button_follows_the_advice_and_never_a_certain_bluff(sto
     assert highlighted(other) == []  # only his down card says whether to announce
     other.act(Announce())
     other.uncover()
-    best = re.search(r"Best: (\w+(?: \d)?)", words(other.odds.object)).group(1)
+    best = re.search(r"Best to win: (\w+(?: \d)?)", words(other.odds.object)).group(1)
     (lit,) = highlighted(other)
     assert lit.lower().startswith(best)
 

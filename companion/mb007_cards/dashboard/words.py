@@ -20,7 +20,8 @@ from companion.mb007_cards.odds import (
     AnnouncerModel,
     announcer_model,
     answer_ev,
-    best_answer_now,
+    answer_win_shares,
+    best_answer_to_win,
     best_replacement,
     p_announcer_holds,
     replacement_outcomes,
@@ -65,7 +66,7 @@ def advised_action(view: PrivateView) -> Any:
     screen that does not know his down card, with a combination still possible)."""
     public = view.public
     if public.phase == "respond":
-        return Respond(view.seat, best_answer_now(view))
+        return Respond(view.seat, best_answer_to_win(view))
     if public.phase == "choosing":
         return Replace(best_replacement(view)) if view.drawn is not None else None
     if public.phase not in ("turn", "drawn"):
@@ -134,15 +135,30 @@ def _choices_html(view: PrivateView) -> str:
 
 def respond_odds_html(view: PrivateView) -> str:
     """For a responder: the chance the announcer holds it given that he announced, what it
-    rests on, and the best answer (each answer's worth is on its button)."""
+    rests on, and the answer that gives him the best chance of winning (each answer's
+    worth in chips is on its button)."""
     model = announcer_model(view)
-    best = best_answer_now(view)
     basis = basis_text(model) if model.shown is not None else \
         f"{basis_heading(view)}: {basis_text(model)}"
     return (odds_html(f"{model.name} holds it", model.holds, basis, "neutral")
-            + f'<div class="ev" style="font-size:1.02rem">Best: <b>{answer_words(best)}</b>. '
-              "Each answer shows what it wins you on average against him (what he takes from "
-              "the pot counts as lost to you).</div>")
+            + f'<div class="ev" style="font-size:1.02rem">{best_answer_text(view)} The '
+              "buttons: what each answer wins you in chips on average against him (what he "
+              "takes from the pot counts as lost to you).</div>")
+
+
+def best_answer_text(view: PrivateView) -> str:
+    """'Best to win: call 1: your chance of ending with the most points about 36% (accept
+    31%, ...)': the answer a player who plays to win gives, and the estimate it rests on.
+    Whole percentages, or tenths where two would read the same."""
+    shares = answer_win_shares(view)
+    best = best_answer_to_win(view)
+    digits = 0 if len({round(100 * share) for share in shares.values()}) == len(shares) else 1
+    others = ", ".join(f"{answer_words(bet)} {share:.{digits}%}"
+                       for bet, share in shares.items() if bet != best)
+    others = f" ({others})" if others else ""
+    return (f"Best to win: <b>{answer_words(best)}</b>: your chance of ending with the most "
+            f"points about {shares[best]:.{digits}%}{others}, estimated from the points and "
+            "the pot.")
 
 
 def answer_words(bet: int) -> str:
@@ -200,8 +216,8 @@ def peek_html(view: PrivateView) -> str:
         p = p_announcer_holds(view)
         answers = " · ".join(f"{answer_words(bet)} {bet_value(view, bet)}"
                              for bet in _answers(view))
-        best = answer_words(best_answer_now(view))
-        text.append(f"<div>{KNOWING}: he holds it {percent(p)}; {answers}. Best: "
+        best = answer_words(best_answer_to_win(view))
+        text.append(f"<div>{KNOWING}: he holds it {percent(p)}; {answers}. Best to win: "
                     f"<b>{best}</b>.</div>")
     return (f'<div class="down-face pk-face">{card_html(view.down, "big")}'
             f'<div class="pk-text">{"".join(text)}</div></div>')
