@@ -293,6 +293,15 @@ class Session:
             state = state.apply(action)
         return state
 
+    def state_after(self, position: int) -> GameState:
+        """The game as it stood after its first `position` actions (0: before any), for a
+        replay; never past the actions played (an undone one may not be shown)."""
+        if isinstance(position, bool) or not isinstance(position, int) or \
+                not 0 <= position <= self._cursor:
+            raise InputError(f"a replay shows actions 0 to {self._cursor} of this game, not "
+                             f"{shown(position, 20)}")
+        return self._state_at(position)
+
     def bot_rng(self) -> random.Random:
         """Randomness for the app's own choices at this point of the game (a bot's secret
         letter, its bluff): fresh after every undo, as a hidden draw is, so that undoing a

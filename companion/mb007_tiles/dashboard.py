@@ -434,6 +434,10 @@ class TilesDashboard(GameDashboard):
             button("Start a new match with these settings", self.start_new_game,
                    color="primary", **wide), **wide)
 
+    def replay_picture(self, state: TilesState) -> str:
+        """The board and the captured tiles as they stood (letters as the table saw them)."""
+        return _board(state, False, False) + self._scoreboard_html(state)
+
     def __panel__(self) -> pn.viewable.Viewable:
         board = section("Board", self.board, width=460)
         turn = section("Turn", self.steps, width=360)

@@ -27,7 +27,7 @@ import param
 from panel.io.document import hold
 
 from companion.core.errors import CompanionError
-from companion.core.game import Event, Game
+from companion.core.game import Event, Game, GameState
 from companion.core.seats import TABLET, Holder, device_mark, seat_role
 from companion.core.session import Session
 from companion.core.store import Store, shared_store
@@ -397,11 +397,17 @@ class GameDashboard(pn.viewable.Viewer):
     def review_section(self) -> Fold:
         """The game review (luck, skill and the dice), worked out when opened and after
         each change while open."""
-        view = ReviewView(lambda: self.session)
+        view = ReviewView(lambda: self.session, self.replay_picture)
         card = section("Review: luck, skill and the dice", view, width=440, collapsed=True)
         card.param.watch(lambda event: None if event.new else view.refresh(), "collapsed")
         self._review = (card, view)
         return card
+
+    def replay_picture(self, state: GameState) -> str:
+        """The table as it stood at a step of the replay, as HTML, showing only what the
+        whole table saw then ("": the replay tells the actions alone). A game's dashboard
+        gives its own."""
+        return ""
 
     def saved_games_section(self) -> Fold:
         """The saved games (new, resume, rename, export, import, delete), built when opened;

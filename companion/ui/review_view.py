@@ -1,5 +1,6 @@
 """The game review on the page: each side's luck and skill in words, the equity over the
-game with its lucky and unlucky moments marked, and the dice against expectation.
+game with its lucky and unlucky moments marked, a replay of every action (a tap on the
+chart moves it there), and the dice against expectation.
 
 Worked out by `companion.core.review` from the session's log when the section is opened,
 and again after each change while it is open (a closed section costs nothing). A game that
@@ -19,6 +20,7 @@ import panel as pn
 from companion.core.errors import CompanionError
 from companion.core.review import DiceTally, Review, dice_tally, review
 from companion.core.session import Session
+from companion.ui.replay_view import Picture, ReplayView
 
 SHOWN_MOMENTS = 12  # the named moments listed, newest last
 LUCKY, UNLUCKY, ERROR = "#2e7d32", "#b71c1c", "#e65100"
@@ -69,23 +71,35 @@ def moments_html(result: Review, is_chance: bool) -> str:
     return f'<ul class="review-moments">{"".join(items)}</ul>'
 
 
-def equity_chart(result: Review, is_chance: bool) -> hv.Overlay:
-    """Each side's equity after every action, the named moments marked on it."""
+def equity_chart(result: Review, is_chance: bool, at: hv.streams.Stream,
+                 on_tap: Callable[..., None]) -> hv.DynamicMap:
+    """Each side's equity after every action, the named moments marked on it, and a line
+    at the action the replay shows (`at`), which moves alone. A tap anywhere on it calls
+    `on_tap(x=..., y=...)`."""
     scale = 100 if is_chance else 1
     ylabel = "%" if is_chance else "equity"
     curves = []
     for side in result.sides:
         points = [(0, float(result.start[side]) * scale)] + [
             (m.position, float(m.equity_after[side]) * scale) for m in result.moments]
-        curves.append(hv.Curve(points, "action", ylabel, label=side).opts(line_width=2))
+        curves.append(hv.Curve(points, "action", ylabel, label=side).opts(
+            line_width=2, tools=["tap"], default_tools=[]))
     marks = [(m.position, float(m.equity_after[m.side or result.sides[0]]) * scale, m.words)
              for m in result.moments if m.words]
     overlay = hv.Overlay(curves)
     if marks:
         overlay = overlay * hv.Scatter(marks, "action", [ylabel, "moment"]).opts(
-            size=9, color="#000000", marker="diamond")
-    return overlay.opts(responsive=True, height=220, toolbar=None, default_tools=[],
-                        show_legend=len(result.sides) > 1, legend_position="top_left")
+            size=12, color="#000000", marker="diamond", tools=["tap"], default_tools=[])
+    # A Tap stream hears the whole plot, but only from an element of it, not the overlay.
+    hv.streams.Tap(source=curves[0], transient=True).add_subscriber(on_tap)
+    chart = overlay * hv.DynamicMap(replay_line, streams=[at])
+    return chart.opts(responsive=True, height=220, toolbar=None, default_tools=[],
+                      show_legend=len(result.sides) > 1, legend_position="top_left")
+
+
+def replay_line(at: int) -> hv.VLine:
+    """The line at the action the replay shows."""
+    return hv.VLine(at).opts(color="#555555", line_dash="dotted", line_width=2)
 
 
 def dice_chart(tally: DiceTally) -> hv.Overlay:
@@ -98,14 +112,18 @@ def dice_chart(tally: DiceTally) -> hv.Overlay:
 
 
 class ReviewView(pn.viewable.Viewer):
-    """The review of the game `session()` holds, drawn by `refresh`."""
+    """The review of the game `session()` holds, drawn by `refresh`; `picture` draws the
+    table as it stood for the replay (None: the replay tells the actions only)."""
 
-    def __init__(self, session: Callable[[], Session]):
+    def __init__(self, session: Callable[[], Session], picture: Picture | None = None):
         super().__init__()
         self._session = session
+        self._result: Review | None = None
+        self._at = hv.streams.Stream.define("ReplayAt", at=0)()
         self._summary = pn.pane.HTML(**WIDE)
-        self._chart = pn.pane.HoloViews(None, visible=False, **WIDE)
+        self._chart = pn.pane.HoloViews(None, visible=False, css_classes=["review-chart"], **WIDE)
         self._moments = pn.pane.HTML(**WIDE)
+        self.replay = ReplayView(session, picture, self._replay_moved)
         self._dice = pn.pane.HTML(**WIDE)
         self._dice_chart = pn.pane.HoloViews(None, visible=False, **WIDE)
 
@@ -120,16 +138,18 @@ class ReviewView(pn.viewable.Viewer):
                 result = review(session.game, session.options, actions)
             except CompanionError as error:
                 note = f"No review of this game: {error}."
+        self._result = result
         if result is None:
             self._summary.object = f"<p>{escape(note)}</p>"
             self._chart.visible = False
             self._moments.object = ""
+            self.replay.update(None, str)
         else:
             is_chance = result.is_chance
             self._summary.object = summary_html(result, is_chance)
-            self._chart.object = equity_chart(result, is_chance)
-            self._chart.visible = bool(result.moments)
             self._moments.object = moments_html(result, is_chance)
+            self.replay.update(result, lambda value: level(value, is_chance))
+            self._draw_chart()
         tally = dice_tally(actions)
         if tally.total:
             self._dice.object = ('<h2 class="review-dice" style="font-size:1.1rem">The dice</h2>'
@@ -140,6 +160,25 @@ class ReviewView(pn.viewable.Viewer):
             self._dice.object = "<p>No dice rolled yet.</p>"
             self._dice_chart.visible = False
 
+    def _draw_chart(self) -> None:
+        """The chart anew (the game changed); the replay's line moves alone."""
+        result = self._result
+        if result is None or not result.moments:
+            self._chart.visible = False
+            return
+        self._at.event(at=self.replay.position)
+        self._chart.object = equity_chart(result, result.is_chance, self._at,
+                                          self._chart_tapped)
+        self._chart.visible = True
+
+    def _chart_tapped(self, x: float | None = None, y: float | None = None) -> None:
+        """A tap on the chart: the replay moves to the action nearest to it."""
+        if x is not None:
+            self.replay.show(round(x))
+
+    def _replay_moved(self, position: int) -> None:
+        self._at.event(at=position)
+
     def __panel__(self) -> pn.viewable.Viewable:
-        return pn.Column(self._summary, self._chart, self._moments, self._dice,
+        return pn.Column(self._summary, self._chart, self.replay, self._moments, self._dice,
                          self._dice_chart, **WIDE)

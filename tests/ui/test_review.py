@@ -42,3 +42,22 @@ def test_a_game_without_a_review_yet_says_so_and_shows_its_dice(served, page: Pa
     expect(page.get_by_text("review of luck and skill is still to come")).to_be_visible(
         timeout=WAIT)
     expect(page.get_by_text("No dice rolled yet.")).to_be_visible()
+
+
+def test_the_replay_steps_back_and_a_tap_on_the_chart_moves_it(served, page: Page):
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.goto(f"{served.url}/dice_lab")
+    start_new_game(page)
+    for count, (first, second) in enumerate([(3, 4), (1, 2), (6, 6), (2, 2)], start=1):
+        roll_real_dice(page, first, second)
+        expect(page.locator(".log-line")).to_have_count(count, timeout=WAIT)
+    page.get_by_role("button", name="▸ Review: luck, skill and the dice").click()
+    where = page.locator(".replay-where")
+    expect(where).to_have_text("Action 4 of 4 (now)", timeout=WAIT)
+    page.get_by_role("button", name="◀ Back").click()
+    expect(where).to_have_text("Action 3 of 4", timeout=WAIT)
+    expect(page.locator(".replay-event")).to_contain_text("3. 2 dice")
+    chart = page.locator(".review-chart canvas").first
+    box = chart.bounding_box()
+    page.mouse.click(box["x"] + box["width"] * 0.15, box["y"] + box["height"] * 0.5)
+    expect(where).to_have_text(re.compile(r"^(The start|Action 1 of 4)"), timeout=WAIT)

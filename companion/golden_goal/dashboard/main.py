@@ -22,7 +22,7 @@ from companion.golden_goal.dashboard.moves import Moves
 from companion.golden_goal.dashboard.settings_view import SettingsView
 from companion.golden_goal.dashboard.taps import Taps
 from companion.golden_goal.dashboard.turn_view import TurnView
-from companion.golden_goal.dashboard.words import BOT_TEAMS, TWO
+from companion.golden_goal.dashboard.words import BOT_TEAMS, TWO, scoreboard_html
 from companion.golden_goal.drawing import Target
 from companion.golden_goal.engine import GoldenGoalState
 from companion.golden_goal.turns import Outcome
@@ -193,6 +193,10 @@ class GoldenGoalDashboard(GameDashboard):
         state = self.session.state
         self.field.update_taps(state)
         self.turn.update_taps(state)
+
+    def replay_picture(self, state: GoldenGoalState) -> str:
+        """The score and the match clock as they stood."""
+        return scoreboard_html(state, self.bot_team, False)
 
     def __panel__(self):
         areas = self.turn.areas()

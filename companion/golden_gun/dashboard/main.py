@@ -228,6 +228,10 @@ class GoldenGunDashboard(GameDashboard):
 
     # The page.
 
+    def replay_picture(self, state: GoldenGunState) -> str:
+        """Bond's bullets, wounds and way through the maze as they stood."""
+        return squares_html(state.ammo, state.wounds) + progress_html(state)
+
     def __panel__(self) -> pn.viewable.Viewable:
         controls = (self.watching_note(),) if self.watching else \
             (self._actions, self.amount, self.dice, self._switch)

@@ -50,6 +50,8 @@ from companion.goldfinger.dashboard.words import (
     VS_BOND,
     VS_ENEMY,
     armed_html,
+    hits_html,
+    kit_html,
     own_html,
     status_html,
     verdict_html,
@@ -344,6 +346,10 @@ class GoldfingerDashboard(GameDashboard):
         self._phase_box, self._armed_pane = self.actions.phase_box, self.actions.armed_pane
         self._list, self._rest_list = self.actions.above, self.actions.rest
         self._setup = self.setup_form.widgets
+
+    def replay_picture(self, state: e.GoldfingerState) -> str:
+        """The hits and Bond's kit as they stood."""
+        return hits_html(state) + kit_html(state)
 
     def __panel__(self) -> pn.viewable.Viewable:
         play = section("Play", self._verdict, self.message_view(),

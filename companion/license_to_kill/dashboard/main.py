@@ -47,6 +47,7 @@ from companion.license_to_kill.dashboard.words import (
     setup_player,
     short_names,
     status_html,
+    table_html,
     verdict_html,
 )
 from companion.license_to_kill.engine import LtkState
@@ -230,6 +231,10 @@ class LicenseToKillDashboard(GameDashboard):
         return [o for panel in self.step_area.shown() for o in panel if is_shown(o)]
 
     # The page.
+
+    def replay_picture(self, state: LtkState) -> str:
+        """Each player's Agency and Plot Zone as they stood, face-down cards hidden."""
+        return table_html(state)
 
     def __panel__(self) -> pn.viewable.Viewable:
         turn = section("The turn", self.status, self.steps, self.message_view(),

@@ -514,6 +514,10 @@ class CardsDashboard(GameDashboard):
         return pn.pane.HTML(f'<ul class="house-rules" style="font-size:1rem;line-height:1.4;'
                             f'padding-left:18px">{items}</ul>', sizing_mode="stretch_width")
 
+    def replay_picture(self, state: CardsState) -> str:
+        """The table as it stood: up cards, chips and the pot, every down card hidden."""
+        return table_html(public_view(state))
+
     def __panel__(self) -> pn.viewable.Viewable:
         table = section("Table", self.table_pane, self.events, width=500)
         turn = section("Your choice", self.message_view(), self.own, self.prompt, self.peek,

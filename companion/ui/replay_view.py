@@ -1,0 +1,98 @@
+"""The replay in the review: step through the game's actions and see each one again, what
+it did, every side's equity then, and the table as it stood (what the whole table saw).
+
+One TapPad draws the steps and what they show, so a step is one message. The replay never
+goes past the actions played: an undone action is not shown again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from html import escape
+
+import panel as pn
+
+from companion.core.errors import CompanionError
+from companion.core.game import GameState
+from companion.core.review import Review
+from companion.core.session import Session
+from companion.ui.tap_pad import TapPad, tap_button
+
+Picture = Callable[[GameState], str]  # the table as the whole table saw it, as HTML
+STEPS = (("start", "Start"), ("back", "◀ Back"), ("next", "Next ▶"), ("now", "Now"))
+
+
+def equity_words(result: Review, position: int, amount: Callable[[object], str]) -> str:
+    """Each side's equity after `position` actions, in words."""
+    equity = result.start if position == 0 else result.moments[position - 1].equity_after
+    return " · ".join(f"{escape(side)} {amount(equity[side])}" for side in result.sides)
+
+
+class ReplayView(pn.viewable.Viewer):
+    """The replay of `session()`'s game; `on_move(position)` hears every step."""
+
+    def __init__(self, session: Callable[[], Session], picture: Picture | None,
+                 on_move: Callable[[int], None]):
+        super().__init__()
+        self._session, self._picture, self._on_move = session, picture, on_move
+        self._following = True  # showing the game as it is now, and staying there
+        self.position = 0
+        self._result: Review | None = None
+        self._level: Callable[[object], str] = str
+        self._pad = TapPad(self._tapped, sizing_mode="stretch_width")
+
+    @property
+    def length(self) -> int:
+        return len(self._session().actions)
+
+    def update(self, result: Review | None, level: Callable[[object], str]) -> None:
+        """The game changed (or its review did): follow it if following, else stay where
+        the players are looking (or at its end, if an undo took that action back)."""
+        self._result, self._level = result, level
+        self.position = self.length if self._following else min(self.position, self.length)
+        self._draw()
+
+    def show(self, position: int) -> None:
+        """Move to the game as it stood after `position` actions (0: before the first)."""
+        self.position = max(0, min(position, self.length))
+        self._following = self.position == self.length
+        self._draw()
+        self._on_move(self.position)
+
+    def _tapped(self, step: str) -> None:
+        target = {"start": 0, "back": self.position - 1, "next": self.position + 1,
+                  "now": self.length}.get(step)
+        if target is not None:
+            self.show(target)
+
+    def _draw(self) -> None:
+        n, at = self.length, self.position
+        enabled = {"start": at > 0, "back": at > 0, "next": at < n, "now": at < n}
+        steps = "".join(tap_button(step, label, enabled=enabled[step])
+                        for step, label in STEPS)
+        where = (f"Action {at} of {n}" + (" (now)" if at == n else "")) if at else \
+            f"The start, before the first of {n} actions"
+        parts = [f'<div class="bar" role="group" aria-label="Replay">{steps}</div>',
+                 f'<p class="replay-where" aria-live="polite"><b>{where}</b></p>']
+        try:
+            state = self._session().state_after(at)
+        except CompanionError as error:
+            parts.append(f"<p>{escape(str(error))}</p>")
+            state = None
+        if state is not None and at and state.last_event is not None:
+            parts.append(f'<p class="replay-event">{at}. {escape(state.last_event.text)}</p>')
+        result = self._result
+        if result is not None and len(result.moments) >= at:
+            moment = result.moments[at - 1] if at else None
+            named = f" <b>{escape(moment.words)}</b>." if moment is not None and moment.words \
+                else ""
+            name = result.equity_name
+            parts.append(f"<p>{escape(name[:1].upper() + name[1:])} then: "
+                         f"{equity_words(result, at, self._level)}.{named}</p>")
+        picture = self._picture(state) if state is not None and self._picture else ""
+        if picture:
+            parts.append(f'<div class="replay-table">{picture}</div>')
+        self._pad.html = "".join(parts)
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return self._pad

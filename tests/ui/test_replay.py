@@ -1,0 +1,101 @@
+"""The replay in the review (issue: Game review): step through the actions, each side's
+equity then, a tap on the chart moving it, and never past the actions played."""
+
+from __future__ import annotations
+
+import contextlib
+import random
+
+import pytest
+
+from companion.core.errors import CompanionError, InputError
+from companion.core.registry import find_game
+from companion.core.session import Session
+from companion.dice_lab.engine import Check
+from companion.ui.review_view import ReviewView
+from tests.core.test_every_game_resumes import CASES
+
+CHECKS = [Check(2, 7, "at most", (), (2, 5)), Check(1, 6, "at least", (), (6,)),
+          Check(2, 4, "at most", (), (6, 6))]
+
+
+@pytest.fixture
+def played():
+    session = Session("dice_lab", {}, seed=1)
+    for check in CHECKS:
+        session.act(check)
+    view = ReviewView(lambda: session, lambda state: f"<i>{len(state.history)} checks</i>")
+    view.refresh()
+    return session, view
+
+
+def shown(view: ReviewView) -> str:
+    return view.replay.__panel__().html
+
+
+def test_the_replay_follows_the_game_and_steps_back_and_forth(played):
+    session, view = played
+    assert "Action 3 of 3 (now)" in shown(view)
+    assert "<i>3 checks</i>" in shown(view)
+    view.replay.__panel__().tap("back")
+    text = shown(view)
+    assert "Action 2 of 3</b>" in text and "2. " in text and "<i>2 checks</i>" in text
+    assert "+1.25" in text and "very lucky" in text  # 5/12 + 5/6 successes above the chances
+    view.replay.__panel__().tap("start")
+    assert "The start, before the first of 3 actions" in shown(view)
+    assert "<i>0 checks</i>" in shown(view)
+    session.act(Check(1, 6, "at least", (), (1,)))
+    view.refresh()  # a player looking back stays where he is
+    assert "The start, before the first of 4 actions" in shown(view)
+    view.replay.__panel__().tap("now")
+    assert "Action 4 of 4 (now)" in shown(view)
+    session.act(Check(1, 6, "at least", (), (2,)))
+    view.refresh()  # at the end, it follows the game
+    assert "Action 5 of 5 (now)" in shown(view)
+
+
+def test_a_tap_on_the_chart_moves_the_replay_to_the_nearest_action(played):
+    _, view = played
+    view._chart_tapped(x=1.2, y=0.5)
+    assert "Action 1 of 3</b>" in shown(view)
+    view._chart_tapped(x=-3, y=0)
+    assert "The start" in shown(view)
+
+
+def test_an_undone_action_is_never_replayed(played):
+    session, view = played
+    view.replay.show(3)
+    session.undo()
+    view.refresh()
+    assert "Action 2 of 2 (now)" in shown(view)
+    view.replay.show(3)
+    assert "Action 2 of 2 (now)" in shown(view)
+    with pytest.raises(InputError, match="actions 0 to 2 of this game"):
+        session.state_after(3)
+    for hostile in (-1, True, "1", 10**5000):
+        with pytest.raises(InputError):
+            session.state_after(hostile)
+
+
+@pytest.mark.parametrize(("name", "options"), CASES, ids=[f"{n}-{i}" for i, (n, _) in
+                                                           enumerate(CASES)])
+def test_every_app_replays_its_game_step_by_step(store, name, options):
+    """Random play in every game, then the app's replay at every step: the step's words,
+    and the table as it stood (Dice Lab's step is its check, told in words)."""
+    rng = random.Random(2)
+    session = Session(name, options, seed=2, store=store)
+    for _ in range(25):
+        legal = session.state.legal_actions()
+        if not legal or session.state.is_over:
+            break
+        with contextlib.suppress(CompanionError):  # a listed action it still refuses
+            session.act(rng.choice(list(legal)))
+    board = find_game(name).load_dashboard()(store=store, session=session)
+    view = ReviewView(lambda: session, board.replay_picture)
+    view.refresh()
+    n = len(session.actions)
+    for position in range(n + 1):
+        view.replay.show(position)
+        text = shown(view)
+        assert (f"Action {position} of {n}" if position else "The start") in text
+        assert ('class="replay-table"' in text) == (name != "dice_lab")
