@@ -57,6 +57,9 @@ class RulesTable:
     # The refusal of any action once the game is over; None where a finished game still
     # takes an action (the tile game's next game of a match).
     over: Callable[[Any], RuleError] | None = None
+    # The refusal of an action type the game does not have, where the game words it
+    # (None: "Draw is not an action of the card game").
+    unknown: Callable[[Any], InputError] | None = None
 
     def __post_init__(self) -> None:
         if self.not_now is None and any(r.phases is not None and r.not_now is None
@@ -72,6 +75,8 @@ class RulesTable:
         """The state after `action`; InputError or RuleError leave `state` as it was."""
         rule = self.rules.get(type(action))
         if rule is None:
+            if self.unknown is not None:
+                raise self.unknown(action)
             raise InputError(f"{type(action).__name__} is not an action of {self.title}")
         if self.over is not None and state.is_over:
             raise self.over(state)

@@ -123,6 +123,7 @@ RULES = RulesTable(
         f"{type(action).__name__} is not allowed now: {state.step_text}",
         _phase_rule(state.phase)),
     over=lambda state: RuleError("the game is over", rules.ESCAPING),
+    unknown=lambda action: InputError(f"{type(action).__name__} is not a Golden Gun action"),
 )
 assert set(RULES.action_types) == set(ACTION_TYPES), "every action has its rule"
 

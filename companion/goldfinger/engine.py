@@ -92,6 +92,7 @@ RULES = RulesTable(
     not_now=lambda state, _action: RuleError(
         "finish the set-up first", rule=rule_name(rules.SECTION_SET_UP)),
     over=lambda state: RuleError("the game is over", rule=rule_name(rules.SECTION_HOW_TO_WIN)),
+    unknown=lambda action: InputError(f"Goldfinger has no action {type(action).__name__}"),
 )
 assert set(RULES.action_types) == set(ACTION_TYPES), "every action has its rule"
 

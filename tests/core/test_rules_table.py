@@ -71,3 +71,10 @@ def test_a_rule_may_refuse_at_another_time_in_its_own_words():
     only_own = RulesTable("x", {Add: Rule(lambda s, a: s, ("adding",),
                                           not_now=lambda s, a: RuleError("no"))})
     assert only_own.action_types == (Add,)
+
+
+def test_a_game_may_word_the_refusal_of_an_action_it_does_not_have():
+    table = RulesTable("the tally game", {Stop: Rule(lambda s, a: s)},
+                       unknown=lambda a: InputError(f"the tally has no {type(a).__name__}"))
+    with pytest.raises(InputError, match="the tally has no int"):
+        table.apply(Tally(), 7)
