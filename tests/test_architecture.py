@@ -39,17 +39,6 @@ KNOWN_CIRCLES = [
      "companion.license_to_kill.dashboard.setup_view",
      "companion.license_to_kill.dashboard.step_views"],
 ]
-# Goldfinger was cut by length: its rule modules share private step helpers.
-KNOWN_PRIVATE_IMPORTERS = {
-    ("companion.goldfinger.engine", "companion.goldfinger.firing"),
-    ("companion.goldfinger.engine", "companion.goldfinger.moving"),
-    ("companion.goldfinger.engine", "companion.goldfinger.steps"),
-    ("companion.goldfinger.firing", "companion.goldfinger.state"),
-    ("companion.goldfinger.firing", "companion.goldfinger.steps"),
-    ("companion.goldfinger.moving", "companion.goldfinger.state"),
-    ("companion.goldfinger.moving", "companion.goldfinger.steps"),
-    ("companion.goldfinger.steps", "companion.goldfinger.state"),
-}
 
 
 def module_name(path: Path) -> str:
@@ -141,4 +130,4 @@ def test_no_private_name_is_imported_from_another_module():
         for name, names, _ in imports(path):
             if name.startswith("companion") and any(n.startswith("_") for n in names):
                 importers.add((module, name))
-    assert importers == KNOWN_PRIVATE_IMPORTERS
+    assert importers == set()

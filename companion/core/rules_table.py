@@ -36,11 +36,13 @@ from companion.core.errors import InputError, RuleError
 
 @dataclass(frozen=True)
 class Rule:
-    """An action type's place in a game: its handler (state, action) -> new state, and the
-    phases it is allowed in (None: in any phase while the game is on)."""
+    """An action type's place in a game: its handler (state, action) -> new state, the
+    phases it is allowed in (None: in any phase while the game is on), and its own refusal
+    at another time where the game words it for this action alone (None: the table's)."""
 
     handler: Callable[[Any, Any], Any]
     phases: tuple[str, ...] | None = None
+    not_now: Callable[[Any, Any], RuleError] | None = None
 
 
 @dataclass(frozen=True)
@@ -55,9 +57,13 @@ class RulesTable:
     # The refusal of any action once the game is over; None where a finished game still
     # takes an action (the tile game's next game of a match).
     over: Callable[[Any], RuleError] | None = None
+    # The refusal of an action type the game does not have, where the game words it
+    # (None: "Draw is not an action of the card game").
+    unknown: Callable[[Any], InputError] | None = None
 
     def __post_init__(self) -> None:
-        if self.not_now is None and any(r.phases is not None for r in self.rules.values()):
+        if self.not_now is None and any(r.phases is not None and r.not_now is None
+                                        for r in self.rules.values()):
             raise ValueError(f"{self.title}: a rule names its phases, so say how an action "
                              "at another time is refused (not_now)")
 
@@ -69,9 +75,11 @@ class RulesTable:
         """The state after `action`; InputError or RuleError leave `state` as it was."""
         rule = self.rules.get(type(action))
         if rule is None:
+            if self.unknown is not None:
+                raise self.unknown(action)
             raise InputError(f"{type(action).__name__} is not an action of {self.title}")
         if self.over is not None and state.is_over:
             raise self.over(state)
         if rule.phases is not None and state.phase not in rule.phases:
-            raise self.not_now(state, action)
+            raise (rule.not_now or self.not_now)(state, action)
         return rule.handler(state, action)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import cache
 
-from companion.core.dice import p_at_least, p_at_most, total_distribution
+from companion.core.dice import p_at_least, p_at_most
 from companion.dice_lab.rules import Goal
 
 
@@ -26,8 +26,3 @@ def succeeds(total: int, target: int, goal: Goal, modifier: int = 0) -> bool:
     if goal == "at most":
         return total + modifier <= target
     return total + modifier >= target
-
-
-def success_totals(n_dice: int, target: int, goal: Goal, modifier: int = 0) -> list[int]:
-    """The dice totals (before modifiers) that succeed."""
-    return [t for t in total_distribution(n_dice) if succeeds(t, target, goal, modifier)]

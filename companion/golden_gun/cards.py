@@ -21,7 +21,7 @@ from companion.golden_gun.actions import (
     dice_of,
 )
 from companion.golden_gun.effects import VOCABULARY, Paragraph, describe, step
-from companion.golden_gun.state import GoldenGunState, minus, plus
+from companion.golden_gun.state import Position, minus, plus
 
 
 def bullets_left(ammo: int) -> str:
@@ -33,7 +33,7 @@ def bullets_left(ammo: int) -> str:
 
 # Steps 5-7: the blue card.
 
-def fire(state: GoldenGunState, action: Fire, notes: list[str]) -> GoldenGunState:
+def fire(state: Position, action: Fire, notes: list[str]) -> Position:
     if not state.ammo:
         raise RuleError("Bond has no bullets: he cannot fire at anything", rules.AMMUNITION)
     notes.append(f"Bond fires on purpose "
@@ -41,13 +41,13 @@ def fire(state: GoldenGunState, action: Fire, notes: list[str]) -> GoldenGunStat
     return to_reveal(replace(state, ammo=state.ammo - rules.BULLETS_PER_SHOT), "fire", notes)
 
 
-def hold(state: GoldenGunState, action: Hold, notes: list[str]) -> GoldenGunState:
+def hold(state: Position, action: Hold, notes: list[str]) -> Position:
     notes.append("Bond holds his fire.")
     return to_reveal(state, "hold", notes)
 
 
-def to_reveal(state: GoldenGunState, paragraph: Paragraph,
-              notes: list[str]) -> GoldenGunState:
+def to_reveal(state: Position, paragraph: Paragraph,
+              notes: list[str]) -> Position:
     ready = replace(state, paragraph=paragraph, phase="reveal")
     if state.source == "room" or sum(state.unseen.values()):
         return ready
@@ -60,7 +60,7 @@ def to_reveal(state: GoldenGunState, paragraph: Paragraph,
     return end_room(replace(state, paragraph=None), notes)
 
 
-def reveal(state: GoldenGunState, action: Reveal, notes: list[str]) -> GoldenGunState:
+def reveal(state: Position, action: Reveal, notes: list[str]) -> Position:
     kind = action.kind
     if kind is None:
         raise InputError("say which blue card was read (or let the app deal it in solo)")
@@ -80,7 +80,7 @@ def reveal(state: GoldenGunState, action: Reveal, notes: list[str]) -> GoldenGun
     return _run(replace(taken, pending=state.config.table.steps(kind, state.paragraph)), notes)
 
 
-def _draw(state: GoldenGunState, kind: str) -> GoldenGunState:
+def _draw(state: Position, kind: str) -> Position:
     if state.blue_deck and kind != state.blue_deck[0]:
         raise InputError(f"the top blue card is not {kind}")
     if not state.unseen.get(kind):
@@ -92,7 +92,7 @@ def _draw(state: GoldenGunState, kind: str) -> GoldenGunState:
                    upper_left=max(0, state.upper_left - 1), blue_deck=state.blue_deck[1:])
 
 
-def _run(state: GoldenGunState, notes: list[str]) -> GoldenGunState:
+def _run(state: Position, notes: list[str]) -> Position:
     """Do the pending steps until one needs dice, Bond dies, or the card is done."""
     while state.pending and not state.is_over:
         name, amount = state.pending[0]
@@ -107,7 +107,7 @@ def _run(state: GoldenGunState, notes: list[str]) -> GoldenGunState:
     return _settle(state, notes)
 
 
-def _settle(state: GoldenGunState, notes: list[str]) -> GoldenGunState:
+def _settle(state: Position, notes: list[str]) -> Position:
     """The card read is done: Bond takes it (Solex), it stays, or it is discarded."""
     kind, room = state.card or "", state.room or ""
     done = replace(state, card=None, paragraph=None, pending=(), card_stays=False)
@@ -121,13 +121,13 @@ def _settle(state: GoldenGunState, notes: list[str]) -> GoldenGunState:
     return end_room(done, notes)
 
 
-def end_room(state: GoldenGunState, notes: list[str]) -> GoldenGunState:
+def end_room(state: Position, notes: list[str]) -> Position:
     if state.lose_turn:
         return replace(state, phase="wait", lose_turn=False)
     return replace(state, phase="move")
 
 
-def _wound(state: GoldenGunState, amount: int, notes: list[str]) -> GoldenGunState:
+def _wound(state: Position, amount: int, notes: list[str]) -> Position:
     wounds = min(rules.KILLING_WOUNDS, state.wounds + amount)
     notes.append(f"Bond takes {amount} wound ({wounds} of {rules.KILLING_WOUNDS}).")
     if wounds >= rules.KILLING_WOUNDS:
@@ -136,7 +136,7 @@ def _wound(state: GoldenGunState, amount: int, notes: list[str]) -> GoldenGunSta
     return replace(state, wounds=wounds)
 
 
-def _bullets(state: GoldenGunState, change: int, notes: list[str]) -> GoldenGunState:
+def _bullets(state: Position, change: int, notes: list[str]) -> Position:
     ammo = max(0, min(rules.MAX_BULLETS, state.ammo + change))
     capped = " (14 at most)" if state.ammo + change > rules.MAX_BULLETS else ""
     notes.append(f"Bullets {state.ammo} -> {ammo}{capped}.")
@@ -144,7 +144,7 @@ def _bullets(state: GoldenGunState, change: int, notes: list[str]) -> GoldenGunS
 
 
 def _note(text: str, **flags: bool):
-    def effect(state: GoldenGunState, amount: int, notes: list[str]) -> GoldenGunState:
+    def effect(state: Position, amount: int, notes: list[str]) -> Position:
         if text:
             notes.append(text)
         return replace(state, **flags)
@@ -164,7 +164,7 @@ _IMMEDIATE = {
 }
 
 
-def dodge(state: GoldenGunState, action: Dodge, notes: list[str]) -> GoldenGunState:
+def dodge(state: Position, action: Dodge, notes: list[str]) -> Position:
     dice = dice_of(action.dice)
     _, amount = state.pending[0]
     rest = replace(state, pending=state.pending[1:])
@@ -175,7 +175,7 @@ def dodge(state: GoldenGunState, action: Dodge, notes: list[str]) -> GoldenGunSt
     return _run(_wound(rest, amount, notes), notes)
 
 
-def shot(state: GoldenGunState, action: ScaramangaShot, notes: list[str]) -> GoldenGunState:
+def shot(state: Position, action: ScaramangaShot, notes: list[str]) -> Position:
     dice = dice_of(action.dice)
     _, hits = state.pending[0]
     rest = replace(state, pending=state.pending[1:])
@@ -187,18 +187,18 @@ def shot(state: GoldenGunState, action: ScaramangaShot, notes: list[str]) -> Gol
     return _run(rest, notes)
 
 
-def apply_effect(state: GoldenGunState, action: ApplyEffect,
-                 notes: list[str]) -> GoldenGunState:
+def apply_effect(state: Position, action: ApplyEffect,
+                 notes: list[str]) -> Position:
     effect = step(action.effect, action.amount or None)
     notes.append(f"Sheet: {describe([effect])}.")
     return _run(replace(state, pending=(effect,)), notes)
 
 
-def end_card(state: GoldenGunState, action: EndCard, notes: list[str]) -> GoldenGunState:
+def end_card(state: Position, action: EndCard, notes: list[str]) -> Position:
     notes.append(f"Done with the {state.card}.")
     return _settle(state, notes)
 
 
-def wait(state: GoldenGunState, action: Wait, notes: list[str]) -> GoldenGunState:
+def wait(state: Position, action: Wait, notes: list[str]) -> Position:
     notes.append(f"Bond waits in {state.room} (lost turn).")
     return replace(state, phase="move")

@@ -1,21 +1,19 @@
-"""The Man with the Golden Gun's State: everything on the table, what the players may know
-of the decks, the actions allowed now, and `new_state`. The rules that change it are in
-`steps` (Set Up, new sections, Steps 1-3, Ending the Game) and `cards` (the blue card,
-Steps 4-7); `engine` registers them in `HANDLERS` (so this module imports nothing above it).
+"""The Man with the Golden Gun's position: everything on the table, what the players may
+know of the decks, the actions allowed now, and Set Up's chance. The rules that change it
+are in `steps` (Set Up, new sections, Steps 1-3, Ending the Game) and `cards` (the blue
+card, Steps 4-7); `engine` makes it a game (`Position`: the rules table, saving).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from companion.core.errors import InputError, RuleError
-from companion.core.game import JSON, ActionCodec, Event, GameState
+from companion.core.game import Event, GameState
 from companion.golden_gun import board, rules
 from companion.golden_gun.actions import (
-    ACTION_TYPES,
     ROLLED,
     AddSection,
     ApplyEffect,
@@ -33,15 +31,11 @@ from companion.golden_gun.actions import (
     Wait,
 )
 from companion.golden_gun.effects import VOCABULARY, Paragraph, Step
-from companion.golden_gun.options import Config, parse_options
+from companion.golden_gun.options import Config
 
 Phase = Literal["setup", "move", "read", "roll", "decide", "reveal", "dodge", "shot", "sheet",
                 "wait", "over"]
 Source = Literal["deck", "room"]
-# The rule for each action type and the phases it is allowed in, registered by `engine`
-# (the modules that hold them sit above this one): handler(state, action, notes) -> state.
-HANDLERS: dict[type, tuple[Callable[[Any, Any, list[str]], Any], tuple[str, ...]]] = {}
-
 # What the dashboard shows as "the current step" (How to Play numbering).
 PHASE_TEXT: dict[str, str] = {
     "setup": "Set up: shuffle the decks and draw the first maze section",
@@ -61,8 +55,9 @@ PHASE_TEXT: dict[str, str] = {
 # The state.
 
 @dataclass(frozen=True)
-class GoldenGunState(GameState):
-    """Everything on the table; never changed in place (apply returns a new state).
+class Position(GameState):
+    """Everything on the table; never changed in place. The engine's `Position` is
+    this with its rules: only it is ever made (`engine.new_state`).
 
     Counts (`unseen`, `discards`, `greens_unseen`) are what a player can know: the cards
     not yet seen in the current blue deck, of which the first `upper_left` come from the
@@ -174,12 +169,7 @@ class GoldenGunState(GameState):
         return (rules.MUST_SEARCH_UNTIL_FOUND and self.phase == "move" and self.solex
                 and self.maze is not None and no_search(self) is None)
 
-    @property
-    def room_has_green(self) -> bool:
-        """Whether Bond's room has a face-down green card (companion: if greens are left)."""
-        return self._has_green(self.room) if self.room else False
-
-    def _has_green(self, room: str) -> bool:
+    def has_green(self, room: str) -> bool:
         if self.config.mode == "solo":
             return room in self.greens
         return room not in self.emptied and room not in self.blues \
@@ -252,50 +242,6 @@ class GoldenGunState(GameState):
         """Everything allowed now (dice and dealt cards None: the Session fills them)."""
         return _LEGAL[self.phase](self)
 
-    # Changing it.
-
-    def apply(self, action: Any) -> GoldenGunState:
-        """The state after `action`; RuleError names the rule that forbids it."""
-        if type(action) not in ACTION_TYPES:
-            raise InputError(f"{type(action).__name__} is not a Golden Gun action")
-        if self.is_over:
-            raise RuleError("the game is over", rules.ESCAPING)
-        handler, phases = HANDLERS[type(action)]
-        if self.phase not in phases:
-            raise RuleError(f"{type(action).__name__} is not allowed now: {self.step_text}",
-                            _phase_rule(self.phase))
-        notes: list[str] = []
-        new = handler(self, action, notes)
-        return replace(new, history=(*self.history, action),
-                       last_event=Event(" ".join(notes), _outcome(self, new, action)))
-
-    def to_json(self) -> JSON:
-        """The options and the actions that led here (dice and cards filled in)."""
-        return {"options": dict(self.config.options),
-                "actions": [_CODEC.to_json(a) for a in self.history]}
-
-    @classmethod
-    def from_json(cls, data: JSON) -> GoldenGunState:
-        """Rebuild a state by replaying `to_json`'s actions; InputError if they do not."""
-        if not isinstance(data, dict) or set(data) != {"options", "actions"} \
-                or not isinstance(data["actions"], list):
-            raise InputError("a Golden Gun state is an object with 'options' and 'actions'")
-        state = new_state(data["options"])
-        for raw in data["actions"]:
-            state = state.apply(_CODEC.from_json(raw))
-        return state
-
-
-def new_state(options: Mapping[str, JSON]) -> GoldenGunState:
-    """The state before Bond's first move; solo starts with SetUp."""
-    config = parse_options(options)
-    knowledge = {"unseen": {k: n for k, n in config.blue_deck.items() if n},
-                 "upper_left": config.upper_size, "greens_unseen": dict(config.green_deck)}
-    if config.mode == "solo":
-        return GoldenGunState(config, "setup", sections=0, maze=board.Maze(), **knowledge)
-    return GoldenGunState(config, "move", **knowledge)
-
-
 # Set Up's chance (solo): the shuffles, recorded in the SetUp action.
 
 def deal_blue_deck(counts: Mapping[str, int], upper_size: int,
@@ -335,7 +281,7 @@ def fill_setup(config: Config, action: SetUp, rng: random.Random) -> SetUp:
 
 # Ending the Game.
 
-def no_search(state: GoldenGunState) -> str | None:
+def no_search(state: Position) -> str | None:
     """Why Bond may not look for the exit now, or None."""
     if not state.solex:
         return "Bond must find the Solex Agitator before he escapes"
@@ -365,29 +311,9 @@ def plus(counts: Mapping[Any, int], key: Any) -> dict[Any, int]:
     return {**counts, key: counts.get(key, 0) + 1}
 
 
-def _phase_rule(phase: str) -> str:
-    return {"dodge": rules.WOUNDS, "shot": rules.WOUNDS, "sheet": rules.SUMMARY_SHEET,
-            "setup": rules.SET_UP}.get(phase, rules.HOW_TO_PLAY)
-
-
-def _outcome(old: GoldenGunState, new: GoldenGunState,
-              action: Any) -> Literal["success", "failure", "info"]:
-    if new.ended == "killed" or new.wounds > old.wounds:
-        return "failure"
-    if new.ended == "won" or new.solex > old.solex:
-        return "success"
-    if isinstance(action, RollGreen):
-        return "success" if new.phase == "decide" else "failure"
-    if isinstance(action, SearchExit):
-        return "failure"
-    if isinstance(action, Dodge | ScaramangaShot):
-        return "success"
-    return "info"
-
-
 # The actions allowed in each phase.
 
-def _legal_move(state: GoldenGunState) -> list[Any]:
+def _legal_move(state: Position) -> list[Any]:
     if state.must_search:
         return [SearchExit()]
     actions: list[Any] = [Move(r) for r in state.move_targets()]
@@ -399,7 +325,7 @@ def _legal_move(state: GoldenGunState) -> list[Any]:
     return actions
 
 
-def _legal_reveal(state: GoldenGunState) -> list[Any]:
+def _legal_reveal(state: Position) -> list[Any]:
     if state.source == "deck" and state.config.mode == "companion":
         return [Reveal(k) for k in state.possible_kinds()]
     return [Reveal()]
@@ -418,8 +344,3 @@ _LEGAL: dict[str, Any] = {
     "wait": lambda s: [Wait()],
     "over": lambda s: [],
 }
-
-
-# Actions to and from JSON, checked field by field: the same rules as the registered GAME
-# (companion.golden_gun), without importing the package from inside it.
-_CODEC = ActionCodec("The Man with the Golden Gun", ACTION_TYPES)

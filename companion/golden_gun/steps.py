@@ -20,11 +20,11 @@ from companion.golden_gun.actions import (
     dice_of,
 )
 from companion.golden_gun.cards import bullets_left, end_room, to_reveal
-from companion.golden_gun.state import GoldenGunState, minus, no_search
+from companion.golden_gun.state import Position, minus, no_search
 
 # Set Up (solo) and New Maze Sections.
 
-def set_up(state: GoldenGunState, action: SetUp, notes: list[str]) -> GoldenGunState:
+def set_up(state: Position, action: SetUp, notes: list[str]) -> Position:
     if state.config.mode != "solo":
         raise RuleError("the group sets up its own cards in companion mode", rules.SET_UP)
     config = state.config
@@ -47,8 +47,8 @@ def set_up(state: GoldenGunState, action: SetUp, notes: list[str]) -> GoldenGunS
     return _place_section(ready, (0, 0), notes)
 
 
-def _set_up_to_deal_as_seen(state: GoldenGunState, sections: tuple[str, ...],
-                            notes: list[str]) -> GoldenGunState:
+def _set_up_to_deal_as_seen(state: Position, sections: tuple[str, ...],
+                            notes: list[str]) -> Position:
     if len(sections) != 1:
         raise InputError("SetUp that deals as the game goes holds the first section only")
     board.parse_layout(sections[0])
@@ -65,8 +65,8 @@ def _same_cards(what: str, cards: tuple[Any, ...], counts: Mapping[Any, int]) ->
         raise InputError(f"the {what} does not hold the cards of the deck composition")
 
 
-def _place_section(state: GoldenGunState, at: tuple[int, int],
-                   notes: list[str]) -> GoldenGunState:
+def _place_section(state: Position, at: tuple[int, int],
+                   notes: list[str]) -> Position:
     assert state.maze is not None
     maze = state.maze.add(at, state.unplaced[0])
     number = state.sections + 1
@@ -83,7 +83,7 @@ def _place_section(state: GoldenGunState, at: tuple[int, int],
                    greens={**state.greens, **dealt}, green_deck=state.green_deck[len(dealt):])
 
 
-def add_section(state: GoldenGunState, action: AddSection, notes: list[str]) -> GoldenGunState:
+def add_section(state: Position, action: AddSection, notes: list[str]) -> Position:
     if state.maze is None and (action.at is not None or action.layout is not None):
         raise InputError("companion mode: lay the section on the table, `at` and `layout` "
                          "stay empty")
@@ -111,7 +111,7 @@ def add_section(state: GoldenGunState, action: AddSection, notes: list[str]) -> 
 
 # Steps 1-3.
 
-def move(state: GoldenGunState, action: Move, notes: list[str]) -> GoldenGunState:
+def move(state: Position, action: Move, notes: list[str]) -> Position:
     room = action.room
     if state.must_search:
         raise RuleError(_MUST_SEARCH.format(room=state.room), rules.ESCAPING)
@@ -138,14 +138,14 @@ def move(state: GoldenGunState, action: Move, notes: list[str]) -> GoldenGunStat
         greens = {r: n for r, n in state.greens.items() if r != room}
         return replace(moved, greens=greens, green=number, emptied=state.emptied | {room},
                        greens_unseen=minus(state.greens_unseen, number), phase="roll")
-    if state.config.mode == "companion" and moved._has_green(room):
+    if state.config.mode == "companion" and moved.has_green(room):
         notes.append("turn over the green card.")
         return replace(moved, phase="read")
     notes.append("no card here (Step 2: back to Step 1).")
     return replace(moved, phase="move")
 
 
-def _turned_over(state: GoldenGunState, room: str, green: int | None) -> int:
+def _turned_over(state: Position, room: str, green: int | None) -> int:
     """The number of the green card Bond turns over in `room` (solo)."""
     dealt = state.greens[room]
     if dealt is not None:  # a game stored before: dealt at Set Up
@@ -163,7 +163,7 @@ _MUST_SEARCH = ("Bond has the Solex Agitator and may look for the exit in {room}
                 "for an exit until he finds one, before he moves on")
 
 
-def _why_not_there(state: GoldenGunState, room: str) -> str:
+def _why_not_there(state: Position, room: str) -> str:
     if room == state.room:
         return "Bond must move into another room"
     if state.room is None:
@@ -171,7 +171,7 @@ def _why_not_there(state: GoldenGunState, room: str) -> str:
     return f"{room} is not connected to {state.room} (Step 1: a side or a corner)"
 
 
-def read_green(state: GoldenGunState, action: ReadGreen, notes: list[str]) -> GoldenGunState:
+def read_green(state: Position, action: ReadGreen, notes: list[str]) -> Position:
     number = action.number
     if isinstance(number, bool) or number not in rules.GREEN_NUMBERS:
         raise InputError(f"a green card shows 2 to 12, got {shown(number)}")
@@ -183,7 +183,7 @@ def read_green(state: GoldenGunState, action: ReadGreen, notes: list[str]) -> Go
                    emptied=state.emptied | {state.room or ""}, phase="roll")
 
 
-def roll_green(state: GoldenGunState, action: RollGreen, notes: list[str]) -> GoldenGunState:
+def roll_green(state: Position, action: RollGreen, notes: list[str]) -> Position:
     dice = dice_of(action.dice)
     number = state.green or 0
     if dice.total <= number:
@@ -205,7 +205,7 @@ def roll_green(state: GoldenGunState, action: RollGreen, notes: list[str]) -> Go
 
 # Ending the Game.
 
-def search_exit(state: GoldenGunState, action: SearchExit, notes: list[str]) -> GoldenGunState:
+def search_exit(state: Position, action: SearchExit, notes: list[str]) -> Position:
     reason = no_search(state)
     if reason:
         raise RuleError(reason, rules.ESCAPING)

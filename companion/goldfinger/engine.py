@@ -20,10 +20,29 @@ running in the order the Enemy player picks (`StartTurn("B")` ...). A piece that
 has lost its turn does not roll; it may only Fire. Bond wins with Tilly and a
 successful Break Gate; the Enemy wins when Bond takes 10 Hits or his 15th turn
 ends.
+
+The engine in modules, each importing only those before it:
+
+- `actions`: the actions; `rules`: the rulebook's tables; `board`: the map
+- `state`: the position (`Position`: pieces, step, pending, set-up) and what the table sees
+- `steps`: what every action of a step shares (checks, Action Summary rolls, Hits, lost
+  turns, the end of a step)
+- `turns`, `moving`, `firing`: the rules, each module with its part of the rules table
+- this module: the game, `GoldfingerState` (the rules table `RULES` applies an action;
+  chance, legal actions, saving) and `new_state`
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from companion.core.errors import InputError, RuleError
+from companion.core.game import JSON, ActionCodec
+from companion.core.records import evolve
+from companion.core.rules_table import RulesTable
+from companion.goldfinger import firing, moving, rules, turns
 from companion.goldfinger.actions import (  # noqa: F401 (the engine's public names)
     ACTION_TYPES,
     DICE_ACTIONS,
@@ -51,32 +70,80 @@ from companion.goldfinger.actions import (  # noqa: F401 (the engine's public na
     StartTurn,
     Trick,
 )
-from companion.goldfinger.firing import (
-    _avoid,
-    _break_gate,
-    _card_roll,
-    _fire,
-    _pick_up,
-    _reveal,
-    _special,
-)
-from companion.goldfinger.moving import _double_back, _force, _move, _quick_turn, _trick
+from companion.goldfinger.hiding import hide_cards
+from companion.goldfinger.legal import legal_actions
 from companion.goldfinger.state import (  # noqa: F401 (the engine's public names)
-    HANDLERS,
-    GoldfingerState,
     Pending,
     Phase,
     Piece,
+    Position,
     Setup,
     Step,
-    new_state,
+    read_setup,
+    rule_name,
+    starting_pieces,
 )
-from companion.goldfinger.steps import _aim_car, _end_move, _place_bond, _place_cards, _start_turn
 
-HANDLERS.update({
-    PlaceCards: _place_cards, AimCar: _aim_car, PlaceBond: _place_bond, StartTurn: _start_turn,
-    Move: _move, QuickTurn: _quick_turn, DoubleBack: _double_back, Trick: _trick, Force: _force,
-    Fire: _fire, PickUpCard: _pick_up, RevealCard: _reveal, CardRoll: _card_roll,
-    BreakGate: _break_gate, EjectGuard: _special, RaiseScreen: _special, OilSlick: _special,
-    SmokeScreen: _special, AvoidOil: _avoid, AvoidSmoke: _avoid, EndMove: _end_move,
-})
+# Every action's rule: its handler, the phases it is allowed in and its refusal at another
+# time; the turn's actions wait for the set-up ("cards", then "bond") to be done.
+RULES = RulesTable(
+    "Goldfinger",
+    {**turns.RULES, **moving.RULES, **firing.RULES},
+    not_now=lambda state, _action: RuleError(
+        "finish the set-up first", rule=rule_name(rules.SECTION_SET_UP)),
+    over=lambda state: RuleError("the game is over", rule=rule_name(rules.SECTION_HOW_TO_WIN)),
+    unknown=lambda action: InputError(f"Goldfinger has no action {type(action).__name__}"),
+)
+assert set(RULES.action_types) == set(ACTION_TYPES), "every action has its rule"
+
+# Actions to and from JSON, checked field by field: the same rules as the registered GAME
+# (companion.goldfinger), without importing the package from inside it.
+_CODEC = ActionCodec("007 Goldfinger", ACTION_TYPES)
+
+
+@dataclass(frozen=True)
+class GoldfingerState(Position):
+    """A Goldfinger position under the rules: what changes it, its chance, and its saving."""
+
+    def fill_chance(self, action: Any, rng: Any) -> Any:
+        """Dice, and the Enemy bot's hidden placement (`PlaceCards()` with no stars)."""
+        if isinstance(action, PlaceCards) and action.stars is None and action.cards is None \
+                and self.board is not None and self.phase == "cards":
+            return PlaceCards(*hide_cards(self.board, rng))
+        return super().fill_chance(action, rng)
+
+    def dice_needed(self, action: Any) -> int:
+        if isinstance(action, StartTurn):
+            piece = next((p for p in self.pieces if p.name == action.piece), None)
+            return 0 if piece is None or piece.lost_turns else 2
+        return 2 if isinstance(action, DICE_ACTIONS) else 0
+
+    def apply(self, action: Any) -> GoldfingerState:
+        new = RULES.apply(self, action)
+        return evolve(new, history=(*self.history, action))
+
+    def legal_actions(self) -> list[Any] | None:
+        return legal_actions(self)
+
+    def to_json(self) -> JSON:
+        return {"options": dict(self.setup.raw),
+                "actions": [_CODEC.to_json(a) for a in self.history]}
+
+    @classmethod
+    def from_json(cls, data: JSON) -> GoldfingerState:
+        """Rebuild a state from `to_json` by replaying its actions (each checked again)."""
+        if not isinstance(data, dict) or set(data) != {"options", "actions"} \
+                or not isinstance(data["actions"], list):
+            raise InputError("a Goldfinger state is an object with 'options' and 'actions'")
+        state = new_state(data["options"])
+        for stored in data["actions"]:
+            state = state.apply(_CODEC.from_json(stored))
+        return state
+
+
+def new_state(options: Mapping[str, JSON]) -> GoldfingerState:
+    """A game at set-up. Options: "map" (null, "sample" or a board object), "bot" (null,
+    "bond" or "enemy": the side the app plays; needs a map) and any of `rules.HOUSE_RULES`
+    (true/false)."""
+    setup = read_setup(options)
+    return GoldfingerState(setup=setup, pieces=starting_pieces(setup.board))

@@ -6,6 +6,7 @@ from __future__ import annotations
 from companion.core.errors import InputError, RuleError, shown
 from companion.core.game import Event
 from companion.core.records import evolve
+from companion.core.rules_table import Rule
 from companion.goldfinger import rules
 from companion.goldfinger.actions import (
     DoubleBack,
@@ -15,76 +16,77 @@ from companion.goldfinger.actions import (
     Trick,
 )
 from companion.goldfinger.rules import BOND, PIECES
-from companion.goldfinger.state import GoldfingerState, Step, _name, _rule, _side
+from companion.goldfinger.state import Position, Step, piece_name, rule_name, side_of
 from companion.goldfinger.steps import (
     Outcome,
-    _car,
-    _check_action,
-    _check_step,
-    _dice,
-    _event,
-    _hit,
-    _lose,
-    _roll,
-    _settle,
-    _unknown,
-    _used,
-    _with_piece,
+    action_roll,
+    add_hits,
+    check_action,
+    check_step,
+    live_car,
+    lose_turns,
+    outcome_event,
+    settle,
+    spend,
+    two_dice,
+    unknown_piece,
+    with_piece,
 )
 
 # Movement.
 
 
-def _move(state: GoldfingerState, action: Move) -> GoldfingerState:
-    step = _check_step(state)
-    who = _name(step.piece)
+def _move(state: Position, action: Move) -> Position:
+    step = check_step(state)
+    who = piece_name(step.piece)
     if step.fire_only:
         raise RuleError(f"{who} has lost its turn: it cannot move",
-                        rule=_rule(rules.SECTION_LOSING))
+                        rule=rule_name(rules.SECTION_LOSING))
     if step.contest:
-        raise RuleError(f"{who} must Force or Trick {_name(step.contest)} first",
-                        rule=_rule(rules.SECTION_MOVEMENT))
+        raise RuleError(f"{who} must Force or Trick {piece_name(step.contest)} first",
+                        rule=rule_name(rules.SECTION_MOVEMENT))
     if state.board is None:
         return _move_tracker(state, action, step)
     return _move_map(state, action, step)
 
 
-def _move_tracker(state: GoldfingerState, action: Move, step: Step) -> GoldfingerState:
+def _move_tracker(state: Position, action: Move, step: Step) -> Position:
     if action.to is not None:
         raise InputError("tracker mode: say how many spaces were moved, not where")
     n = action.spaces
     if isinstance(n, bool) or not isinstance(n, int) or n < 1:
         raise InputError(f"spaces moved must be 1 or more, got {shown(n, 30)}")
     if n > step.left:
-        raise RuleError(f"{_name(step.piece)} has {step.left} of {step.allowance} spaces left",
-                        rule=_rule(rules.SECTION_MOVEMENT))
+        raise RuleError(f"{piece_name(step.piece)} has {step.left} of {step.allowance} spaces left",
+                        rule=rule_name(rules.SECTION_MOVEMENT))
     step = evolve(step, moved=step.moved + n)
-    text = f"{_name(step.piece)} moves {n} space{'s' if n > 1 else ''} ({step.left} left)."
+    text = f"{piece_name(step.piece)} moves {n} space{'s' if n > 1 else ''} ({step.left} left)."
     return evolve(state, step=step, last_event=Event(text))
 
 
-def _move_map(state: GoldfingerState, action: Move, step: Step) -> GoldfingerState:
+def _move_map(state: Position, action: Move, step: Step) -> Position:
     board = state.board
     if action.spaces != 1:
         raise InputError("map mode: move one space at a time with Move(to=space)")
     to = board.check_space(action.to)
     piece = state.piece(step.piece)
     if step.left < 1:
-        raise RuleError(f"{_name(step.piece)} has no spaces left this turn",
-                        rule=_rule(rules.SECTION_MOVEMENT))
+        raise RuleError(f"{piece_name(step.piece)} has no spaces left this turn",
+                        rule=rule_name(rules.SECTION_MOVEMENT))
     if to not in board.forward(piece.space, piece.heading):
-        raise RuleError(f"{_name(step.piece)} can only move forward, turning at forks: "
-                        f"{to} is not ahead of {piece.space}", rule=_rule(rules.SECTION_MOVEMENT))
+        raise RuleError(f"{piece_name(step.piece)} can only move forward, turning at forks: "
+                        f"{to} is not ahead of {piece.space}",
+                        rule=rule_name(rules.SECTION_MOVEMENT))
     occupant = state.occupied().get(to)
     moved = evolve(piece, space=to, heading=board.heading(piece.space, to))
     step = evolve(step, moved=step.moved + 1, back=(piece.space, piece.heading),
                                contest=occupant)
-    entered = evolve(_with_piece(state, moved), step=step)
+    entered = evolve(with_piece(state, moved), step=step)
     if occupant:
         _check_contest_possible(entered, occupant)
-    text = f"{_name(step.piece)} moves to {to} ({step.left} left)."
+    text = f"{piece_name(step.piece)} moves to {to} ({step.left} left)."
     if occupant:
-        text += f" {_name(occupant)} is there: Force or Trick now."
+        text += f" {piece_name(occupant)} is there: Force or Trick now."
     return evolve(entered, last_event=Event(text))
 
 
@@ -93,12 +95,12 @@ def _can_force(mover: str, target: str) -> bool:
     return (mover == BOND) != (target == BOND)
 
 
-def _check_contest_possible(entered: GoldfingerState, occupant: str) -> None:
+def _check_contest_possible(entered: Position, occupant: str) -> None:
     """Movement: a piece may enter an occupied Space only if it can Force or Trick at once.
 
     `entered` is the state with the piece already in the Space (not yet returned)."""
     step = entered.step
-    section = rules.ACTIONS[_side(step.piece)]["trick"].section
+    section = rules.ACTIONS[side_of(step.piece)]["trick"].section
     feasible = []
     if entered.actions_left() >= 1 and "trick" not in step.used:
         feasible.append(_feasible(lambda: _trick_landing(entered, step, None, section)))
@@ -106,8 +108,9 @@ def _check_contest_possible(entered: GoldfingerState, occupant: str) -> None:
             and _can_force(step.piece, occupant):
         feasible.append(_feasible(lambda: _aside(entered, step, None, section)))
     if not any(feasible):
-        raise RuleError(f"{_name(occupant)} is in that Space and {_name(step.piece)} cannot "
-                        "Force or Trick there now", rule=_rule(rules.SECTION_MOVEMENT))
+        raise RuleError(f"{piece_name(occupant)} is in that Space and "
+                        f"{piece_name(step.piece)} cannot "
+                        "Force or Trick there now", rule=rule_name(rules.SECTION_MOVEMENT))
 
 
 def _feasible(check) -> bool:
@@ -118,10 +121,10 @@ def _feasible(check) -> bool:
     return True
 
 
-def _quick_turn(state: GoldfingerState, action: QuickTurn) -> GoldfingerState:
-    side = _side(state.mover or BOND)
+def _quick_turn(state: Position, action: QuickTurn) -> Position:
+    side = side_of(state.mover or BOND)
     rule = rules.ACTIONS[side]["quick_turn"]
-    step = _check_action(state, "quick_turn", rule.section)
+    step = check_action(state, "quick_turn", rule.section)
     _check_quick_turn_move(state, step)
     arrow = None
     if state.board is None:
@@ -129,9 +132,10 @@ def _quick_turn(state: GoldfingerState, action: QuickTurn) -> GoldfingerState:
             raise InputError("tracker mode: no destination; turn along the arrow on the board")
     else:
         arrow = _arrow(state, step, action.to)
-    dice = _dice(action.dice)
-    outcome = _roll(state, side, "quick_turn", dice, _name(step.piece), "tries a Quick Turn")
-    state = _used(state, "quick_turn")
+    dice = two_dice(action.dice)
+    outcome = action_roll(state, side, "quick_turn", dice, piece_name(step.piece),
+                          "tries a Quick Turn")
+    state = spend(state, "quick_turn")
     if outcome.success:  # the landing Space costs one Space of movement (house rule)
         state = evolve(state, step=evolve(
             state.step, moved=state.step.moved + _quick_turn_cost(state)))
@@ -142,26 +146,26 @@ def _quick_turn(state: GoldfingerState, action: QuickTurn) -> GoldfingerState:
         occupant = state.occupied().get(arrow.to)
         new_step = evolve(state.step, back=(piece.space, piece.heading),
                                        contest=occupant)
-        state = evolve(_with_piece(state, landed), step=new_step)
-        extra = f" Now in {arrow.to}." + (f" {_name(occupant)} is there: Force or Trick now."
+        state = evolve(with_piece(state, landed), step=new_step)
+        extra = f" Now in {arrow.to}." + (f" {piece_name(occupant)} is there: Force or Trick now."
                                            if occupant else "")
-        return evolve(state, last_event=_event(outcome, extra))
-    return evolve(state, last_event=_event(outcome))
+        return evolve(state, last_event=outcome_event(outcome, extra))
+    return evolve(state, last_event=outcome_event(outcome))
 
 
-def _quick_turn_cost(state: GoldfingerState) -> int:
+def _quick_turn_cost(state: Position) -> int:
     """Movement, Quick Turn: the skipped Space "does not count as a Space moved"; entering
     the landing Space costs one (HOUSE RULE quick_turn_costs_move, on by default)."""
     return 1 if state.setup.house["quick_turn_costs_move"] else 0
 
 
-def _check_quick_turn_move(state: GoldfingerState, step: Step) -> None:
+def _check_quick_turn_move(state: Position, step: Step) -> None:
     if step.left < _quick_turn_cost(state):
         raise RuleError("a Quick Turn skips one Space and enters the next: it needs one Space "
-                        "of movement left (house rule)", rule=_rule(rules.SECTION_MOVEMENT))
+                        "of movement left (house rule)", rule=rule_name(rules.SECTION_MOVEMENT))
 
 
-def _arrow(state: GoldfingerState, step: Step, to: str | None):
+def _arrow(state: Position, step: Step, to: str | None):
     board = state.board
     piece = state.piece(step.piece)
     arrows = board.quick_turns_from(piece.space, piece.heading)
@@ -170,8 +174,8 @@ def _arrow(state: GoldfingerState, step: Step, to: str | None):
         arrows = [a for a in arrows if a.to == to]
     if not arrows:
         raise RuleError(f"no Quick Turn arrow leads from {piece.space} the way "
-                        f"{_name(step.piece)} faces" + (f" to {to}" if to else ""),
-                        rule=_rule(rules.SECTION_MOVEMENT))
+                        f"{piece_name(step.piece)} faces" + (f" to {to}" if to else ""),
+                        rule=rule_name(rules.SECTION_MOVEMENT))
     arrow = arrows[0]
     occupant = state.occupied().get(arrow.to)
     if occupant:
@@ -181,66 +185,67 @@ def _arrow(state: GoldfingerState, step: Step, to: str | None):
                                      spent=step.spent + 1, contest=occupant,
                                      moved=step.moved + _quick_turn_cost(state))
         _check_contest_possible(
-            evolve(_with_piece(state, landed), step=turned), occupant)
+            evolve(with_piece(state, landed), step=turned), occupant)
     return arrow
 
 
-def _double_back(state: GoldfingerState, action: DoubleBack) -> GoldfingerState:
-    side = _side(state.mover or BOND)
-    step = _check_action(state, "double_back", rules.ACTIONS[side]["double_back"].section)
-    dice = _dice(action.dice)
-    outcome = _roll(state, side, "double_back", dice, _name(step.piece), "tries to Double Back")
-    state = _used(state, "double_back")
+def _double_back(state: Position, action: DoubleBack) -> Position:
+    side = side_of(state.mover or BOND)
+    step = check_action(state, "double_back", rules.ACTIONS[side]["double_back"].section)
+    dice = two_dice(action.dice)
+    outcome = action_roll(state, side, "double_back", dice, piece_name(step.piece),
+                          "tries to Double Back")
+    state = spend(state, "double_back")
     if outcome.success:
         piece = state.piece(step.piece)
         if piece.heading is not None:
             turned = evolve(piece, heading=(-piece.heading[0], -piece.heading[1]))
-            state = _with_piece(state, turned)
-        return evolve(state, last_event=_event(outcome))
-    state = _lose(state, step.piece, outcome.result.self_loses)
-    return _settle(state, _event(outcome))
+            state = with_piece(state, turned)
+        return evolve(state, last_event=outcome_event(outcome))
+    state = lose_turns(state, step.piece, outcome.result.self_loses)
+    return settle(state, outcome_event(outcome))
 
 
 # Force and Trick.
 
 
-def _contest_target(state: GoldfingerState, step: Step, target: object, name: str,
+def _contest_target(state: Position, step: Step, target: object, name: str,
                     section: str) -> str:
     if target not in PIECES:
-        _unknown(target)
+        unknown_piece(target)
     if target == step.piece:
-        raise RuleError(f"{_name(step.piece)} cannot {name} itself", rule=_rule(section))
+        raise RuleError(f"{piece_name(step.piece)} cannot {name} itself", rule=rule_name(section))
     if target != BOND:
-        _car(state, target)
+        live_car(state, target)
     if name == "force" and not _can_force(step.piece, target):
-        raise RuleError("an Enemy piece can only Force Bond off the road", rule=_rule(section))
+        raise RuleError("an Enemy piece can only Force Bond off the road", rule=rule_name(section))
     if state.board is not None and step.contest != target:
-        raise RuleError(f"{_name(step.piece)} must first enter {_name(target)}'s Space",
-                        rule=_rule(rules.SECTION_MOVEMENT))
+        raise RuleError(f"{piece_name(step.piece)} must first enter {piece_name(target)}'s Space",
+                        rule=rule_name(rules.SECTION_MOVEMENT))
     return target  # type: ignore[return-value]
 
 
-def _trick(state: GoldfingerState, action: Trick) -> GoldfingerState:
-    side = _side(state.mover or BOND)
+def _trick(state: Position, action: Trick) -> Position:
+    side = side_of(state.mover or BOND)
     section = rules.ACTIONS[side]["trick"].section
-    step = _check_action(state, "trick", section)
+    step = check_action(state, "trick", section)
     target = _contest_target(state, step, action.target, "trick", section)
     landing = _trick_landing(state, step, action.to, section)
-    dice = _dice(action.dice)
-    outcome = _roll(state, side, "trick", dice, _name(step.piece),
-                    f"tries a Trick past {_name(target)}")
-    state = _used(state, "trick")
+    dice = two_dice(action.dice)
+    outcome = action_roll(state, side, "trick", dice, piece_name(step.piece),
+                    f"tries a Trick past {piece_name(target)}")
+    state = spend(state, "trick")
     if outcome.success:
-        return evolve(_jump(state, landing), last_event=_event(outcome))
+        return evolve(_jump(state, landing), last_event=outcome_event(outcome))
     return _after_failed_contest(state, step.piece, outcome)
 
 
-def _trick_landing(state: GoldfingerState, step: Step, to: str | None, section: str
+def _trick_landing(state: Position, step: Step, to: str | None, section: str
                    ) -> str | None:
     """Trick: the piece "goes by the other piece into the next Space" (map mode)."""
     if state.setup.house["trick_jump_costs_move"] and step.left < 1:
         raise RuleError("the Trick jump needs one more space of movement (house rule)",
-                        rule=_rule(section))
+                        rule=rule_name(section))
     if state.board is None:
         if to is not None:
             raise InputError("tracker mode: no landing space; jump on the real board")
@@ -253,11 +258,11 @@ def _trick_landing(state: GoldfingerState, step: Step, to: str | None, section: 
         free = [s for s in free if s == to]
     if not free:
         raise RuleError(f"there is no free Space ahead of {piece.space} to jump into",
-                        rule=_rule(section))
+                        rule=rule_name(section))
     return free[0]
 
 
-def _jump(state: GoldfingerState, landing: str | None) -> GoldfingerState:
+def _jump(state: Position, landing: str | None) -> Position:
     step = state.step
     cost = 1 if state.setup.house["trick_jump_costs_move"] else 0
     if landing is None:
@@ -267,46 +272,46 @@ def _jump(state: GoldfingerState, landing: str | None) -> GoldfingerState:
                                  heading=state.board.heading(piece.space, landing))
     step = evolve(step, moved=step.moved + cost, contest=None,
                                back=(piece.space, piece.heading))
-    return evolve(_with_piece(state, jumped), step=step)
+    return evolve(with_piece(state, jumped), step=step)
 
 
-def _after_failed_contest(state: GoldfingerState, mover: str, outcome: Outcome
-                          ) -> GoldfingerState:
+def _after_failed_contest(state: Position, mover: str, outcome: Outcome
+                          ) -> Position:
     """Movement: a failed Force or Trick backs up one Space and ends the turn."""
     step = state.step
     if state.board is not None and step.back is not None and step.contest:
         piece = state.piece(mover)
         backed = evolve(piece, space=step.back[0], heading=step.back[1])
-        state = _with_piece(state, backed)
+        state = with_piece(state, backed)
         state = evolve(state, step=evolve(step, contest=None))
-    state, note = _hit(state, mover, outcome.result.hits_self)
-    state = _lose(state, mover, outcome.result.self_loses)
-    return _settle(state, _event(outcome, note))
+    state, note = add_hits(state, mover, outcome.result.hits_self)
+    state = lose_turns(state, mover, outcome.result.self_loses)
+    return settle(state, outcome_event(outcome, note))
 
 
-def _force(state: GoldfingerState, action: Force) -> GoldfingerState:
-    side = _side(state.mover or BOND)
+def _force(state: Position, action: Force) -> Position:
+    side = side_of(state.mover or BOND)
     section = rules.ACTIONS[side]["force"].section
-    step = _check_action(state, "force", section)
+    step = check_action(state, "force", section)
     target = _contest_target(state, step, action.target, "force", section)
     aside = _aside(state, step, action.aside, section)
-    dice = _dice(action.dice)
-    outcome = _roll(state, side, "force", dice, _name(step.piece),
-                    f"tries to Force {_name(target)}")
-    state = _used(state, "force")
+    dice = two_dice(action.dice)
+    outcome = action_roll(state, side, "force", dice, piece_name(step.piece),
+                    f"tries to Force {piece_name(target)}")
+    state = spend(state, "force")
     if not outcome.success:
         return _after_failed_contest(state, step.piece, outcome)
     if aside is not None:
         forced = state.piece(target)
-        state = _with_piece(state, evolve(forced, space=aside))
+        state = with_piece(state, evolve(forced, space=aside))
         state = evolve(state, step=evolve(state.step, contest=None))
-    state, note = _hit(state, target, outcome.result.hits_target)
-    state = _lose(state, target, outcome.result.target_loses)
+    state, note = add_hits(state, target, outcome.result.hits_target)
+    state = lose_turns(state, target, outcome.result.target_loses)
     where = f" It is moved to {aside}." if aside else ""
-    return _settle(state, _event(outcome, note + where))
+    return settle(state, outcome_event(outcome, note + where))
 
 
-def _aside(state: GoldfingerState, step: Step, aside: str | None, section: str) -> str | None:
+def _aside(state: Position, step: Step, aside: str | None, section: str) -> str | None:
     """Force: the forced piece "is moved off to one side" (map mode: a free Space next to it)."""
     if state.board is None:
         if aside is not None:
@@ -319,7 +324,16 @@ def _aside(state: GoldfingerState, step: Step, aside: str | None, section: str) 
         free = [s for s in free if s == aside]
     if not free:
         raise RuleError(f"there is no free Space next to {space} to force the piece into",
-                        rule=_rule(section))
+                        rule=rule_name(section))
     return free[0]
 
 
+# This module's part of the rules table: each comes in a piece's step, once the set-up is
+# done.
+RULES = {
+    Move: Rule(_move, ("play",)),
+    QuickTurn: Rule(_quick_turn, ("play",)),
+    DoubleBack: Rule(_double_back, ("play",)),
+    Trick: Rule(_trick, ("play",)),
+    Force: Rule(_force, ("play",)),
+}

@@ -1,38 +1,23 @@
-"""Goldfinger's State: the pieces, the step under way, what is pending, the set-up, and
-`new_state`. The rules that change it are in `steps`, `moving` and `firing`; `engine`
-registers them in `HANDLERS` (so this module imports nothing above it).
+"""Goldfinger's position: the pieces, the step under way, what is pending, the set-up (the
+board and house rules, read from a game's options), and what the table sees of it. The
+rules that change it are in `turns`, `moving` and `firing` (with what they share in
+`steps`); `engine` makes it a game (`GoldfingerState`: the rules table, chance, saving).
 """
 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from companion.core.errors import InputError, RuleError, shown
-from companion.core.game import JSON, ActionCodec, Event, GameState, check_options
-from companion.core.records import evolve
+from companion.core.errors import InputError, shown
+from companion.core.game import JSON, Event, GameState, check_options
 from companion.goldfinger import rules
-from companion.goldfinger.actions import (
-    ACTION_TYPES,
-    DICE_ACTIONS,
-    PlaceCards,
-    StartTurn,
-)
 from companion.goldfinger.board import Board, Heading, board_from_option, sample_board
-from companion.goldfinger.hiding import hide_cards
-from companion.goldfinger.legal import legal_actions
 from companion.goldfinger.rules import BOND, ENEMY_CARS, Side
 
-MAX_TEXT = 30
-MAX_SPACES_BETWEEN = 200
-
-# The rule for each action type, registered by `engine` (the modules that hold them sit
-# above this one).
-HANDLERS: dict[type, Callable[[Any, Any], Any]] = {}
-
-# State.
+# Position.
 
 Phase = Literal["cards", "bond", "play", "over"]
 
@@ -86,7 +71,10 @@ class Setup:
 
 
 @dataclass(frozen=True)
-class GoldfingerState(GameState):
+class Position(GameState):
+    """Everything on the table; never changed in place. The engine's `GoldfingerState` is
+    this with its rules: only it is ever made (`engine.new_state`)."""
+
     setup: Setup = field(compare=False, repr=False)
     phase: Phase = "cards"
     turn: int = 0
@@ -163,7 +151,7 @@ class GoldfingerState(GameState):
         elif self.phase != "play":
             head = "Set-up: " + ("place the cards" if self.phase == "cards" else "place Bond")
         else:
-            who = _name(self.mover) if self.mover else ("Bond" if self.side_to_act == BOND
+            who = piece_name(self.mover) if self.mover else ("Bond" if self.side_to_act == BOND
                                                         else "the Enemy (pick a car)")
             head = f"Turn {self.turn} of {rules.TURNS}: {who} to play"
         bond = self.piece(BOND)
@@ -178,8 +166,8 @@ class GoldfingerState(GameState):
             lost = f", loses {car.lost_turns} turn(s)" if car.lost_turns and not car.crashed else ""
             lines.append(f"Car {car.name}: {state}{lost}")
         if self.step:
-            lines.append(f"{_name(self.step.piece)}: {self.step.left} of {self.step.allowance} "
-                         f"spaces left, {self.actions_left()} actions left")
+            lines.append(f"{piece_name(self.step.piece)}: {self.step.left} of "
+                         f"{self.step.allowance} spaces left, {self.actions_left()} actions left")
         lines.append("Cards still out: " + (", ".join(s for s, _ in self.cards) or "none")
                      + "; found: " + (", ".join(f"{c} ({s})" for s, c in self.found) or "none"))
         return lines
@@ -192,70 +180,32 @@ class GoldfingerState(GameState):
     def actions_left(self) -> int:
         if self.step is None:
             return 0
-        return rules.ACTIONS_PER_TURN[_side(self.step.piece)] - self.step.spent
-
-    # The contract.
-
-    def fill_chance(self, action: Any, rng: Any) -> Any:
-        """Dice, and the Enemy bot's hidden placement (`PlaceCards()` with no stars)."""
-        if isinstance(action, PlaceCards) and action.stars is None and action.cards is None \
-                and self.board is not None and self.phase == "cards":
-            return PlaceCards(*hide_cards(self.board, rng))
-        return super().fill_chance(action, rng)
-
-    def dice_needed(self, action: Any) -> int:
-        if isinstance(action, StartTurn):
-            piece = next((p for p in self.pieces if p.name == action.piece), None)
-            return 0 if piece is None or piece.lost_turns else 2
-        return 2 if isinstance(action, DICE_ACTIONS) else 0
-
-    def apply(self, action: Any) -> GoldfingerState:
-        handler = HANDLERS.get(type(action))
-        if handler is None:
-            raise InputError(f"Goldfinger has no action {type(action).__name__}")
-        if self.phase == "over":
-            raise RuleError("the game is over", rule=_rule(rules.SECTION_HOW_TO_WIN))
-        new = handler(self, action)
-        return evolve(new, history=(*self.history, action))
-
-    def legal_actions(self) -> list[Any] | None:
-        return legal_actions(self)
-
-    def to_json(self) -> JSON:
-        return {"options": dict(self.setup.raw),
-                "actions": [_CODEC.to_json(a) for a in self.history]}
-
-    @classmethod
-    def from_json(cls, data: JSON) -> GoldfingerState:
-        """Rebuild a state from `to_json` by replaying its actions (each checked again)."""
-        if not isinstance(data, dict) or set(data) != {"options", "actions"} \
-                or not isinstance(data["actions"], list):
-            raise InputError("a Goldfinger state is an object with 'options' and 'actions'")
-        state = new_state(data["options"])
-        for stored in data["actions"]:
-            state = state.apply(_CODEC.from_json(stored))
-        return state
+        return rules.ACTIONS_PER_TURN[side_of(self.step.piece)] - self.step.spent
 
 
-def _rule(section: str) -> str:
+# The words every rule uses.
+
+
+def rule_name(section: str) -> str:
+    """The rule a refusal cites: "Goldfinger: <the rulebook's section>"."""
     return f"Goldfinger: {section}"
 
 
-def _side(piece: str) -> Side:
+def side_of(piece: str) -> Side:
     return BOND if piece == BOND else "enemy"
 
 
-def _name(piece: str) -> str:
+def piece_name(piece: str) -> str:
     return "Bond" if piece == BOND else f"Car {piece}"
 
 
-# New game.
+# A new game's set-up.
 
 
-def new_state(options: Mapping[str, JSON]) -> GoldfingerState:
-    """A game at set-up. Options: "map" (null, "sample" or a board object), "bot" (null,
-    "bond" or "enemy": the side the app plays; needs a map) and any of `rules.HOUSE_RULES`
-    (true/false)."""
+def read_setup(options: Mapping[str, JSON]) -> Setup:
+    """The options of a new game, checked: "map" (null, "sample" or a board object), "bot"
+    (null, "bond" or "enemy": the side the app plays; needs a map) and any of
+    `rules.HOUSE_RULES` (true/false)."""
     check_options(options, ("map", "bot", *rules.HOUSE_RULES), "Goldfinger")
     house = dict(rules.HOUSE_RULES)
     for key in rules.HOUSE_RULES:
@@ -265,18 +215,17 @@ def new_state(options: Mapping[str, JSON]) -> GoldfingerState:
                                  f"got {shown(options[key], 30)}")
             house[key] = options[key]
     board = _board_option(options.get("map"))
-    setup = Setup(board, house, dict(options), _bot_option(options.get("bot"), board))
+    return Setup(board, house, dict(options), _bot_option(options.get("bot"), board))
+
+
+def starting_pieces(board: Board | None) -> tuple[Piece, ...]:
+    """Bond, off the board until he is placed, and the Enemy cars on their starts."""
     pieces = [Piece(BOND)]
     for car in ENEMY_CARS:
         space = board.starts[car] if board else None
         heading = board.heading(space, board.forward(space, (0, 0))[0]) if board else None
         pieces.append(Piece(car, space=space, heading=heading))
-    return GoldfingerState(setup=setup, pieces=tuple(pieces))
-
-
-# Actions to and from JSON, checked field by field: the same rules as the registered GAME
-# (companion.goldfinger), without importing the package from inside it.
-_CODEC = ActionCodec("007 Goldfinger", ACTION_TYPES)
+    return tuple(pieces)
 
 
 def _board_option(value: JSON) -> Board | None:

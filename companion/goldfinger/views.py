@@ -36,7 +36,7 @@ import dataclasses
 from companion.core.errors import InputError, shown
 from companion.core.game import JSON
 from companion.goldfinger import rules
-from companion.goldfinger.state import GoldfingerState
+from companion.goldfinger.engine import GoldfingerState
 
 BOND_SEAT, ENEMY_SEAT = 0, 1
 SEATS: tuple[str, ...] = ("Bond", "Enemy")  # a seat's number is its place here

@@ -14,15 +14,24 @@ from companion.core.game import (
     Event,
     GameState,
 )
+from companion.core.rules_table import Rule
 from companion.license_to_kill import rules
 from companion.license_to_kill.actions import AttachIntrigue, AttachQ, DiscardAttached, MoveQ
 from companion.license_to_kill.cards import Card
-from companion.license_to_kill.table import Piece, Table
+from companion.license_to_kill.table import (
+    ANY_TIME,
+    IN_TURN,
+    Checked,
+    Piece,
+    Table,
+    in_turn,
+    setting_up,
+)
 from companion.license_to_kill.table import refuse as _refuse
 
 
 def _check_attach(state: GameState, a: AttachQ) -> None:
-    turn = state._in_turn(None, "briefing")
+    turn = state.turn
     card = state.library.card(a.card)
     if card.type != "Q":
         raise _refuse(f"{card.title} is a {card.type}, not a Q card", "briefing")
@@ -59,7 +68,7 @@ def _do_attach(state: GameState, table: Table, a: AttachQ) -> Event:
 
 
 def _check_move_q(state: GameState, a: MoveQ) -> None:
-    turn = state._in_turn("On Assignment", "assignment")
+    turn = state.turn
     if turn.assignments >= rules.ASSIGNMENTS_PER_TURN:
         raise _refuse("you have used your On Assignment step this turn", "assignment")
     mine = state.players[turn.player].agency
@@ -104,8 +113,6 @@ def _do_move_q(state: GameState, table: Table, a: MoveQ) -> Event:
 def _check_attach_intrigue(state: GameState, a: AttachIntrigue) -> None:
     """At any point of a turn (each Intrigue card 'states when it can be played'), on a
     face-up character; one copy of a card per character; Connections does not attach."""
-    if state.turn is None:
-        raise _refuse("the players are still setting up (Preparing to Play)", "intrigue")
     card = state.library.card(a.card)
     if card.type != "Intrigue":
         raise _refuse(f"{card.title} is a {card.type}, not an Intrigue card", "intrigue")
@@ -132,8 +139,6 @@ def _do_attach_intrigue(state: GameState, table: Table, a: AttachIntrigue) -> Ev
 
 
 def _check_discard(state: GameState, a: DiscardAttached) -> None:
-    if state.turn is None:
-        raise _refuse("the players are still setting up (Preparing to Play)", "rulings")
     state.holder_of(a.card)
 
 
@@ -145,9 +150,12 @@ def _do_discard(state: GameState, table: Table, a: DiscardAttached) -> Event:
     return Event(f"{card.title} leaves {holder.title} and is discarded {why}".rstrip())
 
 
-HANDLERS = {
-    AttachQ: (_check_attach, _do_attach),
-    MoveQ: (_check_move_q, _do_move_q),
-    AttachIntrigue: (_check_attach_intrigue, _do_attach_intrigue),
-    DiscardAttached: (_check_discard, _do_discard),
+# This module's part of the rules table: each action, when it is allowed, its refusal then.
+RULES = {
+    AttachQ: Rule(Checked(_check_attach, _do_attach), IN_TURN, in_turn(None, "briefing")),
+    MoveQ: Rule(Checked(_check_move_q, _do_move_q), ("On Assignment",),
+                in_turn("On Assignment", "assignment")),
+    AttachIntrigue: Rule(Checked(_check_attach_intrigue, _do_attach_intrigue), ANY_TIME,
+                         setting_up("intrigue")),
+    DiscardAttached: Rule(Checked(_check_discard, _do_discard), ANY_TIME, setting_up("rulings")),
 }

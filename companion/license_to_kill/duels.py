@@ -14,14 +14,15 @@ from companion.core.game import (
     Event,
     GameState,
 )
+from companion.core.rules_table import Rule
 from companion.license_to_kill import odds, rules
 from companion.license_to_kill.actions import AttackCharm, HenchmanAttack
-from companion.license_to_kill.table import Table
+from companion.license_to_kill.table import ANY_TIME, Checked, Table, in_turn, setting_up
 from companion.license_to_kill.table import refuse as _refuse
 
 
 def _check_henchman(state: GameState, a: HenchmanAttack) -> None:
-    turn = state._in_turn("Henchman Attack", "henchman")
+    turn = state.turn
     if not isinstance(a.extra, bool):
         raise InputError(f"extra is true or false, got {shown(a.extra, 20)}")
     if turn.attacks >= rules.HENCHMAN_ATTACKS_PER_TURN and not a.extra:
@@ -88,8 +89,6 @@ def _roll_text(state: GameState, a: HenchmanAttack | AttackCharm, mine: int,
 def _check_attack_charm(state: GameState, a: AttackCharm) -> None:
     """Any time in a turn, On Assignment too: an Intrigue card played then may call for
     one (Attacking and Charming)."""
-    if state.turn is None:
-        raise _refuse("the players are still setting up (Preparing to Play)", "attack")
     if a.kind not in rules.ATTACK_CHARM_VALUE:
         raise InputError(f"an Intrigue duel is an Attack or a Charm, got {shown(a.kind, 20)}")
     if a.attacker == a.target:
@@ -117,7 +116,10 @@ def _do_attack_charm(state: GameState, table: Table, a: AttackCharm) -> Event:
                  "success" if outcome == "attacker" else "failure")
 
 
-HANDLERS = {
-    HenchmanAttack: (_check_henchman, _do_henchman),
-    AttackCharm: (_check_attack_charm, _do_attack_charm),
+# This module's part of the rules table: each action, when it is allowed, its refusal then.
+RULES = {
+    HenchmanAttack: Rule(Checked(_check_henchman, _do_henchman), ("Henchman Attack",),
+                         in_turn("Henchman Attack", "henchman")),
+    AttackCharm: Rule(Checked(_check_attack_charm, _do_attack_charm), ANY_TIME,
+                      setting_up("attack")),
 }

@@ -28,8 +28,9 @@ from typing import Any
 from companion.core.datafile import check_line
 from companion.core.errors import InputError, RuleError, shown
 from companion.core.game import JSON, ActionCodec, Event, GameState, check_options
+from companion.core.rules_table import RulesTable
 from companion.license_to_kill import assignment as team_check
-from companion.license_to_kill import candidates, odds, rules
+from companion.license_to_kill import attachments, candidates, duels, odds, overcome, rules, steps
 from companion.license_to_kill.actions import (
     ACTION_TYPES,
     AddToAgency,
@@ -48,15 +49,15 @@ from companion.license_to_kill.actions import (
     StartAssignment,
 )
 from companion.license_to_kill.cards import Card, Library, cards_from_json, sample_library
-from companion.license_to_kill.steps import HANDLERS
 from companion.license_to_kill.table import (
+    ON_ASSIGNMENT,
+    PREPARING,
     Assignment,
     Config,
     LedgerEntry,
     MainPlot,
     Piece,
     Player,
-    Table,
     Turn,
     check_bonus,
     refuse,
@@ -325,18 +326,19 @@ class LtkState(GameState):
             return 0 if fails else 2 * rules.ATTACK_DICE_EACH
         return 0
 
+    @property
+    def phase(self) -> str:
+        """Where the game is, as the rules table reads it: "preparing" (Preparing to Play),
+        "assignment" (an assignment in progress) or the turn's step (`rules.TURN_STEPS`)."""
+        if self.turn is None:
+            return PREPARING
+        if self.assignment is not None:
+            return ON_ASSIGNMENT
+        return self.turn.step_name
+
     def apply(self, action: Any) -> LtkState:
         """The state after `action`; RuleError / InputError leave this one untouched."""
-        handler = HANDLERS.get(type(action))
-        if handler is None:
-            raise InputError(f"License to Kill has no action {type(action).__name__}")
-        if self.is_over:
-            raise refuse(f"the game is over: {self.result}", "winning")
-        check, do = handler
-        check(self, action)
-        table = Table(self)
-        event = do(self, table, action)
-        return table.build(self, action, event)
+        return RULES.apply(self, action)
 
     def legal_actions(self) -> list[Any]:
         """Every listable action `apply` accepts now (Intrigue effects are not listed)."""
@@ -397,22 +399,15 @@ class LtkState(GameState):
             needed = self.dice_needed(action)
             if needed and action.dice is None:
                 action = replace(action, dice=(1,) * needed)
-            HANDLERS[type(action)][0](self, action)
+            rule = RULES.rules[type(action)]
+            if self.phase not in rule.phases:
+                raise rule.not_now(self, action)
+            rule.handler.check(self, action)
         except (RuleError, InputError):
             return False
         return True
 
     # Checks shared by several actions.
-
-    def _in_turn(self, step: str | None, section: str) -> Turn:
-        if self.turn is None:
-            raise refuse("the players are still setting up (Preparing to Play)", "preparing")
-        if self.assignment is not None:
-            raise refuse("an assignment is in progress: Bond cannot abandon it", "assignment")
-        if step is not None and self.turn.step_name != step:
-            raise refuse(f"this is done during {step}; the turn is at "
-                         f"{self.turn.step_name}", section)
-        return self.turn
 
     def _own(self, piece_id: int, where: str, types: tuple[str, ...], section: str) -> Piece:
         """A piece of the current player's Agency or Plot Zone, of one of `types`."""
@@ -470,6 +465,17 @@ def _plus(value: int | None, change: int) -> int | None:
 
 
 # Options and the first state.
+
+# Every action's rule (its check and effect), the phases it is allowed in (`LtkState.phase`)
+# and its refusal at another time, from the modules that hold them.
+RULES = RulesTable(
+    "License to Kill",
+    {**steps.RULES, **attachments.RULES, **duels.RULES, **overcome.RULES},
+    over=lambda state: refuse(f"the game is over: {state.result}", "winning"),
+    unknown=lambda action: InputError(f"License to Kill has no action {type(action).__name__}"),
+)
+assert set(RULES.action_types) == set(ACTION_TYPES), "every action has its rule"
+
 
 OPTION_KEYS = ("players", "cards", *rules.HOUSE_RULES)
 

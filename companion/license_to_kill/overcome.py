@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.core.errors import InputError, shown
+from companion.core.errors import InputError, RuleError, shown
 
 # States are annotated `GameState`: they are the engine's `LtkState`, and the engine
 # imports this module.
@@ -13,16 +13,26 @@ from companion.core.game import (
     Event,
     GameState,
 )
+from companion.core.rules_table import Rule
 from companion.license_to_kill import assignment as team_check
 from companion.license_to_kill import rules
 from companion.license_to_kill.actions import AssignmentIntrigue, Proceed, StartAssignment
 from companion.license_to_kill.cards import Card
-from companion.license_to_kill.table import Assignment, MainPlot, Piece, Table, check_effect
+from companion.license_to_kill.table import (
+    ON_ASSIGNMENT,
+    Assignment,
+    Checked,
+    MainPlot,
+    Piece,
+    Table,
+    check_effect,
+    in_turn,
+)
 from companion.license_to_kill.table import refuse as _refuse
 
 
 def _check_start(state: GameState, a: StartAssignment) -> None:
-    turn = state._in_turn("On Assignment", "assignment")
+    turn = state.turn
     if turn.assignments >= rules.ASSIGNMENTS_PER_TURN:
         raise _refuse("only one Bond card goes On Assignment per turn", "assignment")
     bond = state._own(a.bond, "agency", rules.ON_ASSIGNMENT_TYPES, "assignment")
@@ -54,8 +64,6 @@ def _do_start(state: GameState, table: Table, a: StartAssignment) -> Event:
 
 
 def _check_intrigue(state: GameState, a: AssignmentIntrigue) -> None:
-    if state.assignment is None:
-        raise _refuse("no assignment is in progress", "assignment")
     if a.side not in ("team", "plot"):
         raise InputError(f"an Intrigue effect is on the 'team' or the 'plot', got {shown(a.side)}")
     check_effect(a.pv, a.cv, a.icons, a.card)
@@ -72,8 +80,7 @@ def _do_intrigue(state: GameState, table: Table, a: AssignmentIntrigue) -> Event
 
 
 def _check_proceed(state: GameState, a: Proceed) -> None:
-    if state.assignment is None:
-        raise _refuse("no assignment is in progress", "assignment")
+    """Nothing to check once an assignment is in progress (the rules table's phase)."""
 
 
 def _do_proceed(state: GameState, table: Table, a: Proceed) -> Event:
@@ -201,8 +208,15 @@ def _overcome(state: GameState, table: Table, why: str) -> Event:
     return Event(text, "success")
 
 
-HANDLERS = {
-    StartAssignment: (_check_start, _do_start),
-    AssignmentIntrigue: (_check_intrigue, _do_intrigue),
-    Proceed: (_check_proceed, _do_proceed),
+def _no_assignment(state: GameState, action: object) -> RuleError:
+    return _refuse("no assignment is in progress", "assignment")
+
+
+# This module's part of the rules table: each action, when it is allowed, its refusal then.
+RULES = {
+    StartAssignment: Rule(Checked(_check_start, _do_start), ("On Assignment",),
+                          in_turn("On Assignment", "assignment")),
+    AssignmentIntrigue: Rule(Checked(_check_intrigue, _do_intrigue), (ON_ASSIGNMENT,),
+                             _no_assignment),
+    Proceed: Rule(Checked(_check_proceed, _do_proceed), (ON_ASSIGNMENT,), _no_assignment),
 }

@@ -1,5 +1,6 @@
-"""License to Kill: each action's check (raises, changes nothing) and its effect on the
-table, step by step as the rulebook orders them. `HANDLERS` maps an action type to both."""
+"""License to Kill: Preparing to Play and the turn's steps, each action's check (raises,
+changes nothing) and its effect on the table, as the rulebook orders them; `RULES` is this
+module's part of the rules table (`attachments`, `duels` and `overcome` hold the rest)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,8 @@ from companion.core.game import (
     Event,
     GameState,
 )
-from companion.license_to_kill import attachments, decks, duels, overcome, rules
+from companion.core.rules_table import Rule
+from companion.license_to_kill import decks, rules
 from companion.license_to_kill.actions import (
     AddToAgency,
     InPlaceOfAssignment,
@@ -22,14 +24,21 @@ from companion.license_to_kill.actions import (
     Setup,
 )
 from companion.license_to_kill.cards import Card
-from companion.license_to_kill.table import MainPlot, Table, Turn, check_effect
+from companion.license_to_kill.table import (
+    IN_TURN,
+    PREPARING,
+    Checked,
+    MainPlot,
+    Table,
+    Turn,
+    check_effect,
+    in_turn,
+)
 from companion.license_to_kill.table import refuse as _refuse
 
 # Preparing to Play.
 
 def _check_setup(state: GameState, a: Setup) -> None:
-    if state.turn is not None:
-        raise _refuse("the game has started; Setup is done before the first turn", "preparing")
     if not isinstance(a.player, int) or not 0 <= a.player < len(state.players):
         raise InputError(f"there is no player {shown(a.player)}")
     if state.players[a.player].ready:
@@ -64,7 +73,7 @@ def _do_setup(state: GameState, table: Table, a: Setup) -> Event:
 # The turn's steps.
 
 def _check_next_step(state: GameState, a: NextStep) -> None:
-    turn = state._in_turn(None, "playing")
+    turn = state.turn
     if (turn.step_name == "Develop Plot Zone" and not turn.plots_placed
             and not a.no_plot_card):
         raise _refuse("you must add the Plot card you drew to your Plot Zone first",
@@ -85,7 +94,7 @@ def _do_next_step(state: GameState, table: Table, a: NextStep) -> Event:
 # Step Two: Develop Plot Zone.
 
 def _check_place(state: GameState, a: PlacePlot) -> None:
-    turn = state._in_turn("Develop Plot Zone", "develop")
+    turn = state.turn
     card = state.library.card(a.card)
     if not (card.is_plot or (card.is_personality and not card.ally)):
         raise _refuse(f"{card.title} is a {card.type}: only Plot cards and non-allied "
@@ -185,7 +194,7 @@ def states_in_place_of_assignment(card: Card) -> bool:
 
 
 def _check_in_place(state: GameState, a: InPlaceOfAssignment) -> None:
-    turn = state._in_turn("On Assignment", "assignment")
+    turn = state.turn
     if turn.assignments >= rules.ASSIGNMENTS_PER_TURN:
         raise _refuse("you have used your On Assignment step this turn", "assignment")
     card = state.library.card(a.card)
@@ -210,7 +219,7 @@ def _do_in_place(state: GameState, table: Table, a: InPlaceOfAssignment) -> Even
 # Step Five: Assignment Briefing.
 
 def _check_agency(state: GameState, a: AddToAgency) -> None:
-    turn = state._in_turn("Assignment Briefing", "briefing")
+    turn = state.turn
     card = state.library.card(a.card)
     agency = state.players[turn.player].agency
     if _check_win_over_help(state, a) and (card.type == "Bond" or card.ally):
@@ -255,13 +264,17 @@ def _do_agency(state: GameState, table: Table, a: AddToAgency) -> Event:
     return Event(f"{state.players[me].name} puts {a.card} in the Agency{how}")
 
 
-HANDLERS = {
-    Setup: (_check_setup, _do_setup),
-    NextStep: (_check_next_step, _do_next_step),
-    PlacePlot: (_check_place, _do_place),
-    AddToAgency: (_check_agency, _do_agency),
-    InPlaceOfAssignment: (_check_in_place, _do_in_place),
-    **attachments.HANDLERS,
-    **duels.HANDLERS,
-    **overcome.HANDLERS,
+# This module's part of the rules table: each action, when it is allowed, its refusal then.
+RULES = {
+    Setup: Rule(Checked(_check_setup, _do_setup), (PREPARING,),
+                lambda state, action: _refuse("the game has started; Setup is done before the "
+                                              "first turn", "preparing")),
+    NextStep: Rule(Checked(_check_next_step, _do_next_step), IN_TURN,
+                   in_turn(None, "playing")),
+    PlacePlot: Rule(Checked(_check_place, _do_place), ("Develop Plot Zone",),
+                    in_turn("Develop Plot Zone", "develop")),
+    AddToAgency: Rule(Checked(_check_agency, _do_agency), ("Assignment Briefing",),
+                      in_turn("Assignment Briefing", "briefing")),
+    InPlaceOfAssignment: Rule(Checked(_check_in_place, _do_in_place), ("On Assignment",),
+                              in_turn("On Assignment", "assignment")),
 }

@@ -3,7 +3,7 @@ an action changes before it is frozen into the next state."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -141,6 +141,49 @@ def check_effect(pv: object, cv: object, icons: object, card: object) -> None:
 
 def refuse(message: str, section: str) -> RuleError:
     return RuleError(message, rule=rules.SECTION[section])
+
+
+# When an action is allowed: the phases of the rules table (`LtkState.phase`) and the
+# refusals at another time.
+
+PREPARING = "preparing"  # Preparing to Play: no turn yet
+ON_ASSIGNMENT = "assignment"  # an assignment in progress (within On Assignment)
+IN_TURN = rules.TURN_STEPS  # any step of a turn, no assignment in progress
+ANY_TIME = (*rules.TURN_STEPS, ON_ASSIGNMENT)  # once the turn has begun
+
+
+def in_turn(step: str | None, section: str) -> Callable[[Any, Any], RuleError]:
+    """The refusal of an action done during `step` of a turn (None: any step, but not
+    while an assignment is in progress) at another time."""
+    def refusal(state: Any, action: Any) -> RuleError:
+        if state.turn is None:
+            return setting_up("preparing")(state, action)
+        if state.assignment is not None:
+            return refuse("an assignment is in progress: Bond cannot abandon it", "assignment")
+        return refuse(f"this is done during {step}; the turn is at {state.turn.step_name}",
+                      section)
+    return refusal
+
+
+def setting_up(section: str) -> Callable[[Any, Any], RuleError]:
+    """The refusal of an action of the turn while the players are still setting up."""
+    return lambda state, action: refuse("the players are still setting up (Preparing to Play)",
+                                        section)
+
+
+@dataclass(frozen=True)
+class Checked:
+    """A rule in two parts: its check (raises, changes nothing; `LtkState.allows` asks it
+    alone) and its effect on a scratch `Table`, which becomes the next state."""
+
+    check: Callable[[Any, Any], None]
+    do: Callable[[Any, Table, Any], Event]
+
+    def __call__(self, state: Any, action: Any) -> Any:
+        self.check(state, action)
+        table = Table(state)
+        event = self.do(state, table, action)
+        return table.build(state, action, event)
 
 
 # A scratch copy of the table that an action changes, then freezes into the new state.

@@ -139,12 +139,6 @@ def placement_advice(state) -> list[WindowAdvice]:
     return advice
 
 
-def best_window(advice: list[WindowAdvice]) -> WindowAdvice:
-    """The window best for the drawer's team: the highest value, then the lowest chance of
-    losing an own tile (or highest of taking an opponent's) is in `value` already."""
-    return max(advice, key=lambda a: a.value)
-
-
 # A stall: no capture in careful play, ever.
 
 STALL_SEARCH_LIMIT = 256  # face-down states looked at: every one with four players (4^4)

@@ -54,3 +54,27 @@ def test_the_checks_come_in_order_unknown_then_over_then_phase():
 def test_a_table_whose_rules_name_phases_must_say_how_it_refuses():
     with pytest.raises(ValueError, match="not_now"):
         RulesTable("x", {Add: Rule(lambda s, a: s, ("adding",))})
+
+
+def test_a_rule_may_refuse_at_another_time_in_its_own_words():
+    table = RulesTable(
+        "the tally game",
+        {Add: Rule(lambda s, a: s, ("adding",),
+                   not_now=lambda s, a: RuleError("add while adding", rule="Tally: adding")),
+         Stop: Rule(lambda s, a: s, ("adding",))},
+        not_now=lambda s, a: RuleError(f"not while {s.phase}", rule="Tally: adding"),
+    )
+    with pytest.raises(RuleError, match="add while adding"):
+        table.apply(Tally(phase="waiting"), Add(1))
+    with pytest.raises(RuleError, match="not while waiting"):
+        table.apply(Tally(phase="waiting"), Stop())
+    only_own = RulesTable("x", {Add: Rule(lambda s, a: s, ("adding",),
+                                          not_now=lambda s, a: RuleError("no"))})
+    assert only_own.action_types == (Add,)
+
+
+def test_a_game_may_word_the_refusal_of_an_action_it_does_not_have():
+    table = RulesTable("the tally game", {Stop: Rule(lambda s, a: s)},
+                       unknown=lambda a: InputError(f"the tally has no {type(a).__name__}"))
+    with pytest.raises(InputError, match="the tally has no int"):
+        table.apply(Tally(), 7)

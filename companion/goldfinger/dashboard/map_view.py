@@ -32,16 +32,6 @@ from companion.goldfinger.map_svg import (
 )
 from companion.goldfinger.rules import BOND
 
-TAP_RADIUS = 0.45  # a tap this close to a Space (in board units) picks it
-
-
-def nearest_space(board: Board, x: float | None, y: float | None) -> str | None:
-    """The Space a tap at (x, y) means, or None when it is not close to any."""
-    if x is None or y is None:
-        return None
-    best = min(board.spaces.values(), key=lambda s: (s.x - x) ** 2 + (s.y - y) ** 2)
-    return best.id if math.hypot(best.x - x, best.y - y) <= TAP_RADIUS else None
-
 
 def _lines(board: Board, kind: str) -> hv.Segments:
     rows = []
@@ -126,12 +116,6 @@ def _pieces(state: GoldfingerState) -> hv.Overlay:
 def _targets(board: Board, targets: Iterable[str]) -> hv.Points:
     rows = [(board.spaces[s].x, board.spaces[s].y) for s in targets]
     return hv.Points(rows).opts(size=36, fill_alpha=0, line_color=TARGET_COLOUR, line_width=4)
-
-
-def tap_layer(board: Board) -> hv.Points:
-    """Invisible points on every Space: the element a Tap stream listens to."""
-    rows = [(s.x, s.y) for s in board.spaces.values()]
-    return hv.Points(rows).opts(alpha=0, size=1)
 
 
 def frame_opts(board: Board, height: int = 560) -> dict:
