@@ -32,6 +32,7 @@ tablet: $(VENV)/.installed-run
 
 test: $(VENV)/.installed-test
 	@bash scripts/ensure-chromium.sh
+	@bash scripts/ensure-postgres.sh
 	$(BIN)/ruff check .
 	$(BIN)/pytest
 
