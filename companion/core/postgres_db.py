@@ -13,6 +13,7 @@ import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
+from urllib.parse import urlsplit
 
 import psycopg
 from psycopg.conninfo import conninfo_to_dict
@@ -129,7 +130,9 @@ class PostgresDatabase:
         self._url, self.where = url, without_password(url)
         try:
             conninfo_to_dict(url)
-        except psycopg.Error as error:
+            if "," not in urlsplit(url).netloc:  # libpq's list of hosts is no URL's
+                urlsplit(url).port  # noqa: B018 (a port that is no number raises)
+        except (psycopg.Error, ValueError) as error:
             raise InputError(f"{self.where} is not a PostgreSQL address: "
                              f"{said(error, url)}") from None
         try:  # once by hand, for the reason a server cannot be reached

@@ -288,3 +288,56 @@ def test_a_failed_migration_leaves_the_database_as_it_was(database, monkeypatch)
     store = Store(database)
     assert store.schema_version == SCHEMA_VERSION
     store.close()
+
+
+def changes_until(changes, session_id: str, seconds: float = 10.0) -> float | None:
+    """Seconds until `changes` names `session_id` (or says any may have changed)."""
+    started = time.monotonic()
+    for changed in changes:
+        if changed is None or session_id in changed:
+            return time.monotonic() - started
+        if time.monotonic() - started > seconds:
+            return None
+    return None
+
+
+def test_a_change_reaches_another_store(store, stores):
+    """What a live table follows: one Store's write is announced to another's `changes`
+    (SQLite: its next poll; PostgreSQL: a notification)."""
+    session = Session("dice_lab", seed=9, store=store)
+    changes = stores().changes()
+    next(changes)  # listening
+    session.act(Check(dice=(4, 4)))
+    assert changes_until(changes, session.id) is not None
+
+
+def test_the_listener_comes_back_after_the_database_restarts(postgres):
+    url = postgres.new_database()
+    here, there = Store(url), Store(url)
+    session = Session("dice_lab", seed=10, store=there)
+    changes = here.changes()
+    assert next(changes) is None  # connected: any game may have changed meanwhile
+    postgres.restart()
+    session.act(Check(dice=(5, 5)))  # the pool's connection was dropped: it makes another
+    assert changes_until(changes, session.id) is not None
+    assert Session.resume(here, session.id).log == session.log
+    here.close()
+    there.close()
+
+
+def test_a_database_that_cannot_be_reached_is_said_without_its_password():
+    with pytest.raises(StorageError, match=r"could not be reached.*refused") as refused:
+        Store("postgresql://ann:s3cret-pw@127.0.0.1:1/games")
+    assert "postgresql://ann:***@127.0.0.1:1/games" in str(refused.value)
+    assert "s3cret-pw" not in str(refused.value)
+
+
+@pytest.mark.parametrize(("url", "said"), [
+    ("postgresql://ann:s3cret-pw@db:port/games", "Port could not be cast"),
+    ("postgresql://db/games?password=s3cret-pw&nonsense=1", "invalid URI query parameter"),
+])
+def test_a_malformed_address_is_said_without_its_password(url, said):
+    with pytest.raises(InputError, match="is not a PostgreSQL address") as refused:
+        Store(url)
+    assert said in str(refused.value)
+    assert "s3cret-pw" not in str(refused.value) and "***" in str(refused.value)

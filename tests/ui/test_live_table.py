@@ -1,9 +1,10 @@
 """The shared table under concurrency and faults: two processes firing actions at one game,
 and a process killed in the middle of a burst.
 
-Each writer acts through its own `LiveTable` on its own connection to one SQLite file, as
-two `panel serve` processes do. Afterwards the stored log holds every acknowledged action
-exactly once, in each writer's order, and replays to the state the writers saw.
+Each writer acts through its own `LiveTable` on its own connection to one database (a
+SQLite file, or PostgreSQL: each test runs on both), as two `panel serve` processes do.
+Afterwards the stored log holds every acknowledged action exactly once, in each writer's
+order, and replays to the state the writers saw.
 """
 
 from __future__ import annotations
@@ -22,9 +23,9 @@ from companion.dice_lab.engine import Check
 from companion.ui.live_table import GameMovedOn, LiveTable, live_table
 
 WRITER = textwrap.dedent("""
-    import json, sys
+    import json, sys, time
     from companion.core.session import Session
-    from companion.core.store import Store
+    from companion.core.store import StorageError, Store
     from companion.dice_lab.engine import Check
     from companion.ui.live_table import GameMovedOn, LiveTable
     db, session_id, n_dice, count = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
@@ -33,12 +34,18 @@ WRITER = textwrap.dedent("""
     acknowledged, refused = [], 0
     for target in range(count):
         action = Check(n_dice=n_dice, target=target, dice=(1,) * n_dice)
+        unsure = False  # a refused tap may still have been stored (the answer was lost)
         while True:
             try:
                 table.act(action)
                 break
             except GameMovedOn:
                 refused += 1  # the table reloaded: act again on the new state
+                if unsure and action in table.session.actions:
+                    break  # it was stored: the table shows it, as a page would
+            except StorageError:
+                unsure = True  # the database is away (restarting): tap again
+                time.sleep(0.1)
         acknowledged.append(target)
         print(json.dumps(target), flush=True)
     print(json.dumps({"refused": refused}), flush=True)
@@ -55,8 +62,8 @@ def stored_checks(db, session_id: str) -> list[tuple[int, int]]:
     return [(a["n_dice"], a["target"]) for a in record.actions[: record.cursor]]
 
 
-def test_two_processes_acting_at_once_lose_nothing_and_apply_nothing_twice(tmp_path):
-    db = tmp_path / "table.sqlite3"
+def test_two_processes_acting_at_once_lose_nothing_and_apply_nothing_twice(database):
+    db = database
     session = Session("dice_lab", seed=1, store=Store(db))
     writers = [spawn(db, session.id, n_dice, 40) for n_dice in (1, 2)]
     outputs = [w.communicate(timeout=120)[0].splitlines() for w in writers]
@@ -71,8 +78,8 @@ def test_two_processes_acting_at_once_lose_nothing_and_apply_nothing_twice(tmp_p
     assert len(replayed.log) == 80
 
 
-def test_a_killed_process_keeps_every_acknowledged_action(tmp_path):
-    db = tmp_path / "killed.sqlite3"
+def test_a_killed_process_keeps_every_acknowledged_action(database):
+    db = database
     session = Session("dice_lab", seed=2, store=Store(db))
     writer = spawn(db, session.id, 1, 10_000)
     acknowledged = []
@@ -89,8 +96,8 @@ def test_a_killed_process_keeps_every_acknowledged_action(tmp_path):
     Session.resume(Store(db), session.id)  # and the game still opens
 
 
-def test_a_table_sees_another_process_commit_within_a_second(tmp_path):
-    db = tmp_path / "watched.sqlite3"
+def test_a_table_sees_another_process_commit_within_a_second(database):
+    db = database
     here = Store(db)
     session = Session("dice_lab", seed=3, store=here)
     table = live_table(here, session)
@@ -105,8 +112,8 @@ def test_a_table_sees_another_process_commit_within_a_second(tmp_path):
     assert len(table.session.log) == 1
 
 
-def test_an_action_on_a_stale_table_is_refused_and_the_table_shows_the_new_state(tmp_path):
-    db = tmp_path / "stale.sqlite3"
+def test_an_action_on_a_stale_table_is_refused_and_the_table_shows_the_new_state(database):
+    db = database
     session = Session("dice_lab", seed=4, store=Store(db))
     ours = LiveTable(Store(db), Session.resume(Store(db), session.id))
     theirs = LiveTable(Store(db), Session.resume(Store(db), session.id))
@@ -119,3 +126,34 @@ def test_an_action_on_a_stale_table_is_refused_and_the_table_shows_the_new_state
         raise AssertionError("a stale action was applied")
     assert ours.session.log == theirs.session.log
     assert len(Store(db).load(session.id).actions) == 1
+
+
+def wait_for(condition, seconds: float = 10.0) -> bool:
+    deadline = time.monotonic() + seconds
+    while not condition() and time.monotonic() < deadline:
+        time.sleep(0.02)
+    return condition()
+
+
+def test_a_database_restart_in_a_burst_loses_nothing_and_tables_follow_again(postgres):
+    """PostgreSQL restarts while another process fires actions: every acknowledged action
+    is stored once, in order; the writer's refused taps go through once it is back; and
+    this process's table, whose listener lost its connection, follows again."""
+    db = postgres.new_database()
+    here = Store(db)
+    session = Session("dice_lab", seed=5, store=here)
+    table = live_table(here, session)
+    writer = spawn(db, session.id, 1, 60)  # the dice lab's targets: 0 to 60
+    acknowledged = []
+    for line in writer.stdout:
+        if line.startswith("{"):
+            break
+        acknowledged.append(json.loads(line))
+        if len(acknowledged) == 20:
+            postgres.restart()  # every connection drops in the middle of the burst
+    writer.wait(timeout=60)
+    assert writer.returncode == 0
+    assert acknowledged == list(range(60))
+    assert [t for _, t in stored_checks(db, session.id)] == acknowledged
+    assert wait_for(lambda: len(table.session.log) == 60), "the table stopped following"
+    here.close()
