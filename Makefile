@@ -12,6 +12,9 @@ ORIGIN ?= $(HOST):$(PORT)
 # the key that signs session ids reach the server through its environment: make never
 # prints them.
 PASSWORD ?=
+# Server processes (`make serve PROCS=4`): they share the saved games, and each follows the
+# others' changes (COMPANION_DB=postgresql://... for PostgreSQL, docs/shared_table.md).
+PROCS ?= 1
 AUTH = $(if $(PASSWORD),--auth-module companion/ui/password_hooks.py)
 serve: export COMPANION_PASSWORD = $(PASSWORD)
 serve: export BOKEH_SIGN_SESSIONS = true
@@ -24,7 +27,7 @@ serve: $(VENV)/.installed-run
 	@echo "  companion is at http://$(HOST):$(PORT)/  (Ctrl-C stops it)"
 	@echo ""
 	$(BIN)/panel serve apps/*.py --setup companion/ui/serve_setup.py --index index --address $(HOST) --port $(PORT) \
-		--allow-websocket-origin $(ORIGIN) $(shell $(BIN)/python -m companion.ui.serve_args) $(AUTH)
+		--allow-websocket-origin $(ORIGIN) --num-procs $(PROCS) $(shell $(BIN)/python -m companion.ui.serve_args) $(AUTH)
 
 # A game's tablet lost (cleared cookies, a new device): a one-use link that makes a new one.
 tablet: $(VENV)/.installed-run

@@ -1,5 +1,6 @@
 """A throwaway PostgreSQL server for the tests and benchmarks, from the machine's own
-binaries: initdb into a temporary folder, trust on loopback, a free port, no fsync. Run as
+binaries: initdb into a temporary folder, trust on loopback, a free port (for the tests,
+no fsync). Run as
 root (CI), the server runs as the `postgres` user, since PostgreSQL refuses root."""
 
 from __future__ import annotations
@@ -36,8 +37,9 @@ class PostgresServer:
     """`start()`, then `new_database()` for each test's own empty database, `restart()`
     in the middle of a test, `stop()` at the end (which removes every file)."""
 
-    def __init__(self, bin_dir: Path):
-        self.bin_dir = bin_dir
+    def __init__(self, bin_dir: Path, durable: bool = False):
+        """`durable`: fsync as a real server does (the benchmark's), else none (the tests')."""
+        self.bin_dir, self.durable = bin_dir, durable
         self.folder = Path(tempfile.mkdtemp(prefix="companion-postgres-"))
         self.data = self.folder / "data"
         self.port = free_port()
@@ -58,8 +60,9 @@ class PostgresServer:
         return self
 
     def _pg_ctl(self, action: str) -> None:
-        options = (f"-p {self.port} -c listen_addresses=127.0.0.1 -k {self.folder} "
-                   "-c fsync=off -c synchronous_commit=off -c full_page_writes=off")
+        options = f"-p {self.port} -c listen_addresses=127.0.0.1 -k {self.folder}"
+        if not self.durable:
+            options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
         self._run("pg_ctl", "-D", str(self.data), "-w", "-l", str(self.folder / "log"),
                   "-o", options, "-m", "fast", action)
 

@@ -110,10 +110,11 @@ def storable(text: str, what: str) -> str:
     return text
 
 
-def findable(text: str) -> bool:
-    """Whether a stored session could have `text` as its id."""
+def findable(text: object) -> bool:
+    """Whether a stored session could have `text` as its id (or its game, or a guess's
+    address)."""
     try:
-        return storable(text, "") is text
+        return isinstance(text, str) and storable(text, "") is text
     except InputError:
         return False
 
@@ -445,6 +446,10 @@ class Store:
 
 _shared: dict[str, Store] = {}
 _shared_lock = threading.Lock()
+# A process forked from one holding a Store (`panel serve --num-procs`) opens its own: a
+# connection pool's threads do not survive a fork, and two processes must not share one
+# connection.
+os.register_at_fork(after_in_child=_shared.clear)
 
 
 def shared_store(path: str | Path | None = None) -> Store:

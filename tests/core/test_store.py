@@ -4,6 +4,7 @@ and stale refusal, the undo/redo cursor, concurrent writers, holders, notes, gue
 server's secret, migrations and the refusal of a newer schema, hostile text in every field.
 """
 
+import os
 import sqlite3
 import threading
 import time
@@ -23,6 +24,7 @@ from companion.core.store import (
     default_path,
     default_target,
     open_database,
+    shared_store,
 )
 from companion.dice_lab.engine import Check
 
@@ -341,3 +343,20 @@ def test_a_malformed_address_is_said_without_its_password(url, said):
         Store(url)
     assert said in str(refused.value)
     assert "s3cret-pw" not in str(refused.value) and "***" in str(refused.value)
+
+
+def test_a_forked_server_process_opens_its_own_store(database):
+    """`panel serve --num-procs` forks: a pool's threads and a connection do not cross."""
+    parent = shared_store(database)
+    read, write = os.pipe()
+    child = os.fork()
+    if child == 0:  # pragma: no cover (the child reports through the pipe)
+        try:
+            mine = shared_store(database)
+            ok = mine is not parent and mine.revision_of("none") is None
+            os.write(write, b"own" if ok else b"shared")
+        finally:
+            os._exit(0)
+    os.waitpid(child, 0)
+    assert os.read(read, 10) == b"own"
+    assert shared_store(database) is parent
