@@ -52,6 +52,20 @@ def database(request, tmp_path) -> Path | str:
     return request.getfixturevalue("postgres").new_database()
 
 
+@pytest.fixture
+def stores(database):
+    """`stores()` opens one more Store on the test's database (another server process's)."""
+    opened = []
+
+    def open_one() -> Store:
+        opened.append(Store(database))
+        return opened[-1]
+
+    yield open_one
+    for store in opened:
+        store.close()
+
+
 def chromium_path() -> str | None:
     for candidate in (os.environ.get("CHROMIUM_PATH"), *CHROMIUM_CANDIDATES):
         if candidate and Path(candidate).exists():

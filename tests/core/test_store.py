@@ -33,20 +33,6 @@ HOSTILE_TEXTS = ["a\ud800b", "nul\x00", "x" * 10_000, "\u202eevil\u2066txt\u2069
 
 
 @pytest.fixture
-def stores(database):
-    """`stores()` opens one more Store on the test's database (another server process's)."""
-    opened = []
-
-    def open_one() -> Store:
-        opened.append(Store(database))
-        return opened[-1]
-
-    yield open_one
-    for store in opened:
-        store.close()
-
-
-@pytest.fixture
 def store(stores) -> Store:
     return stores()
 

@@ -57,30 +57,30 @@ def spawn(db, session_id: str, n_dice: int, count: int) -> subprocess.Popen:
                              str(count)], stdout=subprocess.PIPE, text=True, env=os.environ)
 
 
-def stored_checks(db, session_id: str) -> list[tuple[int, int]]:
-    record = Store(db).load(session_id)
+def stored_checks(store: Store, session_id: str) -> list[tuple[int, int]]:
+    record = store.load(session_id)
     return [(a["n_dice"], a["target"]) for a in record.actions[: record.cursor]]
 
 
-def test_two_processes_acting_at_once_lose_nothing_and_apply_nothing_twice(database):
+def test_two_processes_acting_at_once_lose_nothing_and_apply_nothing_twice(database, stores):
     db = database
-    session = Session("dice_lab", seed=1, store=Store(db))
+    session = Session("dice_lab", seed=1, store=stores())
     writers = [spawn(db, session.id, n_dice, 40) for n_dice in (1, 2)]
     outputs = [w.communicate(timeout=120)[0].splitlines() for w in writers]
     assert all(w.returncode == 0 for w in writers)
-    stored = stored_checks(db, session.id)
+    stored = stored_checks(stores(), session.id)
     for n_dice, lines in zip((1, 2), outputs, strict=True):
         acknowledged = [json.loads(line) for line in lines[:-1]]
         assert acknowledged == list(range(40))
         assert [t for n, t in stored if n == n_dice] == acknowledged  # once each, in order
     assert len(stored) == 80
-    replayed = Session.resume(Store(db), session.id)
+    replayed = Session.resume(stores(), session.id)
     assert len(replayed.log) == 80
 
 
-def test_a_killed_process_keeps_every_acknowledged_action(database):
+def test_a_killed_process_keeps_every_acknowledged_action(database, stores):
     db = database
-    session = Session("dice_lab", seed=2, store=Store(db))
+    session = Session("dice_lab", seed=2, store=stores())
     writer = spawn(db, session.id, 1, 10_000)
     acknowledged = []
     for line in writer.stdout:
@@ -90,15 +90,15 @@ def test_a_killed_process_keeps_every_acknowledged_action(database):
             break
     writer.wait(timeout=30)
     assert writer.returncode == -signal.SIGKILL
-    stored = [t for _, t in stored_checks(db, session.id)]
+    stored = [t for _, t in stored_checks(stores(), session.id)]
     assert stored[: len(acknowledged)] == acknowledged  # none missing, none half-written
     assert stored == list(range(len(stored)))
-    Session.resume(Store(db), session.id)  # and the game still opens
+    Session.resume(stores(), session.id)  # and the game still opens
 
 
-def test_a_table_sees_another_process_commit_within_a_second(database):
+def test_a_table_sees_another_process_commit_within_a_second(database, stores):
     db = database
-    here = Store(db)
+    here = stores()
     session = Session("dice_lab", seed=3, store=here)
     table = live_table(here, session)
     seen = []
@@ -112,11 +112,10 @@ def test_a_table_sees_another_process_commit_within_a_second(database):
     assert len(table.session.log) == 1
 
 
-def test_an_action_on_a_stale_table_is_refused_and_the_table_shows_the_new_state(database):
-    db = database
-    session = Session("dice_lab", seed=4, store=Store(db))
-    ours = LiveTable(Store(db), Session.resume(Store(db), session.id))
-    theirs = LiveTable(Store(db), Session.resume(Store(db), session.id))
+def test_an_action_on_a_stale_table_is_refused_and_the_table_shows_the_new_state(stores):
+    session = Session("dice_lab", seed=4, store=stores())
+    ours = LiveTable(stores(), Session.resume(stores(), session.id))
+    theirs = LiveTable(stores(), Session.resume(stores(), session.id))
     theirs.act(Check(n_dice=1, target=3, dice=(2,)))
     try:
         ours.act(Check(n_dice=1, target=4, dice=(5,)))
@@ -125,7 +124,7 @@ def test_an_action_on_a_stale_table_is_refused_and_the_table_shows_the_new_state
     else:
         raise AssertionError("a stale action was applied")
     assert ours.session.log == theirs.session.log
-    assert len(Store(db).load(session.id).actions) == 1
+    assert len(stores().load(session.id).actions) == 1
 
 
 def wait_for(condition, seconds: float = 10.0) -> bool:
@@ -140,7 +139,7 @@ def test_a_database_restart_in_a_burst_loses_nothing_and_tables_follow_again(pos
     is stored once, in order; the writer's refused taps go through once it is back; and
     this process's table, whose listener lost its connection, follows again."""
     db = postgres.new_database()
-    here = Store(db)
+    here, there = Store(db), Store(db)
     session = Session("dice_lab", seed=5, store=here)
     table = live_table(here, session)
     writer = spawn(db, session.id, 1, 60)  # the dice lab's targets: 0 to 60
@@ -154,6 +153,7 @@ def test_a_database_restart_in_a_burst_loses_nothing_and_tables_follow_again(pos
     writer.wait(timeout=60)
     assert writer.returncode == 0
     assert acknowledged == list(range(60))
-    assert [t for _, t in stored_checks(db, session.id)] == acknowledged
+    assert [t for _, t in stored_checks(there, session.id)] == acknowledged
     assert wait_for(lambda: len(table.session.log) == 60), "the table stopped following"
     here.close()
+    there.close()
