@@ -23,6 +23,7 @@ serve: export BOKEH_SECRET_KEY = $(shell test -x $(BIN)/python && $(BIN)/python 
 .PHONY: serve tablet test bench lint clean
 
 serve: $(VENV)/.installed-run
+	@test -n "$$BOKEH_SECRET_KEY" || $(BIN)/python -m companion.ui.serve_key >/dev/null
 	@echo ""
 	@echo "  companion is at http://$(HOST):$(PORT)/  (Ctrl-C stops it)"
 	@echo ""
