@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -160,12 +160,12 @@ class PostgresDatabase:
             raise StorageError(f"the saved games at {self.where} could not be {failed} "
                                f"({said(error, self._url)}); try again") from None
 
-    def read(self) -> Iterator[Connection]:
+    def read(self) -> AbstractContextManager[Connection]:
         """One snapshot of the database."""
         return self._transaction(
             "read", begin="SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
 
-    def write(self) -> Iterator[Connection]:
+    def write(self) -> AbstractContextManager[Connection]:
         """One transaction: committed on success, rolled back on any error; a database that
         cannot be reached or written is a StorageError, never a raw psycopg error."""
         return self._transaction("written: nothing was saved")
