@@ -12,6 +12,9 @@ ORIGIN ?= $(HOST):$(PORT)
 # the key that signs session ids reach the server through its environment: make never
 # prints them.
 PASSWORD ?=
+# Server processes (`make serve PROCS=4`): they share the saved games, and each follows the
+# others' changes (COMPANION_DB=postgresql://... for PostgreSQL, docs/shared_table.md).
+PROCS ?= 1
 AUTH = $(if $(PASSWORD),--auth-module companion/ui/password_hooks.py)
 serve: export COMPANION_PASSWORD = $(PASSWORD)
 serve: export BOKEH_SIGN_SESSIONS = true
@@ -20,11 +23,12 @@ serve: export BOKEH_SECRET_KEY = $(shell test -x $(BIN)/python && $(BIN)/python 
 .PHONY: serve tablet test bench lint clean
 
 serve: $(VENV)/.installed-run
+	@test -n "$$BOKEH_SECRET_KEY" || $(BIN)/python -m companion.ui.serve_key >/dev/null
 	@echo ""
 	@echo "  companion is at http://$(HOST):$(PORT)/  (Ctrl-C stops it)"
 	@echo ""
 	$(BIN)/panel serve apps/*.py --setup companion/ui/serve_setup.py --index index --address $(HOST) --port $(PORT) \
-		--allow-websocket-origin $(ORIGIN) $(shell $(BIN)/python -m companion.ui.serve_args) $(AUTH)
+		--allow-websocket-origin $(ORIGIN) --num-procs $(PROCS) $(shell $(BIN)/python -m companion.ui.serve_args) $(AUTH)
 
 # A game's tablet lost (cleared cookies, a new device): a one-use link that makes a new one.
 tablet: $(VENV)/.installed-run
@@ -32,6 +36,7 @@ tablet: $(VENV)/.installed-run
 
 test: $(VENV)/.installed-test
 	@bash scripts/ensure-chromium.sh
+	@bash scripts/ensure-postgres.sh
 	$(BIN)/ruff check .
 	$(BIN)/pytest
 

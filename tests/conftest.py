@@ -14,6 +14,7 @@ import pytest
 
 from companion.core.store import Store
 from companion.ui.serve_args import SERVE_ARGS
+from tests.postgres_server import PostgresServer, binaries
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM_CANDIDATES = ("/usr/lib/chromium/chromium", "/usr/bin/chromium")
@@ -26,6 +27,43 @@ def store(tmp_path) -> Store:
     store = Store(tmp_path / "sessions.sqlite3")
     yield store
     store.close()
+
+
+@pytest.fixture(scope="session")
+def postgres():
+    """A throwaway PostgreSQL server for the whole run (`tests/postgres_server.py`)."""
+    bin_dir = binaries()
+    if bin_dir is None:
+        message = ("PostgreSQL's binaries are missing: `make test` installs them "
+                   "(apt-get install postgresql); the PostgreSQL store tests did not run")
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    server = PostgresServer(bin_dir).start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request, tmp_path) -> Path | str:
+    """An empty database of each kind: a SQLite file's path, or a PostgreSQL URL."""
+    if request.param == "sqlite":
+        return tmp_path / "sessions.sqlite3"
+    return request.getfixturevalue("postgres").new_database()
+
+
+@pytest.fixture
+def stores(database):
+    """`stores()` opens one more Store on the test's database (another server process's)."""
+    opened = []
+
+    def open_one() -> Store:
+        opened.append(Store(database))
+        return opened[-1]
+
+    yield open_one
+    for store in opened:
+        store.close()
 
 
 def chromium_path() -> str | None:

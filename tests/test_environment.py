@@ -18,7 +18,7 @@ def test_environment_yml_matches_pyproject():
     listed = set()
     for line in (ROOT / "environment.yml").read_text().splitlines():
         # conda's own list, and its pip section (a package conda-forge does not carry)
-        match = re.match(r"^\s+- ([A-Za-z][\w.-]*[<>=!~][^#]*)", line)
+        match = re.match(r"^\s+- ([A-Za-z][\w.-]*(?:\[[\w,]+\])?[<>=!~][^#]*)", line)
         if match and not match.group(1).startswith("python"):
             listed.add(_normalise(match.group(1)))
     assert listed == wanted

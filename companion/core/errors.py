@@ -1,9 +1,10 @@
-"""The two ways an action can be refused, their common parent, and `shown`, which puts any
+"""The ways an action can be refused, their common parent, and `shown`, which puts any
 value into a refusal's message.
 
 `RuleError`: the input is well formed but the rules forbid it now; the message
 names the rule. `InputError`: the input itself is malformed (a die of 7, an
 unknown card, a broken import file). Both leave state, log and store untouched.
+`StorageError`: the saved games could not be reached or written; nothing was stored.
 """
 
 from __future__ import annotations
@@ -31,6 +32,12 @@ class RuleError(CompanionError):
 
 class InputError(CompanionError):
     """The input is malformed: out-of-range dice, unknown names, broken files."""
+
+
+class StorageError(CompanionError):
+    """The saved games could not be reached or written (a file locked by another program,
+    a full disk, a database server that does not answer): nothing of the change was
+    stored, and the page says so."""
 
 
 class _Short(reprlib.Repr):

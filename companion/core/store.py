@@ -1,9 +1,13 @@
-"""SQLite storage of sessions: every action is committed before `act` returns.
+"""Storage of sessions: every action is committed before `act` returns.
 
-One file holds every game's sessions (default: the user's data folder;
-``COMPANION_DB`` overrides). The log is append-only per position with a cursor
-for undo/redo, and each write checks the session's revision so two screens on
-the same game can never overwrite each other silently.
+One database holds every game's sessions: a SQLite file (default: the user's data folder)
+or, for many server processes on many machines, PostgreSQL. ``COMPANION_DB`` names either
+(a path, or a ``postgresql://`` URL). The log is append-only per position with a cursor
+for undo/redo, and each write checks the session's revision so two screens on the same
+game can never overwrite each other silently. The operations are written once here, in
+SQL both databases read; what differs (connections, transactions, the schema's types, how
+other processes hear of a change) is the `Database` underneath
+(`companion.core.sqlite_db`, `companion.core.postgres_db`).
 """
 
 from __future__ import annotations
@@ -12,78 +16,26 @@ import dataclasses
 import json
 import os
 import secrets
-import sqlite3
 import threading
 import time
-from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import platformdirs
 
-from companion.core.errors import CompanionError, InputError, shown
+from companion.core.errors import CompanionError, InputError, StorageError, shown
+from companion.core.postgres_db import PostgresDatabase, is_postgres_url
 from companion.core.seats import TABLET, Holder, Note
+from companion.core.sqlite_db import MIGRATIONS, SqliteDatabase
 
-# Each entry upgrades the file by one schema version; never edit a shipped one.
-MIGRATIONS: tuple[str, ...] = (
-    # 1: sessions and their action logs.
-    """
-    CREATE TABLE sessions (
-        id TEXT PRIMARY KEY,
-        game TEXT NOT NULL,
-        game_version INTEGER NOT NULL,
-        name TEXT NOT NULL,
-        options TEXT NOT NULL,
-        seed INTEGER NOT NULL,
-        cursor INTEGER NOT NULL,
-        revision INTEGER NOT NULL,
-        created REAL NOT NULL,
-        updated REAL NOT NULL
-    );
-    CREATE TABLE actions (
-        session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
-        position INTEGER NOT NULL,
-        action TEXT NOT NULL,
-        PRIMARY KEY (session_id, position)
-    );
-    """,
-    # 2: the session picker lists a game's sessions, newest first.
-    "CREATE INDEX sessions_by_game ON sessions (game, updated DESC);",
-    # 3: who holds the tablet and each seat (`companion.core.seats`), the log's notes (undo,
-    # redo, handovers), and the server's secret behind every link key and device mark.
-    """
-    CREATE TABLE holders (
-        session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
-        role TEXT NOT NULL,
-        generation INTEGER NOT NULL,
-        device TEXT,
-        PRIMARY KEY (session_id, role)
-    );
-    CREATE TABLE notes (
-        session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
-        seq INTEGER NOT NULL,
-        kind TEXT NOT NULL,
-        text TEXT NOT NULL,
-        PRIMARY KEY (session_id, seq)
-    );
-    CREATE TABLE server_secrets (name TEXT PRIMARY KEY, value BLOB NOT NULL);
-    """,
-    # 4: guesses (the table password, join codes) per address, counted by every server
-    # process on the file alike; `wrong` counts the tries not yet forgiven by a right one.
-    """
-    CREATE TABLE guesses (
-        kind TEXT NOT NULL,
-        address TEXT NOT NULL,
-        wrong INTEGER NOT NULL,
-        not_before REAL NOT NULL,
-        PRIMARY KEY (kind, address)
-    );
-    """,
-)
+__all__ = ["MIGRATIONS", "SCHEMA_VERSION", "SessionRecord", "StaleSessionError",
+           "StorageError", "Store", "default_path", "default_target", "shared_store"]
+
 GUESSES_KEPT_FOR = 24 * 3600.0  # seconds: an address's tries older than this are forgotten
-SCHEMA_VERSION = len(MIGRATIONS)
+SCHEMA_VERSION = len(MIGRATIONS)  # the same on both databases (`postgres_db.MIGRATIONS`)
 JOIN_CODE_LENGTH = 8  # hex digits of a session id: 32 bits, not guessed in a few tries
 
 
@@ -91,17 +43,80 @@ class StaleSessionError(CompanionError):
     """The session changed on another screen since this one loaded it."""
 
 
-class StorageError(CompanionError):
-    """The file could not be written (locked by another program, disk full): nothing of
-    the change was stored, and the page says so."""
+def default_target() -> str | Path:
+    """Where sessions live: ``COMPANION_DB`` (a file's path or a ``postgresql://`` URL),
+    else the SQLite file in the user's data folder."""
+    override = os.environ.get("COMPANION_DB")
+    return override if is_postgres_url(override) else default_path()
 
 
 def default_path() -> Path:
-    """Where sessions live unless ``COMPANION_DB`` says otherwise."""
+    """The SQLite file sessions live in unless ``COMPANION_DB`` says otherwise."""
     override = os.environ.get("COMPANION_DB")
     if override:
         return Path(override)
     return platformdirs.user_data_path("companion") / "companion.sqlite3"
+
+
+class Cursor(Protocol):
+    rowcount: int
+
+    def fetchone(self) -> Any: ...
+    def fetchall(self) -> list[Any]: ...
+
+
+class Executor(Protocol):
+    """A connection inside one transaction, taking `?` placeholders."""
+
+    def execute(self, query: str, args: Sequence[Any] = ...) -> Cursor: ...
+    def executemany(self, query: str, rows: Sequence[Sequence[Any]]) -> Any: ...
+
+
+class Database(Protocol):
+    """What the Store needs from the database underneath."""
+
+    where: str  # the file's path or the URL without its password: the database's name
+    migrations: tuple[str, ...]  # schema version N+1 is migrations[N], in this dialect
+    lock_rows: str  # appended to a SELECT whose rows the transaction then changes
+
+    def read(self) -> AbstractContextManager[Executor]: ...
+    def write(self) -> AbstractContextManager[Executor]: ...  # StorageError, nothing kept
+    def lock_schema(self, db: Executor) -> None: ...  # one migrating process at a time
+    def schema_version(self, db: Executor) -> int: ...
+    def set_schema_version(self, db: Executor, version: int) -> None: ...
+    def notify(self, db: Executor, session_id: str) -> None: ...  # on commit, to the others
+    def changes(self) -> Iterator[set[str] | None]: ...
+    def close(self) -> None: ...
+
+
+def open_database(target: str | Path) -> Database:
+    """The database at `target`, as it is (a Store migrates it): a ``postgresql://`` URL,
+    else a SQLite file's path."""
+    if is_postgres_url(target):
+        return PostgresDatabase(str(target))
+    return SqliteDatabase(Path(target))
+
+
+def storable(text: str, what: str) -> str:
+    """`text` if both databases store it and give it back unchanged; else InputError
+    (PostgreSQL refuses NUL in text, and neither encodes a lone surrogate)."""
+    if "\x00" in text:
+        raise InputError(f"{what} holds a NUL character, which cannot be saved")
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise InputError(f"{what} holds a broken character (a lone surrogate), which "
+                         "cannot be saved") from None
+    return text
+
+
+def findable(text: object) -> bool:
+    """Whether a stored session could have `text` as its id (or its game, or a guess's
+    address)."""
+    try:
+        return isinstance(text, str) and storable(text, "") is text
+    except InputError:
+        return False
 
 
 @dataclass(frozen=True)
@@ -122,63 +137,74 @@ class SessionRecord:
     holders: Mapping[str, Holder] = field(default_factory=dict)  # role -> who holds it
     notes: tuple[Note, ...] = ()  # the log's lines that are no action, oldest first
 
+    def texts(self) -> Iterator[tuple[str, str]]:
+        """(what, text) for every text field, checked with `storable` before it is saved."""
+        yield from (("a session id", self.id), ("a game", self.game),
+                    ("a session name", self.name))
+        for role, holder in self.holders.items():
+            yield "a role", role
+            if holder.device is not None:
+                yield "a device", holder.device
+        for note in self.notes:
+            yield from (("a note's kind", note.kind), ("a note", note.text))
+
 
 class Store:
-    """A SQLite file of sessions, safe to share between the server's sessions."""
+    """The saved games, safe to share between the server's sessions: a SQLite file (`path`
+    a file's path; None: `default_target()`) or a PostgreSQL database (a ``postgresql://``
+    URL). A database that cannot be reached or written is a StorageError."""
 
     def __init__(self, path: str | Path | None = None):
-        self.path = Path(path) if path is not None else default_path()
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._lock = threading.RLock()
+        target = default_target() if path is None else path
+        self.path = None if is_postgres_url(target) else Path(target)  # the SQLite file
+        self.database = open_database(target)
+        self._lock = threading.Lock()
         self._secret: bytes | None = None  # `server_secret`, read once
-        self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=FULL")
-        self._db.execute("PRAGMA foreign_keys=ON")
-        self._migrate()
+        try:
+            self._migrate()
+        except BaseException:
+            self.database.close()
+            raise
+
+    @property
+    def where(self) -> str:
+        """The database's name, fit to show: the file's path, or the URL without password."""
+        return self.database.where
 
     def close(self) -> None:
-        with self._lock:
-            self._db.close()
+        self.database.close()
 
     @property
     def schema_version(self) -> int:
-        return self._db.execute("PRAGMA user_version").fetchone()[0]
+        with self.database.write() as db:
+            self.database.lock_schema(db)
+            return self.database.schema_version(db)
 
     def _migrate(self) -> None:
-        with self._write():
-            version = self.schema_version
-            if version > SCHEMA_VERSION:
-                raise InputError(
-                    f"{self.path} was written by a newer companion (schema {version}, "
-                    f"this one knows {SCHEMA_VERSION})"
-                )
-            for number in range(version, SCHEMA_VERSION):
-                for statement in MIGRATIONS[number].split(";"):
+        """Each migration in its own transaction, which also moves the schema's version;
+        another process opening the same database waits for it (`lock_schema`)."""
+        known = len(self.database.migrations)
+        while True:
+            with self.database.write() as db:
+                self.database.lock_schema(db)
+                version = self.database.schema_version(db)
+                if version > known:
+                    raise InputError(
+                        f"{self.where} was written by a newer companion (schema {version}, "
+                        f"this one knows {known}): update this server before it opens it")
+                if version == known:
+                    return
+                for statement in self.database.migrations[version].split(";"):
                     if statement.strip():
-                        self._db.execute(statement)
-                self._db.execute(f"PRAGMA user_version = {number + 1}")
+                        db.execute(statement)
+                self.database.set_schema_version(db, version + 1)
 
-    @contextmanager
-    def _write(self) -> Iterator[sqlite3.Connection]:
-        """One transaction: committed on success, rolled back on any error. A locked or
-        unwritable file is a StorageError (nothing stored), never a raw sqlite3 error."""
-        with self._lock:
-            try:
-                self._db.execute("BEGIN IMMEDIATE")
-            except sqlite3.OperationalError as error:
-                raise StorageError(f"the saved games could not be written ({error}): "
-                                   "nothing was saved; try again") from None
-            try:
-                yield self._db
-                self._db.execute("COMMIT")
-            except BaseException as error:
-                if self._db.in_transaction:
-                    self._db.execute("ROLLBACK")
-                if isinstance(error, sqlite3.OperationalError):
-                    raise StorageError(f"the saved games could not be written ({error}): "
-                                       "nothing was saved; try again") from None
-                raise
+    def changes(self) -> Iterator[set[str] | None]:
+        """Forever, the sessions other processes change, each set as soon as the database
+        says (None: any session may have changed; an empty set: nothing yet, at least every
+        second or so, so a watcher can stop). SQLite's are polled every
+        `sqlite_db.POLL_SECONDS`; PostgreSQL's come by LISTEN/NOTIFY."""
+        return self.database.changes()
 
     # Reading.
 
@@ -187,29 +213,33 @@ class Store:
         """Sessions (without their actions), most recently played first; with `tablet` (a
         device's mark), only the games that device holds the tablet of, and the games no
         device holds yet (stored before tablets were kept, or made outside a page)."""
-        query, args = "SELECT * FROM sessions WHERE 1", []
+        if not all(findable(text) for text in (game or "", tablet or "")):
+            return []
+        query, args = "SELECT * FROM sessions WHERE TRUE", []
         if game is not None:
             query, args = query + " AND game = ?", [game]
         if tablet is not None:
             query += (" AND NOT EXISTS (SELECT 1 FROM holders h WHERE h.session_id = id AND "
                       "h.role = ? AND h.device IS NOT NULL AND h.device != ?)")
             args += [TABLET, tablet]
-        with self._lock:
-            rows = self._db.execute(query + " ORDER BY updated DESC", args).fetchall()
+        with self.database.read() as db:
+            rows = db.execute(query + " ORDER BY updated DESC", args).fetchall()
         return [self._record(row, ()) for row in rows]
 
     def load(self, session_id: str) -> SessionRecord:
-        with self._lock:
-            row = self._db.execute("SELECT * FROM sessions WHERE id = ?", (session_id,)).fetchone()
+        if not findable(session_id):
+            raise InputError(f"no saved session {shown(session_id)}")
+        with self.database.read() as db:
+            row = db.execute("SELECT * FROM sessions WHERE id = ?", (session_id,)).fetchone()
             if row is None:
                 raise InputError(f"no saved session {shown(session_id)}")
-            actions = self._db.execute(
+            actions = db.execute(
                 "SELECT action FROM actions WHERE session_id = ? ORDER BY position", (session_id,)
             ).fetchall()
-            holders = self._db.execute(
+            holders = db.execute(
                 "SELECT role, generation, device FROM holders WHERE session_id = ?",
                 (session_id,)).fetchall()
-            notes = self._db.execute(
+            notes = db.execute(
                 "SELECT text, kind FROM notes WHERE session_id = ? ORDER BY seq",
                 (session_id,)).fetchall()
         record = self._record(row, tuple(json.loads(a) for (a,) in actions))
@@ -222,25 +252,32 @@ class Store:
         leaves the server (no export or page holds it)."""
         with self._lock:
             if self._secret is None:
-                with self._write() as db:  # made once; another process may have made it
-                    db.execute("INSERT OR IGNORE INTO server_secrets VALUES ('links', ?)",
-                               (secrets.token_bytes(32),))
-                    self._secret = bytes(db.execute(
-                        "SELECT value FROM server_secrets WHERE name = 'links'").fetchone()[0])
+                self._secret = self.keep_server_secret(secrets.token_bytes(32))
             return self._secret
+
+    def keep_server_secret(self, secret: bytes) -> bytes:
+        """`secret` becomes the server's secret if it has none yet (`db copy` carries it, so
+        the links and tablets of copied games still open); returns the one kept."""
+        with self.database.write() as db:  # made once; another process may have made it
+            db.execute("INSERT INTO server_secrets VALUES ('links', ?) ON CONFLICT DO NOTHING",
+                       (secret,))
+            return bytes(db.execute(
+                "SELECT value FROM server_secrets WHERE name = 'links'").fetchone()[0])
 
     def game_of(self, session_id: str) -> str | None:
         """The game a stored session plays (None when there is none)."""
-        with self._lock:
-            row = self._db.execute("SELECT game FROM sessions WHERE id = ?",
-                                   (session_id,)).fetchone()
-        return None if row is None else row[0]
+        return self._column_of(session_id, "game")
 
     def revision_of(self, session_id: str) -> int | None:
         """The stored revision of a session (None once it is deleted)."""
-        with self._lock:
-            row = self._db.execute("SELECT revision FROM sessions WHERE id = ?",
-                                   (session_id,)).fetchone()
+        return self._column_of(session_id, "revision")
+
+    def _column_of(self, session_id: str, column: str) -> Any:
+        if not findable(session_id):
+            return None
+        with self.database.read() as db:
+            row = db.execute(f"SELECT {column} FROM sessions WHERE id = ?",
+                             (session_id,)).fetchone()
         return None if row is None else row[0]
 
     def find_by_code(self, code: str) -> SessionRecord | None:
@@ -249,16 +286,10 @@ class Store:
         clean = "".join(ch for ch in str(code)[:40].lower() if ch not in " -")
         if len(clean) != JOIN_CODE_LENGTH or any(ch not in "0123456789abcdef" for ch in clean):
             return None
-        with self._lock:
-            row = self._db.execute("SELECT * FROM sessions WHERE substr(id, 1, ?) = ?",
-                                   (JOIN_CODE_LENGTH, clean)).fetchone()
+        with self.database.read() as db:
+            row = db.execute(f"SELECT * FROM sessions WHERE substr(id, 1, {JOIN_CODE_LENGTH})"
+                             " = ?", (clean,)).fetchone()
         return None if row is None else self._record(row, ())
-
-    def data_version(self) -> int:
-        """Changes whenever another connection (another server process) commits to the
-        file; this connection's own commits leave it as it was (SQLite's data_version)."""
-        with self._lock:
-            return self._db.execute("PRAGMA data_version").fetchone()[0]
 
     @staticmethod
     def _record(row: tuple, actions: tuple[dict[str, Any], ...]) -> SessionRecord:
@@ -270,7 +301,9 @@ class Store:
 
     def create(self, record: SessionRecord) -> None:
         """Insert a whole session (a new one, or an import) in one transaction."""
-        with self._write() as db:
+        for what, text in record.texts():
+            storable(text, what)
+        with self.database.write() as db:
             db.execute(
                 "INSERT INTO sessions VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (record.id, record.game, record.game_version, record.name,
@@ -286,6 +319,7 @@ class Store:
                             for role, h in record.holders.items()])
             for note in record.notes:
                 self._add_note(db, record.id, note)
+            self.database.notify(db, record.id)
 
     def record_action(self, session_id: str, revision: int, position: int,
                       action: dict[str, Any]) -> int:
@@ -294,19 +328,19 @@ class Store:
         Returns the new revision; raises StaleSessionError when another screen
         changed the session since `revision`.
         """
-        with self._write() as db:
+        stored = json.dumps(action)  # ASCII: any text in it comes back as it went in
+        with self.database.write() as db:
             self._check_revision(db, session_id, revision)
             db.execute("DELETE FROM actions WHERE session_id = ? AND position >= ?",
                        (session_id, position))
-            db.execute("INSERT INTO actions VALUES (?, ?, ?)",
-                       (session_id, position, json.dumps(action)))
+            db.execute("INSERT INTO actions VALUES (?, ?, ?)", (session_id, position, stored))
             return self._bump(db, session_id, revision, position + 1)
 
     def move_cursor(self, session_id: str, revision: int, cursor: int,
                     note: Note | None = None) -> int:
         """Undo or redo: only the cursor moves (and the log's note that says so is added in
         the same transaction); returns the new revision."""
-        with self._write() as db:
+        with self.database.write() as db:
             self._check_revision(db, session_id, revision)
             if note is not None:
                 self._add_note(db, session_id, note)
@@ -316,18 +350,22 @@ class Store:
                    note: Note | None = None) -> int:
         """Who holds `role` now (and the note that says so); returns the new revision, so
         every other process reloads the table and each page sees its role again."""
-        with self._write() as db:
-            self._check_revision(db, session_id, revision)
-            (cursor,) = db.execute("SELECT cursor FROM sessions WHERE id = ?",
-                                   (session_id,)).fetchone()
-            db.execute("INSERT OR REPLACE INTO holders VALUES (?, ?, ?, ?)",
+        storable(role, "a role")
+        if holder.device is not None:
+            storable(holder.device, "a device")
+        with self.database.write() as db:
+            cursor = self._check_revision(db, session_id, revision)
+            db.execute("INSERT INTO holders VALUES (?, ?, ?, ?) ON CONFLICT (session_id, role) "
+                       "DO UPDATE SET generation = excluded.generation, device = excluded.device",
                        (session_id, role, holder.generation, holder.device))
             if note is not None:
                 self._add_note(db, session_id, note)
             return self._bump(db, session_id, revision, cursor)
 
     @staticmethod
-    def _add_note(db: sqlite3.Connection, session_id: str, note: Note) -> None:
+    def _add_note(db: Executor, session_id: str, note: Note) -> None:
+        storable(note.kind, "a note's kind")
+        storable(note.text, "a note")
         db.execute("INSERT INTO notes (session_id, seq, kind, text) VALUES (?, (SELECT "
                    "COUNT(*) FROM notes WHERE session_id = ?), ?, ?)",
                    (session_id, session_id, note.kind, note.text))
@@ -336,9 +374,11 @@ class Store:
 
     def guess_not_before(self, kind: str, address: str) -> float:
         """When `address` may next guess a `kind` (a time.time(); 0 if it never guessed)."""
-        with self._lock:
-            row = self._db.execute("SELECT not_before FROM guesses WHERE kind = ? AND "
-                                   "address = ?", (kind, address)).fetchone()
+        storable(kind, "a kind of guess")
+        storable(address, "an address")
+        with self.database.read() as db:
+            row = db.execute("SELECT not_before FROM guesses WHERE kind = ? AND "
+                             "address = ?", (kind, address)).fetchone()
         return row[0] if row else 0.0
 
     def take_guess(self, kind: str, address: str, now: float,
@@ -347,55 +387,77 @@ class Store:
         transaction (two server processes cannot both let a guess through one wait): 0 if
         it may be looked at now (the next then waits `hold_off(guesses so far)`, until a
         right one forgets them), else the seconds it must wait (and it is not counted)."""
-        with self._write() as db:
+        storable(kind, "a kind of guess")
+        storable(address, "an address")
+        with self.database.write() as db:
             db.execute("DELETE FROM guesses WHERE not_before < ?", (now - GUESSES_KEPT_FOR,))
-            row = db.execute("SELECT wrong, not_before FROM guesses WHERE kind = ? AND "
-                             "address = ?", (kind, address)).fetchone()
-            taken, not_before = row if row else (0, 0.0)
+            # The row first, so that the lock below has a row to hold even for a first guess.
+            db.execute("INSERT INTO guesses VALUES (?, ?, 0, 0) ON CONFLICT DO NOTHING",
+                       (kind, address))
+            taken, not_before = db.execute(
+                "SELECT wrong, not_before FROM guesses WHERE kind = ? AND address = ?"
+                + self.database.lock_rows, (kind, address)).fetchone()
             if now < not_before:
                 return not_before - now
-            db.execute("INSERT INTO guesses VALUES (?, ?, ?, ?) ON CONFLICT (kind, address) "
-                       "DO UPDATE SET wrong = excluded.wrong, not_before = excluded.not_before",
-                       (kind, address, taken + 1, now + hold_off(taken + 1)))
+            db.execute("UPDATE guesses SET wrong = ?, not_before = ? WHERE kind = ? AND "
+                       "address = ?", (taken + 1, now + hold_off(taken + 1), kind, address))
             return 0.0
 
     def forget_guesses(self, kind: str, address: str) -> None:
-        with self._write() as db:
+        if not (findable(kind) and findable(address)):
+            return
+        with self.database.write() as db:
             db.execute("DELETE FROM guesses WHERE kind = ? AND address = ?", (kind, address))
 
     def rename(self, session_id: str, name: str) -> None:
-        with self._write() as db:
-            db.execute("UPDATE sessions SET name = ? WHERE id = ?", (name, session_id))
+        storable(name, "a session name")
+        with self.database.write() as db:
+            if db.execute("UPDATE sessions SET name = ? WHERE id = ?",
+                          (name, session_id)).rowcount:
+                self.database.notify(db, session_id)
 
     def delete(self, session_id: str) -> None:
-        with self._write() as db:
-            db.execute("DELETE FROM sessions WHERE id = ?", (session_id,))
+        if not findable(session_id):
+            return
+        with self.database.write() as db:
+            if db.execute("DELETE FROM sessions WHERE id = ?", (session_id,)).rowcount:
+                self.database.notify(db, session_id)
 
-    @staticmethod
-    def _check_revision(db: sqlite3.Connection, session_id: str, revision: int) -> None:
-        row = db.execute("SELECT revision FROM sessions WHERE id = ?", (session_id,)).fetchone()
+    def _check_revision(self, db: Executor, session_id: str, revision: int) -> int:
+        """The session's cursor, once its row is held for this transaction and its revision
+        is `revision`."""
+        row = None if not findable(session_id) else db.execute(
+            "SELECT revision, cursor FROM sessions WHERE id = ?" + self.database.lock_rows,
+            (session_id,)).fetchone()
         if row is None:
             raise InputError(f"no saved session {shown(session_id)}")
         if row[0] != revision:
             raise StaleSessionError("this game was changed on another screen; reload it")
+        return row[1]
 
-    @staticmethod
-    def _bump(db: sqlite3.Connection, session_id: str, revision: int, cursor: int) -> int:
+    def _bump(self, db: Executor, session_id: str, revision: int, cursor: int) -> int:
         db.execute(
             "UPDATE sessions SET cursor = ?, revision = ?, updated = ? WHERE id = ?",
             (cursor, revision + 1, time.time(), session_id),
         )
+        self.database.notify(db, session_id)
         return revision + 1
 
 
-_shared: dict[Path, Store] = {}
+_shared: dict[str, Store] = {}
 _shared_lock = threading.Lock()
+# A process forked from one holding a Store (`panel serve --num-procs`) opens its own: a
+# connection pool's threads do not survive a fork, and two processes must not share one
+# connection.
+os.register_at_fork(after_in_child=_shared.clear)
 
 
 def shared_store(path: str | Path | None = None) -> Store:
-    """One Store per file for the whole server process (every browser tab shares it)."""
-    resolved = (Path(path) if path is not None else default_path()).resolve()
+    """One Store per database for the whole server process (every browser tab shares it):
+    `path` a file's path or a ``postgresql://`` URL; None: `default_target()`."""
+    target = default_target() if path is None else path
+    key = str(target) if is_postgres_url(target) else str(Path(target).resolve())
     with _shared_lock:
-        if resolved not in _shared:
-            _shared[resolved] = Store(resolved)
-        return _shared[resolved]
+        if key not in _shared:
+            _shared[key] = Store(target)
+        return _shared[key]

@@ -4,10 +4,11 @@ A `LiveTable` is the one object per open game in a server process. Every browser
 showing that game (the tablet in the middle, each player's phone) holds the same
 LiveTable, acts through it, and watches its `revision`: an action, undo or redo on one
 device bumps it, and every other device redraws from the same Session. The Session and
-its SQLite store underneath stay the single source of truth, so a restart resumes every
-table and a second server process (`panel serve --num-procs 2`) stays in step: a watcher
-thread per process asks SQLite whether another connection committed (`PRAGMA
-data_version`) and reloads the tables another process changed.
+its store underneath stay the single source of truth, so a restart resumes every table and
+a second server process (`panel serve --num-procs 2`, or another machine on the same
+PostgreSQL) stays in step: a watcher thread per process follows `Store.changes` (SQLite:
+a poll of `PRAGMA data_version`; PostgreSQL: LISTEN/NOTIFY) and reloads the tables
+another process changed.
 
 Concurrency: within a process the table's lock orders actions; across processes the
 store's revision check refuses an action made on a stale state (`GameMovedOn`), the table
@@ -17,12 +18,10 @@ reloads, and the device shows the new state with the reason.
 from __future__ import annotations
 
 import logging
-import sqlite3
 import threading
 import weakref
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from pathlib import Path
 from typing import Any
 
 import param
@@ -32,8 +31,6 @@ from companion.core.game import Event
 from companion.core.seats import Holder, NoteKind
 from companion.core.session import Session
 from companion.core.store import StaleSessionError, Store
-
-POLL_SECONDS = 0.3  # how often a process looks for another process's commits
 
 
 class GameMovedOn(CompanionError):
@@ -119,10 +116,10 @@ class LiveTable(param.Parameterized):
                 self.reload()
 
 
-_tables: weakref.WeakValueDictionary[tuple[Path, str], LiveTable] = \
+_tables: weakref.WeakValueDictionary[tuple[str, str], LiveTable] = \
     weakref.WeakValueDictionary()
 _tables_lock = threading.Lock()
-_watchers: dict[Path, threading.Thread] = {}
+_watchers: dict[str, threading.Thread] = {}
 
 
 def live_table(store: Store, session: Session) -> LiveTable:
@@ -131,41 +128,37 @@ def live_table(store: Store, session: Session) -> LiveTable:
     A table lives while some dashboard holds it; the watcher thread for its store starts
     with the first table (after any fork of `--num-procs`).
     """
-    key = (store.path.resolve(), session.id)
+    key = (store.where, session.id)
     with _tables_lock:
         table = _tables.get(key)
         if table is None:
             table = LiveTable(store, session)
             _tables[key] = table
-        if key[0] not in _watchers:
-            _watchers[key[0]] = _start_watcher(store)
+        if store.where not in _watchers:
+            _watchers[store.where] = _start_watcher(store)
     return table
 
 
 def open_tables(store: Store) -> list[LiveTable]:
-    path = store.path.resolve()
     with _tables_lock:
-        return [table for (where, _), table in list(_tables.items()) if where == path]
+        return [table for (where, _), table in list(_tables.items()) if where == store.where]
+
+
+def follow_changes(store: Store) -> None:
+    """Forever: reload each open table of `store` that another process changed."""
+    for changed in store.changes():
+        try:
+            for table in open_tables(store):
+                if changed is None or table.session.id in changed:
+                    table.sync()
+        except CompanionError:
+            continue  # a table deleted or the database busy: its devices keep their view
+        except Exception:  # never let one bad reload stop this process following others
+            logging.getLogger(__name__).exception("following the other processes' changes")
 
 
 def _start_watcher(store: Store) -> threading.Thread:
-    def watch() -> None:
-        seen = store.data_version()
-        stop = threading.Event()
-        while not stop.wait(POLL_SECONDS):
-            try:
-                version = store.data_version()
-                if version == seen:
-                    continue
-                seen = version
-                for table in open_tables(store):
-                    table.sync()
-            except (CompanionError, sqlite3.Error):
-                continue  # a table deleted or the file busy: its devices keep their view
-            except Exception:  # never let one bad reload stop this process following others
-                logging.getLogger(__name__).exception("following the other processes' changes")
-
-    thread = threading.Thread(target=watch, name=f"live tables of {store.path.name}",
-                              daemon=True)
+    thread = threading.Thread(target=follow_changes, args=(store,),
+                              name=f"live tables of {store.where}", daemon=True)
     thread.start()
     return thread

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import sys
 
+from companion.core.errors import CompanionError
 from companion.core.store import shared_store
 
 
@@ -21,5 +23,14 @@ def session_key() -> str:
     return hmac.new(secret, b"bokeh session ids", hashlib.sha256).hexdigest()
 
 
+def main() -> int:
+    try:
+        print(session_key())
+    except CompanionError as error:  # the saved games cannot be opened: say why, in words
+        print(f"companion: {error}", file=sys.stderr)
+        return 1
+    return 0
+
+
 if __name__ == "__main__":
-    print(session_key())
+    sys.exit(main())

@@ -1,35 +1,67 @@
-"""SQLite storage: WAL, commits before returning, list/resume/rename/delete, migrations."""
+"""The Store's contract, on SQLite and on PostgreSQL alike (each test runs on both, through
+the `database` fixture): commits before returning, list/resume/rename/delete, revisions
+and stale refusal, the undo/redo cursor, concurrent writers, holders, notes, guesses, the
+server's secret, migrations and the refusal of a newer schema, hostile text in every field.
+"""
 
+import os
 import sqlite3
+import threading
+import time
 
 import pytest
 
-from companion.core.errors import InputError
+from companion.core.errors import InputError, StorageError
+from companion.core.postgres_db import PostgresDatabase
+from companion.core.seats import TABLET, Holder, Note
 from companion.core.session import Session
-from companion.core.store import MIGRATIONS, SCHEMA_VERSION, StaleSessionError, Store, default_path
+from companion.core.sqlite_db import SqliteDatabase
+from companion.core.store import (
+    MIGRATIONS,
+    SCHEMA_VERSION,
+    StaleSessionError,
+    Store,
+    default_path,
+    default_target,
+    open_database,
+    shared_store,
+)
 from companion.dice_lab.engine import Check
 
+HOSTILE_TEXTS = ["a\ud800b", "nul\x00", "x" * 10_000, "\u202eevil\u2066txt\u2069", "é\u200b🎲",
+                 "'; DROP TABLE sessions; --", "?%s%(x)s"]
 
-def test_the_file_is_in_wal_mode_at_the_latest_schema(store):
-    mode = store._db.execute("PRAGMA journal_mode").fetchone()[0]
+
+@pytest.fixture
+def store(stores) -> Store:
+    return stores()
+
+
+def test_the_file_is_in_wal_mode_at_the_latest_schema(tmp_path):
+    store = Store(tmp_path / "s.sqlite3")
+    mode = sqlite3.connect(store.path).execute("PRAGMA journal_mode").fetchone()[0]
     assert mode == "wal"
     assert store.schema_version == SCHEMA_VERSION == len(MIGRATIONS)
 
 
+def test_both_databases_are_at_the_latest_schema(store):
+    assert store.schema_version == SCHEMA_VERSION == len(store.database.migrations)
+
+
 def test_companion_db_overrides_the_default_path(monkeypatch, tmp_path):
     monkeypatch.setenv("COMPANION_DB", str(tmp_path / "x.sqlite3"))
-    assert default_path() == tmp_path / "x.sqlite3"
+    assert default_path() == default_target() == tmp_path / "x.sqlite3"
+    monkeypatch.setenv("COMPANION_DB", "postgresql://someone@db.example/games")
+    assert default_target() == "postgresql://someone@db.example/games"
     monkeypatch.delenv("COMPANION_DB")
-    assert default_path().name == "companion.sqlite3"
+    assert default_path().name == "companion.sqlite3" == default_target().name
     assert "companion" in str(default_path().parent)
 
 
-def test_every_action_is_committed_before_act_returns(store):
+def test_every_action_is_committed_before_act_returns(store, stores):
     session = Session("dice_lab", seed=3, store=store)
     session.act(Check(dice=(2, 2)))
-    other = sqlite3.connect(store.path)  # a second reader sees it at once
-    (count,) = other.execute("SELECT count(*) FROM actions").fetchone()
-    assert count == 1
+    assert len(stores().load(session.id).actions) == 1  # a second reader sees it at once
 
 
 def test_list_resume_rename_delete(store):
@@ -42,42 +74,275 @@ def test_list_resume_rename_delete(store):
     first.rename("Friday night")
     assert store.load(first.id).name == "Friday night"
     assert Session.resume(store, second.id).log == second.log
+    assert store.find_by_code(second.id[:4] + "-" + second.id[4:8].upper()).id == second.id
+    assert store.game_of(second.id) == "dice_lab"
     store.delete(first.id)
     assert [r.id for r in store.list_sessions()] == [second.id]
+    assert store.revision_of(first.id) is None and store.game_of(first.id) is None
     with pytest.raises(InputError, match="no saved session"):
         store.load(first.id)
 
 
-def test_two_screens_cannot_overwrite_each_other(store):
+def test_two_screens_cannot_overwrite_each_other(store, stores):
     one = Session("dice_lab", seed=1, store=store)
-    two = Session.resume(store, one.id)
+    two = Session.resume(stores(), one.id)
     one.act(Check(dice=(1, 1)))
     with pytest.raises(StaleSessionError):
         two.act(Check(dice=(2, 2)))
     assert Session.resume(store, one.id).log == one.log
 
 
-def test_a_version_1_file_migrates_with_its_data(tmp_path):
-    path = tmp_path / "old.sqlite3"
-    old = sqlite3.connect(path)
-    old.executescript(MIGRATIONS[0])
-    old.execute("PRAGMA user_version = 1")
-    old.execute("INSERT INTO sessions VALUES ('abc', 'dice_lab', 1, 'Old', '{}', 5, 1, 1, 0, 0)")
-    old.execute("""INSERT INTO actions VALUES ('abc', 0, '{"type": "Check", "n_dice": 2,
-        "target": 7, "goal": "at most", "modifiers": [], "dice": [1, 2]}')""")
-    old.commit()
+def test_undo_and_redo_move_only_the_cursor(store, stores):
+    session = Session("dice_lab", seed=5, store=store)
+    for die in (1, 2, 3):
+        session.act(Check(dice=(die, die)))
+    session.undo()
+    session.undo()
+    record = stores().load(session.id)
+    assert (record.cursor, len(record.actions), record.revision) == (1, 3, 5)
+    assert [note.kind for note in record.notes] == ["undo", "undo"]
+    resumed = Session.resume(stores(), session.id)
+    resumed.redo()
+    assert resumed.log == [*session.log, "2. 2 dice, at most 7: rolled 2+2 = 4, succeeds "
+                                         "(chance was 58.3%)"]
+    resumed.act(Check(dice=(6, 6)))  # a new action drops what could be redone
+    assert len(store.load(session.id).actions) == 3
+
+
+def test_concurrent_writers_each_store_every_action_once(store, stores):
+    """Two Stores (two server processes), four threads each, every thread retrying on a
+    stale revision: every action lands once, and the revision counts them all."""
+    session_id = Session("dice_lab", seed=6, store=store).id
+    others = [stores(), stores()]
+    per_thread, threads = 10, []
+
+    def write(writer: Store, name: int) -> None:
+        for i in range(per_thread):
+            while True:
+                record = writer.load(session_id)
+                try:
+                    writer.record_action(session_id, record.revision, record.cursor,
+                                         {"writer": name, "i": i})
+                    break
+                except StaleSessionError:
+                    continue
+
+    for name in range(8):
+        threads.append(threading.Thread(target=write, args=(others[name % 2], name)))
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    record = store.load(session_id)
+    assert len(record.actions) == record.cursor == record.revision == 8 * per_thread
+    for name in range(8):
+        assert [a["i"] for a in record.actions if a["writer"] == name] == list(range(per_thread))
+
+
+def test_holders_and_notes_are_kept_with_the_game(store, stores):
+    session = Session("dice_lab", seed=7, store=store)
+    revision = store.set_holder(session.id, session.revision, TABLET, Holder(0, "mark-1"),
+                                Note("the tablet is taken", "seat"))
+    revision = store.set_holder(session.id, revision, TABLET, Holder(1, None))
+    record = stores().load(session.id)
+    assert record.holders == {TABLET: Holder(1, None)}
+    assert record.notes == (Note("the tablet is taken", "seat"),)
+    assert record.revision == revision == 2
+    with pytest.raises(StaleSessionError):
+        store.set_holder(session.id, 1, TABLET, Holder(2, "mark-2"))
+
+
+def test_the_server_secret_is_made_once_for_every_store(store, stores):
+    assert store.server_secret() == stores().server_secret()
+    assert len(store.server_secret()) == 32
+    assert stores().keep_server_secret(b"another") == store.server_secret()
+
+
+def test_guesses_wait_and_are_forgotten(store):
+    def hold_off(taken: int) -> float:
+        return 0.0 if taken < 2 else 10.0
+
+    assert store.take_guess("password", "10.0.0.1", 100.0, hold_off) == 0.0
+    assert store.take_guess("password", "10.0.0.1", 100.0, hold_off) == 0.0
+    assert store.take_guess("password", "10.0.0.1", 101.0, hold_off) == 9.0  # not counted
+    assert store.guess_not_before("password", "10.0.0.1") == 110.0
+    assert store.guess_not_before("join code", "10.0.0.1") == 0.0
+    store.forget_guesses("password", "10.0.0.1")
+    assert store.take_guess("password", "10.0.0.1", 101.0, hold_off) == 0.0
+
+
+def test_one_wait_lets_one_guess_through_across_processes(store, stores):
+    """Sixteen simultaneous guesses from one address on two Stores: each is counted and
+    checked in one transaction, so exactly one is let through the wait it sets."""
+    store.take_guess("password", "10.0.0.2", 1000.0, lambda taken: 0.0)  # the row exists
+    others, answers, start = [stores(), stores()], [], threading.Barrier(16)
+
+    def slow_hold_off(taken: int) -> float:
+        time.sleep(0.02)  # inside the transaction: the others' guesses arrive meanwhile
+        return 60.0
+
+    def guess(writer: Store) -> None:
+        start.wait()
+        answers.append(writer.take_guess("password", "10.0.0.2", 1000.0, slow_hold_off))
+
+    threads = [threading.Thread(target=guess, args=(others[i % 2],)) for i in range(16)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert sorted(answers) == [0.0] + [60.0] * 15
+
+
+@pytest.mark.parametrize("text", HOSTILE_TEXTS)
+def test_hostile_text_is_refused_or_comes_back_unchanged(store, text):
+    """The same on both databases: NUL and lone surrogates are refused with a message
+    (PostgreSQL cannot keep NUL; neither encodes a surrogate), all else comes back as is."""
+    refused = "\x00" in text or "\ud800" in text
+    session = Session("dice_lab", seed=8, store=store)
+
+    def kept(write, read) -> None:
+        if refused:
+            with pytest.raises(InputError, match=r"NUL|lone surrogate"):
+                write()
+        else:
+            write()
+            assert read() == text
+
+    kept(lambda: store.rename(session.id, text), lambda: store.load(session.id).name)
+    kept(lambda: session.set_holder("0", Holder(0, text), note=text),
+         lambda: store.load(session.id).holders["0"].device)
+    kept(lambda: session.set_holder(text, Holder(0, None)),
+         lambda: next(role for role in store.load(session.id).holders if role != "0"))
+    kept(lambda: store.take_guess(text, text, 5.0, lambda n: 1.0),
+         lambda: text if store.guess_not_before(text, text) == 6.0 else None)
+    revision = store.record_action(session.id, store.revision_of(session.id), 0,
+                                   {"label": text})
+    assert store.load(session.id).actions == ({"label": text},)  # JSON escapes every char
+    assert store.revision_of(session.id) == revision
+    record = store.load(session.id)
+    assert [n.text for n in record.notes] == ([] if refused else [text])
+    for lookup in (store.load, lambda t: store.find_by_code(t) or store.load("")):
+        with pytest.raises(InputError, match="no saved session"):
+            lookup(text)
+    assert store.revision_of(text) is None and store.game_of(text) is None
+    store.delete(text)
+    store.forget_guesses(text, text)
+    assert [r.id for r in store.list_sessions(text)] == []
+
+
+def test_an_older_database_migrates_with_its_data(database):
+    old = open_database(database)
+    with old.write() as db:
+        old.lock_schema(db)
+        for statement in old.migrations[0].split(";"):
+            if statement.strip():
+                db.execute(statement)
+        old.set_schema_version(db, 1)
+        db.execute("INSERT INTO sessions VALUES ('abc', 'dice_lab', 1, 'Old', '{}', 5, 1, 1, "
+                   "0, 0)")
+        db.execute("""INSERT INTO actions VALUES ('abc', 0, '{"type": "Check", "n_dice": 2,
+            "target": 7, "goal": "at most", "modifiers": [], "dice": [1, 2]}')""")
     old.close()
-    store = Store(path)
+    store = Store(database)
     assert store.schema_version == SCHEMA_VERSION
-    indexes = {row[1] for row in store._db.execute("PRAGMA index_list(sessions)")}
-    assert "sessions_by_game" in indexes
     assert Session.resume(store, "abc").log[0].startswith("1. 2 dice, at most 7: rolled 1+2")
+    assert store.list_sessions("dice_lab")[0].id == "abc"  # the index of version 2 serves
+    store.close()
 
 
-def test_a_file_from_a_newer_companion_is_refused(tmp_path):
-    path = tmp_path / "future.sqlite3"
-    future = sqlite3.connect(path)
-    future.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+def test_a_database_from_a_newer_companion_is_refused(database):
+    future = open_database(database)
+    with future.write() as db:
+        future.lock_schema(db)
+        future.set_schema_version(db, SCHEMA_VERSION + 1)
     future.close()
     with pytest.raises(InputError, match="newer companion"):
-        Store(path)
+        Store(database)
+
+
+def test_a_failed_migration_leaves_the_database_as_it_was(database, monkeypatch):
+    for kind in (SqliteDatabase, PostgresDatabase):
+        third_broken = (*kind.migrations[:2], "CREATE TABLE holders (x TEXT); NOT SQL",
+                        *kind.migrations[3:])
+        monkeypatch.setattr(kind, "migrations", third_broken)
+    with pytest.raises(StorageError, match="could not be written"):
+        Store(database)
+    left = open_database(database)
+    with left.write() as db:
+        left.lock_schema(db)
+        assert left.schema_version(db) == 2  # migrations 1 and 2 kept, 3 not half-done
+    left.close()
+    monkeypatch.undo()
+    store = Store(database)
+    assert store.schema_version == SCHEMA_VERSION
+    store.close()
+
+
+def changes_until(changes, session_id: str, seconds: float = 10.0) -> float | None:
+    """Seconds until `changes` names `session_id` (or says any may have changed)."""
+    started = time.monotonic()
+    for changed in changes:
+        if changed is None or session_id in changed:
+            return time.monotonic() - started
+        if time.monotonic() - started > seconds:
+            return None
+    return None
+
+
+def test_a_change_reaches_another_store(store, stores):
+    """What a live table follows: one Store's write is announced to another's `changes`
+    (SQLite: its next poll; PostgreSQL: a notification)."""
+    session = Session("dice_lab", seed=9, store=store)
+    changes = stores().changes()
+    next(changes)  # listening
+    session.act(Check(dice=(4, 4)))
+    assert changes_until(changes, session.id) is not None
+
+
+def test_the_listener_comes_back_after_the_database_restarts(postgres):
+    url = postgres.new_database()
+    here, there = Store(url), Store(url)
+    session = Session("dice_lab", seed=10, store=there)
+    changes = here.changes()
+    assert next(changes) is None  # connected: any game may have changed meanwhile
+    postgres.restart()
+    session.act(Check(dice=(5, 5)))  # the pool's connection was dropped: it makes another
+    assert changes_until(changes, session.id) is not None
+    assert Session.resume(here, session.id).log == session.log
+    here.close()
+    there.close()
+
+
+def test_a_database_that_cannot_be_reached_is_said_without_its_password():
+    with pytest.raises(StorageError, match=r"could not be reached.*refused") as refused:
+        Store("postgresql://ann:s3cret-pw@127.0.0.1:1/games")
+    assert "postgresql://ann:***@127.0.0.1:1/games" in str(refused.value)
+    assert "s3cret-pw" not in str(refused.value)
+
+
+@pytest.mark.parametrize(("url", "said"), [
+    ("postgresql://ann:s3cret-pw@db:port/games", "Port could not be cast"),
+    ("postgresql://db/games?password=s3cret-pw&nonsense=1", "invalid URI query parameter"),
+])
+def test_a_malformed_address_is_said_without_its_password(url, said):
+    with pytest.raises(InputError, match="is not a PostgreSQL address") as refused:
+        Store(url)
+    assert said in str(refused.value)
+    assert "s3cret-pw" not in str(refused.value) and "***" in str(refused.value)
+
+
+def test_a_forked_server_process_opens_its_own_store(database):
+    """`panel serve --num-procs` forks: a pool's threads and a connection do not cross."""
+    parent = shared_store(database)
+    read, write = os.pipe()
+    child = os.fork()
+    if child == 0:  # pragma: no cover (the child reports through the pipe)
+        try:
+            mine = shared_store(database)
+            ok = mine is not parent and mine.revision_of("none") is None
+            os.write(write, b"own" if ok else b"shared")
+        finally:
+            os._exit(0)
+    os.waitpid(child, 0)
+    assert os.read(read, 10) == b"own"
+    assert shared_store(database) is parent

@@ -1,9 +1,10 @@
 """The shared table under concurrency and faults: two processes firing actions at one game,
 and a process killed in the middle of a burst.
 
-Each writer acts through its own `LiveTable` on its own connection to one SQLite file, as
-two `panel serve` processes do. Afterwards the stored log holds every acknowledged action
-exactly once, in each writer's order, and replays to the state the writers saw.
+Each writer acts through its own `LiveTable` on its own connection to one database (a
+SQLite file, or PostgreSQL: each test runs on both), as two `panel serve` processes do.
+Afterwards the stored log holds every acknowledged action exactly once, in each writer's
+order, and replays to the state the writers saw.
 """
 
 from __future__ import annotations
@@ -22,9 +23,9 @@ from companion.dice_lab.engine import Check
 from companion.ui.live_table import GameMovedOn, LiveTable, live_table
 
 WRITER = textwrap.dedent("""
-    import json, sys
+    import json, sys, time
     from companion.core.session import Session
-    from companion.core.store import Store
+    from companion.core.store import StorageError, Store
     from companion.dice_lab.engine import Check
     from companion.ui.live_table import GameMovedOn, LiveTable
     db, session_id, n_dice, count = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
@@ -33,12 +34,18 @@ WRITER = textwrap.dedent("""
     acknowledged, refused = [], 0
     for target in range(count):
         action = Check(n_dice=n_dice, target=target, dice=(1,) * n_dice)
+        unsure = False  # a refused tap may still have been stored (the answer was lost)
         while True:
             try:
                 table.act(action)
                 break
             except GameMovedOn:
                 refused += 1  # the table reloaded: act again on the new state
+                if unsure and action in table.session.actions:
+                    break  # it was stored: the table shows it, as a page would
+            except StorageError:
+                unsure = True  # the database is away (restarting): tap again
+                time.sleep(0.1)
         acknowledged.append(target)
         print(json.dumps(target), flush=True)
     print(json.dumps({"refused": refused}), flush=True)
@@ -50,30 +57,30 @@ def spawn(db, session_id: str, n_dice: int, count: int) -> subprocess.Popen:
                              str(count)], stdout=subprocess.PIPE, text=True, env=os.environ)
 
 
-def stored_checks(db, session_id: str) -> list[tuple[int, int]]:
-    record = Store(db).load(session_id)
+def stored_checks(store: Store, session_id: str) -> list[tuple[int, int]]:
+    record = store.load(session_id)
     return [(a["n_dice"], a["target"]) for a in record.actions[: record.cursor]]
 
 
-def test_two_processes_acting_at_once_lose_nothing_and_apply_nothing_twice(tmp_path):
-    db = tmp_path / "table.sqlite3"
-    session = Session("dice_lab", seed=1, store=Store(db))
+def test_two_processes_acting_at_once_lose_nothing_and_apply_nothing_twice(database, stores):
+    db = database
+    session = Session("dice_lab", seed=1, store=stores())
     writers = [spawn(db, session.id, n_dice, 40) for n_dice in (1, 2)]
     outputs = [w.communicate(timeout=120)[0].splitlines() for w in writers]
     assert all(w.returncode == 0 for w in writers)
-    stored = stored_checks(db, session.id)
+    stored = stored_checks(stores(), session.id)
     for n_dice, lines in zip((1, 2), outputs, strict=True):
         acknowledged = [json.loads(line) for line in lines[:-1]]
         assert acknowledged == list(range(40))
         assert [t for n, t in stored if n == n_dice] == acknowledged  # once each, in order
     assert len(stored) == 80
-    replayed = Session.resume(Store(db), session.id)
+    replayed = Session.resume(stores(), session.id)
     assert len(replayed.log) == 80
 
 
-def test_a_killed_process_keeps_every_acknowledged_action(tmp_path):
-    db = tmp_path / "killed.sqlite3"
-    session = Session("dice_lab", seed=2, store=Store(db))
+def test_a_killed_process_keeps_every_acknowledged_action(database, stores):
+    db = database
+    session = Session("dice_lab", seed=2, store=stores())
     writer = spawn(db, session.id, 1, 10_000)
     acknowledged = []
     for line in writer.stdout:
@@ -83,15 +90,15 @@ def test_a_killed_process_keeps_every_acknowledged_action(tmp_path):
             break
     writer.wait(timeout=30)
     assert writer.returncode == -signal.SIGKILL
-    stored = [t for _, t in stored_checks(db, session.id)]
+    stored = [t for _, t in stored_checks(stores(), session.id)]
     assert stored[: len(acknowledged)] == acknowledged  # none missing, none half-written
     assert stored == list(range(len(stored)))
-    Session.resume(Store(db), session.id)  # and the game still opens
+    Session.resume(stores(), session.id)  # and the game still opens
 
 
-def test_a_table_sees_another_process_commit_within_a_second(tmp_path):
-    db = tmp_path / "watched.sqlite3"
-    here = Store(db)
+def test_a_table_sees_another_process_commit_within_a_second(database, stores):
+    db = database
+    here = stores()
     session = Session("dice_lab", seed=3, store=here)
     table = live_table(here, session)
     seen = []
@@ -105,11 +112,10 @@ def test_a_table_sees_another_process_commit_within_a_second(tmp_path):
     assert len(table.session.log) == 1
 
 
-def test_an_action_on_a_stale_table_is_refused_and_the_table_shows_the_new_state(tmp_path):
-    db = tmp_path / "stale.sqlite3"
-    session = Session("dice_lab", seed=4, store=Store(db))
-    ours = LiveTable(Store(db), Session.resume(Store(db), session.id))
-    theirs = LiveTable(Store(db), Session.resume(Store(db), session.id))
+def test_an_action_on_a_stale_table_is_refused_and_the_table_shows_the_new_state(stores):
+    session = Session("dice_lab", seed=4, store=stores())
+    ours = LiveTable(stores(), Session.resume(stores(), session.id))
+    theirs = LiveTable(stores(), Session.resume(stores(), session.id))
     theirs.act(Check(n_dice=1, target=3, dice=(2,)))
     try:
         ours.act(Check(n_dice=1, target=4, dice=(5,)))
@@ -118,4 +124,36 @@ def test_an_action_on_a_stale_table_is_refused_and_the_table_shows_the_new_state
     else:
         raise AssertionError("a stale action was applied")
     assert ours.session.log == theirs.session.log
-    assert len(Store(db).load(session.id).actions) == 1
+    assert len(stores().load(session.id).actions) == 1
+
+
+def wait_for(condition, seconds: float = 10.0) -> bool:
+    deadline = time.monotonic() + seconds
+    while not condition() and time.monotonic() < deadline:
+        time.sleep(0.02)
+    return condition()
+
+
+def test_a_database_restart_in_a_burst_loses_nothing_and_tables_follow_again(postgres):
+    """PostgreSQL restarts while another process fires actions: every acknowledged action
+    is stored once, in order; the writer's refused taps go through once it is back; and
+    this process's table, whose listener lost its connection, follows again."""
+    db = postgres.new_database()
+    here, there = Store(db), Store(db)
+    session = Session("dice_lab", seed=5, store=here)
+    table = live_table(here, session)
+    writer = spawn(db, session.id, 1, 60)  # the dice lab's targets: 0 to 60
+    acknowledged = []
+    for line in writer.stdout:
+        if line.startswith("{"):
+            break
+        acknowledged.append(json.loads(line))
+        if len(acknowledged) == 20:
+            postgres.restart()  # every connection drops in the middle of the burst
+    writer.wait(timeout=60)
+    assert writer.returncode == 0
+    assert acknowledged == list(range(60))
+    assert [t for _, t in stored_checks(there, session.id)] == acknowledged
+    assert wait_for(lambda: len(table.session.log) == 60), "the table stopped following"
+    here.close()
+    there.close()
