@@ -31,7 +31,7 @@ GOLD = "#f9a825"
 BOARD_CSS = """
 .mb-board { display: block; width: 100%; max-width: 560px; margin: 0 auto;
   max-height: calc(100vh - 120px); }
-@media (orientation: portrait) { .mb-board { max-height: 62vh; } }
+@media (orientation: portrait) { .mb-board { max-height: 50vh; } }
 .mb-board [data-tap] { cursor: pointer; }
 .mb-board [data-tap]:active rect { filter: brightness(0.85); }
 """
@@ -43,7 +43,7 @@ def board_svg(state: TilesState, tappable: bool = False,
     crossed = _last_crossings(state)
     # A group, not one image: a screen reader reads each window and letter, and reaches
     # the windows to tap.
-    parts = [f'<svg class="mb-board" viewBox="0 0 {SIZE} {SIZE}" role="group" '
+    parts = [f'<svg class="mb-board" viewBox="{_view_box(state.players)}" role="group" '
              f'aria-label="The board: 16 windows, columns a to d from the west, rows 1 to 4 '
              f'from the south, and each seat\'s letters">',
              f'<rect x="{MARGIN - 8}" y="{MARGIN - 8}" width="{4 * CELL + 16}" '
@@ -58,6 +58,18 @@ def board_svg(state: TilesState, tappable: bool = False,
         parts.append(_seat(state, seat))
     parts.append("</svg>")
     return "".join(parts)
+
+
+def _view_box(players: int) -> str:
+    """The board and the sides where seats sit: a margin without a seat is left out, so
+    the windows are drawn larger in the same room (two players use two sides)."""
+    sides = {rules.SIDES[seat] for seat in range(players)}
+    edge = MARGIN - 12  # the board's frame, and a little room round it
+    left = 0 if "west" in sides else edge
+    top = 0 if "north" in sides else edge
+    right = SIZE if "east" in sides else SIZE - edge
+    bottom = SIZE if "south" in sides else SIZE - edge
+    return f"{left} {top} {right - left} {bottom - top}"
 
 
 def _xy(window: Window) -> tuple[int, int]:
