@@ -9,6 +9,7 @@ does not value its positions yet shows its dice alone, and says so.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable
 from fractions import Fraction
 from html import escape
@@ -21,6 +22,8 @@ from companion.core.errors import CompanionError
 from companion.core.review import DiceTally, Review, dice_tally, review
 from companion.core.session import Session
 from companion.ui.replay_view import Picture, ReplayView
+from companion.ui.review_file import review_file
+from companion.ui.theme import TOUCH, WRAP_CSS
 
 SHOWN_MOMENTS = 12  # the named moments listed, newest last
 LUCKY, UNLUCKY, ERROR = "#2e7d32", "#b71c1c", "#e65100"
@@ -58,8 +61,10 @@ def summary_html(result: Review, is_chance: bool) -> str:
             f'<ul class="review-sides">{"".join(lines)}</ul><p>{exact}</p>')
 
 
-def moments_html(result: Review, is_chance: bool) -> str:
-    named = [m for m in result.moments if m.words][-SHOWN_MOMENTS:]
+def moments_html(result: Review, is_chance: bool, shown: int | None = SHOWN_MOMENTS) -> str:
+    """The named moments, newest last (the last `shown` of them; None: all)."""
+    named = [m for m in result.moments if m.words]
+    named = named[-shown:] if shown else named
     if not named:
         return "<p>No moment stood out yet: nothing very lucky, unlucky or costly.</p>"
     items = []
@@ -126,6 +131,10 @@ class ReviewView(pn.viewable.Viewer):
         self.replay = ReplayView(session, picture, self._replay_moved)
         self._dice = pn.pane.HTML(**WIDE)
         self._dice_chart = pn.pane.HoloViews(None, visible=False, **WIDE)
+        self._note = ""
+        self._download = pn.widgets.FileDownload(
+            callback=self._file, filename="review.html", label="Download this review (HTML)",
+            height=TOUCH + 12, sizing_mode="stretch_width", stylesheets=[WRAP_CSS])
 
     def refresh(self) -> None:
         session = self._session()
@@ -138,7 +147,8 @@ class ReviewView(pn.viewable.Viewer):
                 result = review(session.game, session.options, actions)
             except CompanionError as error:
                 note = f"No review of this game: {error}."
-        self._result = result
+        self._result, self._note = result, note
+        self._download.filename = f"{session.game.name}-review.html"
         if result is None:
             self._summary.object = f"<p>{escape(note)}</p>"
             self._chart.visible = False
@@ -171,6 +181,17 @@ class ReviewView(pn.viewable.Viewer):
                                           self._chart_tapped)
         self._chart.visible = True
 
+    def _file(self) -> io.StringIO:
+        """The review as one HTML file that opens offline (`review_file`)."""
+        session, result = self._session(), self._result
+        is_chance = result is not None and result.is_chance
+        title = f"{session.game.title}: the review of {session.name}"
+        return io.StringIO(review_file(
+            title, result, self._note, dice_tally(session.actions),
+            summary_html(result, is_chance) if result else "",
+            moments_html(result, is_chance, shown=None) if result else "",
+            lambda value: level(value, is_chance)))
+
     def _chart_tapped(self, x: float | None = None, y: float | None = None) -> None:
         """A tap on the chart: the replay moves to the action nearest to it."""
         if x is not None:
@@ -181,4 +202,4 @@ class ReviewView(pn.viewable.Viewer):
 
     def __panel__(self) -> pn.viewable.Viewable:
         return pn.Column(self._summary, self._chart, self.replay, self._moments, self._dice,
-                         self._dice_chart, **WIDE)
+                         self._dice_chart, self._download, **WIDE)

@@ -99,3 +99,19 @@ def test_every_app_replays_its_game_step_by_step(store, name, options):
         text = shown(view)
         assert (f"Action {position} of {n}" if position else "The start") in text
         assert ('class="replay-table"' in text) == (name != "dice_lab")
+
+
+def test_the_review_downloads_as_one_file_that_needs_nothing_else(played):
+    """Standalone: no script and no outside link; the books, both charts, every action
+    with the equity after it, and the players' text escaped."""
+    session, view = played
+    session.rename("<script>alert(1)</script> night")
+    view.refresh()
+    text = view._file().getvalue()
+    assert text.startswith("<!doctype html>") and "<script" not in text
+    assert "src=" not in text and "href=" not in text
+    assert "&lt;script&gt;alert(1)&lt;/script&gt; night" in text
+    assert "<b>The table</b>: +0.00 at the start, +1.08 now: luck +1.08." in text
+    assert text.count("<svg") == 2  # the equity and the dice
+    assert "3. 2 dice, at most 4" in text and "very lucky" in text
+    assert view._download.filename == "dice_lab-review.html"

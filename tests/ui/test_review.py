@@ -44,7 +44,9 @@ def test_a_game_without_a_review_yet_says_so_and_shows_its_dice(served, page: Pa
     expect(page.get_by_text("No dice rolled yet.")).to_be_visible()
 
 
-def test_the_replay_steps_back_and_a_tap_on_the_chart_moves_it(served, page: Page):
+def test_the_replay_steps_back_and_a_tap_on_the_chart_moves_it(served, page: Page, tmp_path):
+    """Issue's proof: open the review, step the replay, tap the chart to move it, then
+    download the review and open the file offline."""
     page.set_viewport_size({"width": 1024, "height": 768})
     page.goto(f"{served.url}/dice_lab")
     start_new_game(page)
@@ -61,3 +63,13 @@ def test_the_replay_steps_back_and_a_tap_on_the_chart_moves_it(served, page: Pag
     box = chart.bounding_box()
     page.mouse.click(box["x"] + box["width"] * 0.15, box["y"] + box["height"] * 0.5)
     expect(where).to_have_text(re.compile(r"^(The start|Action 1 of 4)"), timeout=WAIT)
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Download this review (HTML)").click()
+    assert download.value.suggested_filename == "dice_lab-review.html"
+    path = tmp_path / download.value.suggested_filename
+    download.value.save_as(path)
+    offline = page.context.browser.new_context(offline=True).new_page()
+    offline.goto(f"file://{path}")
+    expect(offline.get_by_role("heading", name="Every action")).to_be_visible()
+    expect(offline.get_by_text("4. 2 dice, at most 7")).to_be_visible()
+    assert offline.locator("svg").count() == 2

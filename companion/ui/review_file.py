@@ -1,0 +1,127 @@
+"""The game review as one HTML file that opens anywhere, offline: each side's books in
+words, the equity over the game, every named moment, the whole log with each side's equity
+after every action, and the dice against a fair die's count.
+
+The two charts are drawn here as plain SVG rather than saved from Bokeh: the file needs no
+script, prints as it looks, and is a few kilobytes instead of Bokeh's 1.5 MB of JavaScript.
+Every text the players typed is escaped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+from html import escape
+
+from companion.core.review import DiceTally, Review
+
+WIDTH, HEIGHT, PAD = 640, 240, 44
+SIDE_COLOURS = ("#1565c0", "#8a1c1c", "#2e7d32", "#6a1b9a", "#e65100", "#37474f")
+STYLE = """
+body { font-family: system-ui, sans-serif; max-width: 760px; margin: 1rem auto; padding: 0 1rem;
+  line-height: 1.5; color: #1a1a1a; }
+h1 { font-size: 1.5rem; } h2 { font-size: 1.15rem; margin-top: 1.5rem; }
+table { border-collapse: collapse; width: 100%; font-size: 0.95rem; }
+td, th { border-bottom: 1px solid #ddd; padding: 4px 6px; text-align: left; vertical-align: top; }
+td.n { text-align: right; white-space: nowrap; }
+svg text { font-family: system-ui, sans-serif; font-size: 12px; fill: #333; }
+"""
+
+
+def review_file(title: str, result: Review | None, note: str, tally: DiceTally,
+                summary: str, moments: str, level: Callable[[Fraction], str]) -> str:
+    """The file: `title` names the game; `summary` and `moments` are the review section's
+    own HTML (`review_view`); `level` writes an equity; `note` says why there is no review
+    when `result` is None."""
+    parts = [f"<h1>{escape(title)}</h1>"]
+    if result is None:
+        parts.append(f"<p>{escape(note)}</p>")
+    else:
+        parts += [summary, "<h2>The equity over the game</h2>", equity_svg(result),
+                  "<h2>The moments that stood out</h2>", moments,
+                  "<h2>Every action</h2>", log_table(result, level)]
+    parts += ["<h2>The dice</h2>", f"<p>{escape(tally.verdict())}</p>" if tally.total
+              else "<p>No dice were rolled.</p>"]
+    if tally.total:
+        parts.append(dice_svg(tally))
+    return ('<!doctype html><html lang="en"><head><meta charset="utf-8">'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f"<title>{escape(title)}</title><style>{STYLE}</style></head>"
+            f'<body><main>{"".join(parts)}</main></body></html>')
+
+
+def log_table(result: Review, level: Callable[[Fraction], str]) -> str:
+    """Every action as the log tells it, each side's equity after it, and its words."""
+    heads = "".join(f"<th>{escape(side)}</th>" for side in result.sides)
+    start = "".join(f'<td class="n">{level(result.start[side])}</td>' for side in result.sides)
+    rows = [f"<tr><td>The start</td>{start}<td></td></tr>"]
+    for moment in result.moments:
+        cells = "".join(f'<td class="n">{level(moment.equity_after[side])}</td>'
+                        for side in result.sides)
+        rows.append(f"<tr><td>{moment.position}. {escape(moment.text)}</td>{cells}"
+                    f"<td>{escape(moment.words)}</td></tr>")
+    return (f"<table><tr><th>Action</th>{heads}<th>Moment</th></tr>{''.join(rows)}"
+            "</table>")
+
+
+def _scale(low: float, high: float, size: int, flip: bool) -> Callable[[float], float]:
+    span = (high - low) or 1.0
+    room = size - 2 * PAD
+    return (lambda v: PAD + room * (1 - (v - low) / span)) if flip else \
+        (lambda v: PAD + room * (v - low) / span)
+
+
+def equity_svg(result: Review) -> str:
+    """Each side's equity after every action as a line, the named moments as diamonds."""
+    series = {side: [float(result.start[side])] + [float(m.equity_after[side])
+                                                   for m in result.moments]
+              for side in result.sides}
+    values = [v for line in series.values() for v in line]
+    low, high = min(values), max(values)
+    x = _scale(0, max(len(result.moments), 1), WIDTH, flip=False)
+    y = _scale(low, high, HEIGHT, flip=True)
+    parts = [f'<line x1="{PAD}" y1="{HEIGHT - PAD}" x2="{WIDTH - PAD}" y2="{HEIGHT - PAD}" '
+             'stroke="#999"/>',
+             f'<text x="{PAD}" y="{HEIGHT - PAD + 16}">the start</text>',
+             f'<text x="{WIDTH - PAD}" y="{HEIGHT - PAD + 16}" text-anchor="end">'
+             f"action {len(result.moments)}</text>",
+             f'<text x="4" y="{y(high) + 4:.1f}">{high:.2f}</text>',
+             f'<text x="4" y="{y(low) + 4:.1f}">{low:.2f}</text>']
+    for index, (side, line) in enumerate(series.items()):
+        colour = SIDE_COLOURS[index % len(SIDE_COLOURS)]
+        points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(line))
+        parts.append(f'<polyline points="{points}" fill="none" stroke="{colour}" '
+                     f'stroke-width="2"><title>{escape(side)}</title></polyline>')
+        parts.append(f'<text x="{WIDTH - PAD + 4}" y="{y(line[-1]) + 4:.1f}" '
+                     f'style="fill:{colour}">{escape(side)}</text>')
+    for m in result.moments:
+        if m.words:
+            cx, cy = x(m.position), y(float(m.equity_after[m.side or result.sides[0]]))
+            parts.append(f'<path d="M{cx:.1f},{cy - 6:.1f} l6,6 l-6,6 l-6,-6 z" fill="#000">'
+                         f"<title>{m.position}: {escape(m.words)}</title></path>")
+    label = "Each side's equity after every action; diamonds mark the named moments"
+    return (f'<svg viewBox="0 0 {WIDTH + 60} {HEIGHT}" width="100%" role="img" '
+            f'aria-label="{label}">{"".join(parts)}</svg>')
+
+
+def dice_svg(tally: DiceTally) -> str:
+    """How often each face came up, against a fair die's count (the dashed line)."""
+    top = max(max(tally.counts.values()), float(tally.expected)) or 1
+    y = _scale(0, top, HEIGHT, flip=True)
+    step = (WIDTH - 2 * PAD) / len(tally.counts)
+    parts = []
+    for i, (face, count) in enumerate(tally.counts.items()):
+        left = PAD + i * step + 6
+        parts.append(f'<rect x="{left:.1f}" y="{y(count):.1f}" width="{step - 12:.1f}" '
+                     f'height="{y(0) - y(count):.1f}" fill="#8a1c1c"/>'
+                     f'<text x="{left + (step - 12) / 2:.1f}" y="{HEIGHT - PAD + 16}" '
+                     f'text-anchor="middle">{face}</text>'
+                     f'<text x="{left + (step - 12) / 2:.1f}" y="{y(count) - 4:.1f}" '
+                     f'text-anchor="middle">{count}</text>')
+    fair = y(float(tally.expected))
+    parts.append(f'<line x1="{PAD}" y1="{fair:.1f}" x2="{WIDTH - PAD}" y2="{fair:.1f}" '
+                 'stroke="#555" stroke-dasharray="6 4"/>')
+    label = (f"Each die face's count; the dashed line is a fair die's "
+             f"({float(tally.expected):.1f} each)")
+    return (f'<svg viewBox="0 0 {WIDTH} {HEIGHT}" width="100%" role="img" '
+            f'aria-label="{label}">{"".join(parts)}</svg>')
