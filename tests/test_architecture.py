@@ -33,11 +33,6 @@ KNOWN_CIRCLES = [
     ["companion.goldfinger.dashboard.main", "companion.goldfinger.dashboard.map_part",
      "companion.goldfinger.dashboard.placing_view", "companion.goldfinger.dashboard.setup_view",
      "companion.goldfinger.dashboard.step_views"],
-    ["companion.license_to_kill.dashboard.assignment_view",
-     "companion.license_to_kill.dashboard.attach_view",
-     "companion.license_to_kill.dashboard.duel_view", "companion.license_to_kill.dashboard.main",
-     "companion.license_to_kill.dashboard.setup_view",
-     "companion.license_to_kill.dashboard.step_views"],
 ]
 
 
