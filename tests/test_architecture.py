@@ -27,9 +27,6 @@ UI_LIBRARIES = {"panel", "bokeh", "holoviews"}
 
 # Views that call back into their whole dashboard.
 KNOWN_CIRCLES = [
-    ["companion.golden_goal.dashboard.field_view", "companion.golden_goal.dashboard.main",
-     "companion.golden_goal.dashboard.settings_view", "companion.golden_goal.dashboard.taps",
-     "companion.golden_goal.dashboard.turn_view"],
     ["companion.goldfinger.dashboard.main", "companion.goldfinger.dashboard.map_part",
      "companion.goldfinger.dashboard.placing_view", "companion.goldfinger.dashboard.setup_view",
      "companion.goldfinger.dashboard.step_views"],
