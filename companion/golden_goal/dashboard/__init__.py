@@ -16,6 +16,8 @@ One module per part of the page:
 - `taps`: what a tap on the field means, phase by phase, and what may be tapped
 - `moves`: the engine's legal turns and scoring lines, kept per state (no Panel)
 - `settings_view`: who plays, the match mode and the house rules of a new match
+- `parts`: what the views are given instead of the dashboard (`Hooks`: the match and what
+  a view may do to it; `Picks`: the taps so far this step); no view imports `main`
 """
 
 from companion.golden_goal.dashboard.field_view import parse_target

@@ -4,21 +4,21 @@ it; and the field's readings, shown with the rest of the Match card (`layout`)."
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import Any
 
 import panel as pn
 
 from companion.golden_goal.actions import Kick
+from companion.golden_goal.dashboard.parts import Hooks
+from companion.golden_goal.dashboard.taps import Taps
 from companion.golden_goal.dashboard.words import field_notes_html
 from companion.golden_goal.drawing import Marks, Target, field_mat, field_pieces, net_key
 from companion.golden_goal.engine import GoldenGoalState
 from companion.golden_goal.odds import turn_line
 from companion.golden_goal.turns import Outcome, other
 from companion.ui import TapPad
-
-if TYPE_CHECKING:
-    from companion.golden_goal.dashboard.main import GoldenGoalDashboard
 
 # The field's column (`layout`) sets its size; it never grows taller than the screen.
 FIELD_CSS = ".gg-field, .gg-pieces { max-height: calc(100vh - 140px); margin: 0 auto; }"
@@ -41,11 +41,14 @@ def parse_target(text: str) -> Target:
 
 
 class FieldArea:
-    """The field and its notes; `update_taps(state)` redraws it after a tap or a change."""
+    """The field and its notes; `update_taps(state)` redraws it after a tap or a change.
+    `bot_last()` is the bot's last (before, action, after), drawn for a moment."""
 
-    def __init__(self, board: GoldenGoalDashboard) -> None:
-        self.board = board
-        self.pad = FieldView(board.taps.tap, sizing_mode="stretch_width")
+    def __init__(self, hooks: Hooks, taps: Taps,
+                 bot_last: Callable[[], tuple[GoldenGoalState, Any, GoldenGoalState] | None]
+                 ) -> None:
+        self.hooks, self.taps, self.bot_last = hooks, taps, bot_last
+        self.pad = FieldView(taps.tap, sizing_mode="stretch_width")
         self.notes = pn.pane.HTML(sizing_mode="stretch_width")
         self._mat_for: tuple[object, frozenset] = (None, frozenset())  # (field, targets)
 
@@ -70,10 +73,10 @@ class FieldArea:
     def marks(self, state: GoldenGoalState) -> Marks:
         """What to draw over the position: targets, the selection, the plan's paths; else
         the bot's last move and, before a player is tapped, the ways to score."""
-        board = self.board
-        selected = state.where.get(board.chosen) if state.phase == "play" else None
-        marks = Marks(board.taps.targets(state), selected)
-        plan = board.plan
+        picks = self.hooks.picks()
+        selected = state.where.get(picks.chosen) if state.phase == "play" else None
+        marks = Marks(self.taps.targets(state), selected)
+        plan = picks.plan
         if isinstance(plan, Outcome):
             line = turn_line(state, state.roll, plan)
             start = state.where[plan.play.player]
@@ -85,17 +88,17 @@ class FieldArea:
             end = after.ball if after.ball is not None else net_key(other(state.to_move))
             return replace(marks, ball_path=(state.ball, end))
         marks = replace(marks, **self.bot_marks(state))
-        if state.phase == "play" and not board.chosen:
+        if state.phase == "play" and not picks.chosen:
             lines = tuple((state.ball, *line.ball_path, net_key(line.outcome.net))
-                          for line in board.moves.scoring_lines(state))
+                          for line in self.hooks.moves.scoring_lines(state))
             return replace(marks, lines=lines)
         return marks
 
     def bot_marks(self, state: GoldenGoalState) -> dict[str, tuple]:
         """The bot's last move, while the field still shows the position it left and the
         player has not started his own move."""
-        last = self.board.bot_last
-        if last is None or last[2] is not state or self.board.chosen:
+        last = self.bot_last()
+        if last is None or last[2] is not state or self.hooks.picks().chosen:
             return {}
         before, action, after = last
         net = () if after.ball is not None else (net_key(other(before.to_move)),)

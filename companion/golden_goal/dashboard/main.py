@@ -19,9 +19,10 @@ from companion.golden_goal.bot import bot_player
 from companion.golden_goal.dashboard.field_view import FieldArea
 from companion.golden_goal.dashboard.layout import aspect, grid, match_section
 from companion.golden_goal.dashboard.moves import Moves
+from companion.golden_goal.dashboard.parts import Hooks, Picks
 from companion.golden_goal.dashboard.settings_view import SettingsView
 from companion.golden_goal.dashboard.taps import Taps
-from companion.golden_goal.dashboard.turn_view import TurnView
+from companion.golden_goal.dashboard.turn_view import TurnControls, TurnView
 from companion.golden_goal.dashboard.words import BOT_TEAMS, TWO, scoreboard_html
 from companion.golden_goal.drawing import Target
 from companion.golden_goal.engine import GoldenGoalState
@@ -50,10 +51,21 @@ class GoldenGoalDashboard(GameDashboard):
         self.moves = Moves()
         # The bot's last (before, action, after), drawn on the field for a moment.
         self.bot_last: tuple[GoldenGoalState, Any, GoldenGoalState] | None = None
-        self.taps = Taps(self)
-        self.settings = SettingsView(self)
-        self.field = FieldArea(self)
-        self.turn = TurnView(self)
+        # What the views read of the match and may do to it: never the dashboard itself.
+        self.hooks = Hooks(
+            state=lambda: self.session.state, picks=self.picks, pick=self.param.update,
+            say=lambda text: setattr(self, "message", text), human=self.human,
+            bot_to_move=self.bot_to_move, bot_team=lambda: self.bot_team,
+            waiting=self.waiting, moves=self.moves)
+        self.taps = Taps(self.hooks)
+        self.settings = SettingsView(self.players, lambda: self.match, lambda: self.house,
+                                     self.param.update, self.start_new_match)
+        self.field = FieldArea(self.hooks, self.taps, lambda: self.bot_last)
+        self.turn = TurnView(self.hooks, TurnControls(
+            toss=self.toss, roll=self.roll, place_at_random=self.place_at_random,
+            confirm=self.confirm, cancel=self.cancel, pass_turn=self.pass_turn,
+            bot_move=self.bot_move, start_new_match=self.start_new_match,
+            plan_line=self.plan_line), self.taps, self.settings.players_choice)
         self.play_area = None  # the Match card's grid, once the page is drawn
         self._read_players()
         self.param.watch(self._changed, "revision")
@@ -76,6 +88,10 @@ class GoldenGoalDashboard(GameDashboard):
             self.play_area.styles = {"--gg-aspect": aspect(session.state.field)}
         self._read_players()
         self.picker.refresh()
+
+    def picks(self) -> Picks:
+        """What the player has tapped so far this step."""
+        return Picks(self.chosen, self.kicking, self.ball_pick, self.plan)
 
     @property
     def bot_team(self) -> str | None:
@@ -199,7 +215,8 @@ class GoldenGoalDashboard(GameDashboard):
         return scoreboard_html(state, self.bot_team, False)
 
     def __panel__(self):
-        areas = self.turn.areas()
+        areas = self.turn.areas(self.message_view(),
+                                self.watching_note() if self.watching else None)
         areas["rest"].append(self.field.notes)
         self.play_area = grid(self.session.state.field, field=self.field.pad, **areas)
         log = section("Log", self.log, width=360)

@@ -5,15 +5,19 @@ match), then what just happened. `layout` places them around the field."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from fractions import Fraction
 from html import escape
-from typing import TYPE_CHECKING
+from typing import Any
 
 import panel as pn
 
 from companion.golden_goal import rules
 from companion.golden_goal.actions import Pass
 from companion.golden_goal.dashboard.moves import players_left
+from companion.golden_goal.dashboard.parts import Hooks
+from companion.golden_goal.dashboard.taps import Taps
 from companion.golden_goal.dashboard.words import (
     event_html,
     scoreboard_html,
@@ -25,21 +29,35 @@ from companion.golden_goal.odds import FACES, after_turn, faces_hint, scoring_fa
 from companion.golden_goal.turns import Outcome, other
 from companion.ui import DicePad, HtmlBox, button, choice, heading, is_shown, odds_html, set_shown
 
-if TYPE_CHECKING:
-    from companion.golden_goal.dashboard.main import GoldenGoalDashboard
-
 WIDE = {"sizing_mode": "stretch_width"}
 TOSS_BUTTON = {"flex": "1 1 160px"}  # side by side, or one above the other when narrow
 SHOWN_LINES = 6  # scoring lines listed as buttons after a roll
 LEFT_CSS = ":host .bk-btn { text-align: left; }"  # a scoring line reads like a sentence
 
 
+@dataclass(frozen=True)
+class TurnControls:
+    """What the Match card's buttons do; a button's callback gets the click event."""
+
+    toss: Callable[[str | None], None]  # who places first (None: the app chooses)
+    roll: Callable[[tuple[int, ...] | None], None]  # the die (None: the app rolls)
+    place_at_random: Callable[[Any], None]  # set-up: the player to place, anywhere legal
+    confirm: Callable[[Any], None]  # play the planned move or kick
+    cancel: Callable[[Any], None]  # forget the taps of this step
+    pass_turn: Callable[[Any], None]  # no legal move: pass
+    bot_move: Callable[[Any], None]  # the bot plays its turn
+    start_new_match: Callable[[Any], None]
+    plan_line: Callable[[Outcome], None]  # one of the ways to score, as the plan
+
+
 class TurnView:
     """The Match card's parts, built once; `update(state)` after a change of the game,
-    `update_taps(state)` after a tap that only changes the plan."""
+    `update_taps(state)` after a tap that only changes the plan. `players_choice` is the
+    settings' "Who plays", shown here before the toss too."""
 
-    def __init__(self, board: GoldenGoalDashboard) -> None:
-        self.board = board
+    def __init__(self, hooks: Hooks, controls: TurnControls, taps: Taps,
+                 players_choice: pn.widgets.RadioButtonGroup) -> None:
+        self.hooks, self.controls, self.taps = hooks, controls, taps
         self.scoreboard = pn.pane.HTML(**WIDE)
         self.event_box = pn.pane.HTML(**WIDE)
         # The prompt and the plan change on every tap; a pane's margin lines them up.
@@ -47,49 +65,51 @@ class TurnView:
         # Who places first beside the field; who plays (a setting of the match) under it.
         self.toss_row = pn.Column(
             heading("Who places first"),
-            button("App chooses who places first", lambda _: board.toss(None),
+            button("App chooses who places first", lambda _: controls.toss(None),
                    color="primary", **WIDE),
             pn.FlexBox(*(button(f"{team.capitalize()} places first",
-                                lambda _, t=team: board.toss(t), styles=TOSS_BUTTON)
+                                lambda _, t=team: controls.toss(t), styles=TOSS_BUTTON)
                          for team in rules.TEAMS), gap="0px", **WIDE),
             margin=0, **WIDE)
-        self.who_plays = pn.Column(heading("Who plays"), board.settings.players_choice,
+        self.who_plays = pn.Column(heading("Who plays"), players_choice,
                                    margin=0, **WIDE)
         self.setup_choice = choice([""], "", **WIDE)
-        self.setup_choice.param.watch(lambda e: setattr(board, "chosen", e.new or ""),
+        self.setup_choice.param.watch(lambda e: hooks.pick(chosen=e.new or ""),
                                       "value")
         self.setup_rules = pn.pane.HTML(**WIDE)
         self.setup_box = pn.Column(
             heading("Player to place"), self.setup_choice, self.setup_rules,
-            button("Place this player at random", board.place_at_random, **WIDE), **WIDE)
-        self.dice = DicePad(board.roll, n_dice=1)
+            button("Place this player at random", controls.place_at_random, **WIDE), **WIDE)
+        self.dice = DicePad(controls.roll, n_dice=1)
         self.dice_box = pn.Column(self.dice, **WIDE)
         self.odds = pn.pane.HTML(**WIDE)
         self.lines_box = pn.Column(**WIDE)
         self.plan_box = HtmlBox(margin=(5, 10), **WIDE)
-        self.play_button = button("Play it", board.confirm, color="primary", **WIDE)
-        self.confirm_row = pn.Row(self.play_button, button("Cancel", board.cancel, **WIDE),
+        self.play_button = button("Play it", controls.confirm, color="primary", **WIDE)
+        self.confirm_row = pn.Row(self.play_button, button("Cancel", controls.cancel, **WIDE),
                                   **WIDE)
-        self.pass_button = button("No legal move: pass (house rule)", board.pass_turn, **WIDE)
-        self.bot_button = button("Let the bot play", board.bot_move, color="primary", **WIDE)
+        self.pass_button = button("No legal move: pass (house rule)", controls.pass_turn, **WIDE)
+        self.bot_button = button("Let the bot play", controls.bot_move, color="primary", **WIDE)
         self.over_box = pn.Column(
-            button("Start a new match", board.start_new_match, color="primary", **WIDE),
+            button("Start a new match", controls.start_new_match, color="primary", **WIDE),
             **WIDE)
 
-    def areas(self) -> dict[str, pn.viewable.Viewable]:
-        """The card's parts by `layout` area: beside the field the score, the prompt, who
-        places first, the player to place, the odds of the roll, the plan with the
-        opponent's chance, Play it, the bot's button; what just happened (also in the log);
-        the die, or after the roll the ways to score; then who plays."""
-        if self.board.watching:  # the public match: no control that makes a move
-            side = pn.Column(self.scoreboard, self.board.message_view(), self.prompt,
-                             self.odds, self.plan_box, self.board.watching_note(),
+    def areas(self, message: pn.viewable.Viewable,
+              watching_note: pn.viewable.Viewable | None) -> dict[str, pn.viewable.Viewable]:
+        """The card's parts by `layout` area: beside the field the score, the `message`, the
+        prompt, who places first, the player to place, the odds of the roll, the plan with
+        the opponent's chance, Play it, the bot's button; what just happened (also in the
+        log); the die, or after the roll the ways to score; then who plays. A watcher's page
+        (`watching_note` given) has no control that makes a move."""
+        if watching_note is not None:  # the public match: no control that makes a move
+            side = pn.Column(self.scoreboard, message, self.prompt,
+                             self.odds, self.plan_box, watching_note,
                              margin=0, **WIDE)
             dice = pn.Column(self.lines_box, margin=0, **WIDE)
             return {"side": side, "event": self.event_box, "dice": dice,
                     "rest": pn.Column(margin=0, **WIDE)}
         side = pn.Column(
-            self.scoreboard, self.board.message_view(), self.prompt, self.toss_row,
+            self.scoreboard, message, self.prompt, self.toss_row,
             self.setup_box, self.odds, self.plan_box,
             self.confirm_row, self.pass_button, self.bot_button, self.over_box,
             margin=0, **WIDE)
@@ -100,9 +120,9 @@ class TurnView:
     # After a change of the game.
 
     def update(self, state: GoldenGoalState) -> None:
-        board = self.board
-        bot_turn = board.bot_to_move()
-        self.scoreboard.object = scoreboard_html(state, board.bot_team, bot_turn)
+        hooks = self.hooks
+        bot_turn = hooks.bot_to_move()
+        self.scoreboard.object = scoreboard_html(state, hooks.bot_team(), bot_turn)
         self.event_box.object = event_html(state)
         phase, human = state.phase, not bot_turn and not state.is_over
         set_shown(self.toss_row, phase == "toss")
@@ -120,23 +140,23 @@ class TurnView:
             self.odds.object = turn_odds_html(state)
         self._update_lines(state, human and phase == "play")
         set_shown(self.confirm_row, human and phase in ("play", "kickoff", "restart kick"))
-        stuck = not board.moves.outcomes(state) if phase == "play" else \
+        stuck = not hooks.moves.outcomes(state) if phase == "play" else \
             phase in ("kickoff", "restart kick") and state.legal_actions() == [Pass()]
         set_shown(self.pass_button, human and stuck)
         set_shown(self.bot_button, bot_turn)
-        self.bot_button.label = f"Let the bot play {board.bot_team}'s turn"
+        self.bot_button.label = f"Let the bot play {hooks.bot_team()}'s turn"
         set_shown(self.over_box, state.is_over)
 
     def _update_setup(self, state: GoldenGoalState) -> None:
         self.setup_choice.param.update(options=players_left(state),
-                                       value=self.board.taps.setup_player())
+                                       value=self.taps.setup_player())
         self.setup_rules.object = setup_checklist(state, state.to_move)
 
     def _update_lines(self, state: GoldenGoalState, shown: bool) -> None:
         if not shown:
             self.lines_box.objects = []
             return
-        lines = self.board.moves.scoring_lines(state)
+        lines = self.hooks.moves.scoring_lines(state)
         if not lines:
             self.lines_box.objects = [pn.pane.HTML(
                 f'<div class="scoring-lines">No way to score with this {state.roll}: look at '
@@ -147,7 +167,7 @@ class TurnView:
             f"({len(lines)} way{'s' if len(lines) > 1 else ''}, gold on the field). "
             "Tap one to plan it:</div>", **WIDE)
         buttons = [button(f"Goal: {line.text}",
-                          lambda _, o=line.outcome: self.board.plan_line(o),
+                          lambda _, o=line.outcome: self.controls.plan_line(o),
                           wrap=True, stylesheets=[LEFT_CSS], **WIDE)
                    for line in lines[:SHOWN_LINES]]
         self.lines_box.objects = [header, *buttons]
@@ -156,7 +176,7 @@ class TurnView:
 
     def update_taps(self, state: GoldenGoalState) -> None:
         """The prompt and the plan: what a tap on the field changes here."""
-        plan = self.board.plan
+        plan = self.hooks.picks().plan
         self.prompt.html = ('<div class="prompt" style="font-size:1.1rem">'
                             f"<b>{escape(self.instruction(state))}</b></div>")
         self.plan_box.html = self._plan_html(state)
@@ -164,15 +184,14 @@ class TurnView:
 
     def instruction(self, state: GoldenGoalState) -> str:
         """What to do now, in one sentence."""
-        board = self.board
         if state.is_over:
             return "The match is over. Start a new one below."
-        if board.bot_to_move():
+        if self.hooks.bot_to_move():
             return f"The bot plays {state.to_move}: tap the button below."
         return {
             "toss": "Who places first? Let the app choose, or pick a team.",
             "setup": f"{state.to_move}: tap a highlighted square to place "
-                     f"{board.taps.setup_player()}.",
+                     f"{self.taps.setup_player()}.",
             "roll-off": "Both teams roll for the kickoff: die 1 is orange's, die 2 is blue's.",
             "kickoff": f"{state.to_move} kicks off {state.roll} space(s): tap where the ball "
                        "should stop.",
@@ -186,20 +205,20 @@ class TurnView:
         }[state.phase]
 
     def _play_step(self, state: GoldenGoalState) -> str:
-        board = self.board
-        if board.plan is not None:
+        picks = self.hooks.picks()
+        if picks.plan is not None:
             return "Check the plan below, then tap “Play it”."
-        if not board.chosen:
+        if not picks.chosen:
             return f"{state.to_move} rolled {state.roll}: tap the player to move."
-        if board.ball_pick is not None:
-            return f"Tap where to put {board.chosen}, beside the net."
-        if board.kicking:
-            return f"{board.chosen} kicks: tap where the ball should stop (or a net to score)."
-        return f"{board.chosen}: tap where he ends, or the ball to kick it."
+        if picks.ball_pick is not None:
+            return f"Tap where to put {picks.chosen}, beside the net."
+        if picks.kicking:
+            return f"{picks.chosen} kicks: tap where the ball should stop (or a net to score)."
+        return f"{picks.chosen}: tap where he ends, or the ball to kick it."
 
     def _plan_html(self, state: GoldenGoalState) -> str:
         """The planned move in words, and the opponent's chance to score after it."""
-        plan = self.board.plan
+        plan = self.hooks.picks().plan
         if plan is None:
             return ""
         action = plan.play if isinstance(plan, Outcome) else plan

@@ -15,7 +15,9 @@ One module per part of the page:
   and the dice below it, the cars-behind picker
 - `map_part`: the tappable map, the danger from each car, the bot-against-bot estimate
 - `words`: the set-up choices, readings and the state in HTML (no Panel); `parts`: the
-  action list's touch pieces
+  action list's touch pieces, and what every view is given instead of the dashboard
+  (`Hooks`: the game on this page and what a view may do to it; `Picks`: this page's
+  choices so far): no view imports `main`
 """
 
 from companion.goldfinger.dashboard.main import BOT_LIMIT, GoldfingerDashboard

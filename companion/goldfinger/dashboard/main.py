@@ -35,7 +35,7 @@ from companion.goldfinger import GAME, bot, odds, rules
 from companion.goldfinger import engine as e
 from companion.goldfinger.board import MAX_OPTION_BYTES, board_from_option, parse_board_file
 from companion.goldfinger.dashboard.map_part import MapPart, follow
-from companion.goldfinger.dashboard.parts import WIDE
+from companion.goldfinger.dashboard.parts import WIDE, Hooks, Picks
 from companion.goldfinger.dashboard.placing_view import Placing
 from companion.goldfinger.dashboard.setup_view import SetupForm
 from companion.goldfinger.dashboard.step_views import ActionArea
@@ -312,6 +312,12 @@ class GoldfingerDashboard(GameDashboard):
             self._cache[name] = kept
         return kept[1]
 
+    def picks(self) -> Picks:
+        """This page's choices as they stand, for the views."""
+        return Picks(self.mode, self.players, self.house, self.board_data, self.armed,
+                     self.behind, self.card_mode, self.next_card, self.placing,
+                     self.bond_space, self.bot_report, self.estimate)
+
     def legal(self) -> list[Any]:
         return self._once("legal", lambda: self.state.legal_actions() or [])
 
@@ -336,11 +342,21 @@ class GoldfingerDashboard(GameDashboard):
         self._verdict = HtmlBox(**WIDE)
         self._status = HtmlBox(**WIDE)
         self._own = HtmlBox(**WIDE)  # a side's own phone only
-        self.actions = ActionArea(self)
-        self.placing_view = Placing(self)
-        self.map_part = MapPart(self)
+        # What the views read of the game and may do to it: never the dashboard itself.
+        self.hooks = Hooks(
+            state=lambda: self.session.state, revision=lambda: self.revision,
+            picks=self.picks, armed=lambda: self.armed, choose=self.param.update,
+            say=lambda text: setattr(self, "message", text), do=self.do, legal=self.legal,
+            resolve=self.resolve, chance=self.chance, once=self._once,
+            seat=lambda: self.seat, is_tablet=lambda: self.is_tablet, my_turn=self.my_turn,
+            bot_side=self.bot_side, bot_to_move=self._bot_to_move,
+            enemy_phone_here=self.enemy_phone_here)
+        self.actions = ActionArea(self.hooks, self.roll, self._press, self.new_game,
+                                  self.play_bot)
+        self.placing_view = Placing(self.hooks)
+        self.map_part = MapPart(self.hooks, self.tap)
         self.map_view = self.map_part.view
-        self.setup_form = SetupForm(self)
+        self.setup_form = SetupForm(self.hooks, self.choose_setup, self.load_board_file)
         # The names the tests and benchmarks read.
         self.dice, self._actions = self.actions.dice, self.actions.column
         self._phase_box, self._armed_pane = self.actions.phase_box, self.actions.armed_pane
@@ -360,14 +376,14 @@ class GoldfingerDashboard(GameDashboard):
         table.css_classes = section_classes + ([] if self.map_on else ["gf-sticky"])  # tracker
         self.param.watch(lambda ev: setattr(table, "css_classes", section_classes + (
             [] if ev.new else ["gf-sticky"])), "map_on")
-        log = section("Log", self.log)
+        log, map_on = section("Log", self.log), self.param.map_on  # Map card shown
         if not self.is_tablet:  # a phone: its side's own view first (if any), no table admin
             own = section("Your side (only this phone)", self._own)
-            return page("007 Goldfinger", own, play, self.map_part.section(), table, log)
+            return page("007 Goldfinger", own, play, self.map_part.section(map_on), table, log)
         setup = section("Game set-up", self._setup["box"])
         self._setup_cards.append(setup)
         self._show_setup()
-        return page("007 Goldfinger", setup, play, self.map_part.section(), table, log,
+        return page("007 Goldfinger", setup, play, self.map_part.section(map_on), table, log,
                     self.share_section(), self.review_section(), self.saved_games_section())
 
     # Re-rendering after a change: texts and properties only.

@@ -9,15 +9,16 @@ The map is two SVG strings (`map_svg`): the mat, drawn once a game, and the mark
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from concurrent.futures import Future
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import panel as pn
 
 from companion.core.errors import CompanionError
 from companion.goldfinger import bot, odds, rules
 from companion.goldfinger import engine as e
-from companion.goldfinger.dashboard.parts import WIDE
+from companion.goldfinger.dashboard.parts import WIDE, Hooks
 from companion.goldfinger.dashboard.words import (
     ESTIMATE_GAMES,
     LEGEND,
@@ -29,32 +30,32 @@ from companion.goldfinger.views import public_state
 from companion.ui import HtmlBox, TapPad, button, section
 from companion.ui.worker import BrokenProcessPool, odds_worker, on_the_page
 
-if TYPE_CHECKING:
-    from companion.goldfinger.dashboard.main import GoldfingerDashboard
-
 # In portrait the map comes first, above the action list (issue 17).
 MAP_CARD_CSS = "@media (orientation: portrait) { :host { order: -1; } }"
 
 
 class MapPart:
-    """The map, the danger note and the estimate, re-filled after every change."""
+    """The map, the danger note and the estimate, re-filled after every change; a tap on a
+    Space calls `on_tap(space)`."""
 
-    def __init__(self, board: GoldfingerDashboard):
-        self.board = board
-        self.view = TapPad(board.tap, **WIDE)
+    def __init__(self, hooks: Hooks, on_tap: Callable[[str], None]):
+        self.hooks = hooks
+        self.view = TapPad(on_tap, **WIDE)
         self.danger = HtmlBox(**WIDE)
         self.estimate_pane = HtmlBox(**WIDE)
         self.trails: tuple[Any, tuple[tuple[str, ...], ...]] = (None, ())
         self.estimate_for = -1
         self.mat: tuple[Any, str] = (None, "")  # (board, its mat)
 
-    def section(self) -> pn.Column:
-        board = self.board
+    def section(self, shown: Any) -> pn.Column:
+        """The Map card, `shown` while the game has a map (a value, or a parameter to
+        follow)."""
         card = section("Map", self.view, pn.pane.HTML(LEGEND, sizing_mode="stretch_width"),
                        self.danger, self.estimate_pane,
-                       button("Estimate Bond's chance (bot games)", board.start_estimate,
-                              sizing_mode="stretch_width"), width=460)
-        card.visible = board.param.map_on
+                       button("Estimate Bond's chance (bot games)",
+                              lambda _: self.start_estimate(), sizing_mode="stretch_width"),
+                       width=460)
+        card.visible = shown
         card.stylesheets = [*card.stylesheets, MAP_CARD_CSS]
         return card
 
@@ -63,51 +64,52 @@ class MapPart:
     def render(self) -> None:
         mat, marks = self.picture()
         self.view.param.update(html=mat, overlay=marks)  # the same mat all game: not re-sent
-        self.danger.html = self.board._once("danger", self.danger_html)
+        self.danger.html = self.hooks.once("danger", self.danger_html)
 
     def picture(self) -> tuple[str, str]:
         """The map's two SVGs for the moment: the mat, and over it the marks (reach numbers,
         green rings where a tap can go)."""
-        board = self.board
-        state = board.state
-        reach = board._once("reach", lambda: odds.bond_reach_chances(state)) \
+        hooks, picks = self.hooks, self.hooks.picks()
+        state = hooks.state()
+        reach = hooks.once("reach", lambda: odds.bond_reach_chances(state)) \
             if self.show_reach() else None
-        targets = [a.to for a in board.legal() if isinstance(a, e.Move | e.QuickTurn) and a.to]
+        targets = [a.to for a in hooks.legal() if isinstance(a, e.Move | e.QuickTurn) and a.to]
         if state.phase == "cards":
-            targets = [s for s in state.board.stars if s not in dict(board.placing)]
+            targets = [s for s in state.board.stars if s not in dict(picks.placing)]
         elif state.phase == "bond":
-            targets = [board.bond_space] if board.bond_space else []
-        if board._bot_to_move() or not board.my_turn():
+            targets = [picks.bond_space] if picks.bond_space else []
+        if hooks.bot_to_move() or not hooks.my_turn():
             targets = []
         shown, trails = self.trails
         if self.mat[0] is not state.board:
             self.mat = (state.board, mat_svg(state.board))
         return self.mat[1], marks_svg(state, reach=reach, targets=targets,
-                                      trails=trails if shown is state and board.bot_report else (),
-                                      chosen_stars=[s for s, _ in board.placing])
+                                      trails=trails if shown is state and picks.bot_report else (),
+                                      chosen_stars=[s for s, _ in picks.placing])
 
     def show_reach(self) -> bool:
-        state = self.board.state
+        state = self.hooks.state()
         return state.phase == "play" and not state.is_over and (
             state.mover == rules.BOND or (state.mover is None and rules.BOND not in state.done))
 
     def danger_html(self) -> str:
-        return danger_html(self.board.state, self.show_reach())
+        return danger_html(self.hooks.state(), self.show_reach())
 
     # Bot-against-bot estimate, in the worker process: about a second of pure Python, which
     # in a thread of the server held up every tap of every page meanwhile.
 
     def start_estimate(self) -> Future | None:
         """Ask the worker for the estimate; the Future is done once the page has it."""
-        board = self.board
-        state, revision = board.state, board.revision
+        hooks = self.hooks
+        state, revision = hooks.state(), hooks.revision()
         if state.board is None:
-            board.estimate = "The estimate needs map mode."
+            hooks.choose(estimate="The estimate needs map mode.")
             return None
         if state.phase == "cards":
-            board.estimate = "Place the cards first."
+            hooks.choose(estimate="Place the cards first.")
             return None
-        board.estimate, self.estimate_for = "computing...", revision
+        hooks.choose(estimate="computing...")
+        self.estimate_for = revision
         doc, shown = pn.state.curdoc, Future()
         job = odds_worker().submit(estimate_in_worker, state.to_json(), ESTIMATE_GAMES,
                                    revision)
@@ -127,7 +129,7 @@ class MapPart:
 
         def show() -> None:
             if self.estimate_for == revision:
-                self.board.estimate = text
+                self.hooks.choose(estimate=text)
             shown.set_result(text)
 
         on_the_page(doc, show)
@@ -136,8 +138,8 @@ class MapPart:
         self.estimate_pane.html = self.estimate_html()
 
     def estimate_html(self) -> str:
-        board = self.board
-        return estimate_html(board.estimate, self.estimate_for != board.revision)
+        hooks = self.hooks
+        return estimate_html(hooks.picks().estimate, self.estimate_for != hooks.revision())
 
 
 def estimate_in_worker(game: dict, games: int, seed: int) -> str:

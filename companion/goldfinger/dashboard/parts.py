@@ -1,15 +1,19 @@
 """Touch pieces the Goldfinger dashboard builds from: the action list (one kit ChoicePad
-relabelled in place, whose rows are `Row`s of `Choice`s) and a note."""
+relabelled in place, whose rows are `Row`s of `Choice`s) and a note; and what the views are
+given instead of the dashboard: `Hooks` (the game on this page and what a view may do to it)
+and `Picks` (this page's choices so far). No view imports `main`."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 import panel as pn
 
 from companion.goldfinger.dashboard.words import markdown_html
+from companion.goldfinger.engine import GoldfingerState
 from companion.ui import TOUCH, ChoicePad, tap_button
 
 WIDE = {"sizing_mode": "stretch_width"}
@@ -66,3 +70,49 @@ class ActionList(ChoicePad):
 
 def note(text: str) -> pn.pane.Markdown:
     return pn.pane.Markdown(text, sizing_mode="stretch_width", margin=(4, 8))
+
+
+@dataclass(frozen=True)
+class Picks:
+    """This page's choices as they stand (the dashboard's parameters of the same names): a
+    new game's set-up (`mode`, `players`, `house`, `board_data`), the rolled action chosen
+    (`armed`), the cars behind Bond (`behind`), the Enemy's cards by the stars so far
+    (`card_mode`, `next_card`, `placing`), Bond's Space (`bond_space`), the bot's last go
+    (`bot_report`) and the bot-games estimate (`estimate`)."""
+
+    mode: str
+    players: str
+    house: dict
+    board_data: Any
+    armed: Any
+    behind: list
+    card_mode: str
+    next_card: str
+    placing: list
+    bond_space: str
+    bot_report: list
+    estimate: str
+
+
+@dataclass(frozen=True)
+class Hooks:
+    """What the views read of the game on this page and may do to it; the dashboard builds
+    one and hands it to the action list, the set-up rows, the map and the set-up form."""
+
+    state: Callable[[], GoldfingerState]  # the game as it stands
+    revision: Callable[[], int]  # bumped after every change of the game on this page
+    picks: Callable[[], Picks]  # this page's choices so far
+    armed: Callable[[], Any]  # the rolled action chosen (read on every button)
+    choose: Callable[..., None]  # change some choices at once: choose(placing=[], ...)
+    say: Callable[[str], None]  # why nothing happened, shown to the player
+    do: Callable[[Any], None]  # apply an action for the player, then let a bot answer
+    legal: Callable[[], list[Any]]  # the legal actions now (kept per state)
+    resolve: Callable[[Any], Any]  # an action with what tracker mode leaves open filled in
+    chance: Callable[[Any], tuple[Fraction, tuple] | None]  # an action's odds and modifiers
+    once: Callable[[str, Callable[[], Any]], Any]  # work kept for this state, by name
+    seat: Callable[[], int | None]  # the side whose phone this page is, if any
+    is_tablet: Callable[[], bool]
+    my_turn: Callable[[], bool]  # whether this page shows the steps now
+    bot_side: Callable[[], str | None]  # the side the app plays, if any
+    bot_to_move: Callable[[], bool]
+    enemy_phone_here: Callable[[], bool]  # the Enemy plays on his own phone

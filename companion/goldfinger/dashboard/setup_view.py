@@ -2,18 +2,19 @@
 bot), the board (the sample or a group's own file) and the house rules.
 
 The widgets show the current game's choices (`sync`, without acting on them); a change
-restarts a game still in set-up (`GoldfingerDashboard.choose_setup`).
+goes to `choose_setup`, which restarts a game still in set-up (the dashboard's).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import panel as pn
 
 from companion.goldfinger.board import MAX_OPTION_BYTES
-from companion.goldfinger.dashboard.parts import WIDE, note
+from companion.goldfinger.dashboard.parts import WIDE, Hooks, note
 from companion.goldfinger.dashboard.words import (
     HOUSE_TEXT,
     MAP,
@@ -27,28 +28,29 @@ from companion.ui import TOUCH, button, choice, heading
 from companion.ui.plain import notice_html
 from companion.ui.theme import INPUT_CSS
 
-if TYPE_CHECKING:
-    from companion.goldfinger.dashboard.main import GoldfingerDashboard
-
 
 class SetupForm:
-    """The "Game set-up" section's widgets, by name (`widgets["box"]` is the section body)."""
+    """The "Game set-up" section's widgets, by name (`widgets["box"]` is the section body).
+    A choice tapped calls `choose_setup(**changes)`, a board file loaded
+    `load_board_file(raw, name)`."""
 
-    def __init__(self, board: GoldfingerDashboard):
-        self.board = board
+    def __init__(self, hooks: Hooks, choose_setup: Callable[..., None],
+                 load_board_file: Callable[[bytes | None, str | None], None]):
+        self.hooks, self.choose_setup = hooks, choose_setup
+        self.load_board_file = load_board_file
         self._syncing = False
         self.widgets = self._build()
 
     def _build(self) -> dict[str, Any]:
-        board = self.board
-        mode = choice([TRACKER, MAP], board.mode, **WIDE)
+        picks = self.hooks.picks()
+        mode = choice([TRACKER, MAP], picks.mode, **WIDE)
         mode.param.watch(lambda ev: self.changed(mode=ev.new), "value")
-        players = choice([TWO, VS_ENEMY, VS_BOND], board.players, **WIDE)
+        players = choice([TWO, VS_ENEMY, VS_BOND], picks.players, **WIDE)
         players.param.watch(lambda ev: self.changed(players=ev.new), "value")
         upload = pn.widgets.FileInput(accept=".json,.yaml,.yml", multiple=False,
                                       label="Your own board (a JSON or YAML file)",
                                       stylesheets=[INPUT_CSS], height=TOUCH, **WIDE)
-        upload.param.watch(lambda ev: board.load_board_file(upload.value, upload.filename),
+        upload.param.watch(lambda ev: self.load_board_file(upload.value, upload.filename),
                            "value")
         sample = button("Use the sample board", lambda _: self.changed(board_data=None),
                         **WIDE)
@@ -71,7 +73,7 @@ class SetupForm:
             "can play one side.", **WIDE), mode, widgets["no_bots"], widgets["map_rows"],
             heading("House rules (the rulebook is silent)")]
         for key, text in HOUSE_TEXT.items():
-            switch = choice({"Yes": True, "No": False}, board.house[key], width=160)
+            switch = choice({"Yes": True, "No": False}, picks.house[key], width=160)
             switch.param.watch(lambda ev, key=key: self.changed(**{key: ev.new}), "value")
             widgets["house"][key] = switch
             rows.append(pn.Row(pn.pane.Markdown(f"**house rule:** {text}", **WIDE), switch,
@@ -86,23 +88,23 @@ class SetupForm:
         """A choice tapped (not one `sync` made): the dashboard applies it."""
         if not self._syncing:
             with pn.io.hold():
-                self.board.choose_setup(**changes)
+                self.choose_setup(**changes)
 
     def sync(self) -> None:
         """The set-up widgets show this game's choices (without acting on them)."""
-        board, widgets, self._syncing = self.board, self.widgets, True
+        picks, widgets, self._syncing = self.hooks.picks(), self.widgets, True
         try:
-            widgets["mode"].value = board.mode
-            widgets["players"].value = board.players
+            widgets["mode"].value = picks.mode
+            widgets["players"].value = picks.players
             for key, switch in widgets["house"].items():
-                switch.value = board.house[key]
-            on_map = board.mode == MAP
+                switch.value = picks.house[key]
+            on_map = picks.mode == MAP
             widgets["map_rows"].visible = on_map
             widgets["no_bots"].visible = not on_map
-            shown = board.state.board
+            shown = self.hooks.state().board
             widgets["board_name"].object = f"<p>Playing on <b>{escape(shown.name)}</b>.</p>" \
                 if shown else ""
-            widgets["sample"].visible = board.board_data is not None
+            widgets["sample"].visible = picks.board_data is not None
         finally:
             self._syncing = False
 

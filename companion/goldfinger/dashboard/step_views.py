@@ -3,44 +3,46 @@ chosen action's odds and the dice right below its button, the cars-behind picker
 Smoke and End move.
 
 Every widget here is built once; a change relabels the buttons (`ActionList.show`) and
-turns boxes on or off. The buttons come from the dashboard's `legal()`, their odds from
+turns boxes on or off. The buttons come from the hooks' `legal()`, their odds from
 `chance()`: no rule is restated here.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any
 
 import panel as pn
 
 from companion.core.dice import percent
 from companion.goldfinger import engine as e
 from companion.goldfinger import odds, rules
-from companion.goldfinger.dashboard.parts import WIDE, ActionList, Choice, Row
+from companion.goldfinger.dashboard.parts import WIDE, ActionList, Choice, Hooks, Row
 from companion.goldfinger.dashboard.words import GROUP_TITLES, READINGS, piece_name
 from companion.goldfinger.legal import allowed, label
 from companion.ui import TOUCH, DicePad, HtmlBox, TapPad, tap_button
 
-if TYPE_CHECKING:
-    from companion.goldfinger.dashboard.main import GoldfingerDashboard
-
 
 class ActionArea:
     """The column under "What you can do now": set-up rows (rebuilt, rare), then the action
-    list cut in two around the chosen action's odds and the dice pad."""
+    list cut in two around the chosen action's odds and the dice pad. A tap on a button
+    calls `on_press(choice.do)`, the dice `on_roll(dice)`; once the game is over the tablet
+    offers `new_game`, and `play_bot` while it is the bot's move."""
 
-    def __init__(self, board: GoldfingerDashboard):
-        self.board = board
-        self.dice = DicePad(board.roll, verb="Roll")
+    def __init__(self, hooks: Hooks, on_roll: Callable[[tuple[int, ...] | None], None],
+                 on_press: Callable[[Any], None], new_game: Callable[..., None],
+                 play_bot: Callable[..., None]):
+        self.hooks, self.new_game, self.play_bot = hooks, new_game, play_bot
+        self.dice = DicePad(on_roll, verb="Roll")
         self.armed_pane = HtmlBox(**WIDE)
         self.phase_box = pn.Column(margin=0, **WIDE)  # set-up rows, rebuilt (rare)
         # Tracker mode: the cars the players see behind Bond, for Oil and Smoke. Its taps
         # name a car, not a drawing: two quick taps pick two cars.
         self.behind_pad = TapPad(self.toggle_behind, margin=0, **WIDE)
-        self.above = ActionList(board._press, **WIDE)
-        self.rest = ActionList(board._press, **WIDE)  # the rows after the chosen one
-        self.tail = ActionList(board._press, **WIDE)  # Oil, Smoke, End move
+        self.above = ActionList(on_press, **WIDE)
+        self.rest = ActionList(on_press, **WIDE)  # the rows after the chosen one
+        self.tail = ActionList(on_press, **WIDE)  # Oil, Smoke, End move
         # The chosen action's odds and the dice sit right below its button (issue 17: the
         # roll is where the eye already is, in both orientations). Each part is emptied, not
         # hidden, when it has nothing to show.
@@ -53,9 +55,9 @@ class ActionArea:
         """A tap on a car of the cars-behind picker: caught, or not any more."""
         if car not in self._behind_shown:
             return
-        behind = self.board.behind
-        self.board.behind = [c for c in behind if c != car] if car in behind else \
-            sorted([*behind, car])
+        behind = self.hooks.picks().behind
+        self.hooks.choose(behind=[c for c in behind if c != car] if car in behind else
+                          sorted([*behind, car]))
 
     def draw_behind(self, cars: tuple[str, ...]) -> None:
         """The cars-behind picker for these cars (none: the picker is empty)."""
@@ -63,7 +65,7 @@ class ActionArea:
         if not cars:
             self.behind_pad.html = ""
             return
-        picked = self.board.behind
+        picked = self.hooks.picks().behind
         buttons = "".join(tap_button(car, car, style=f"flex:1 1 0;min-width:{TOUCH}px",
                                      pressed=car in picked) for car in cars)
         self.behind_pad.html = (
@@ -74,7 +76,7 @@ class ActionArea:
 
     @property
     def state(self) -> e.GoldfingerState:
-        return self.board.state
+        return self.hooks.state()
 
     # Drawing.
 
@@ -95,12 +97,12 @@ class ActionArea:
 
     def armed_row(self, rows: list[Row]) -> int:
         """How many rows go above the odds and the dice: up to the chosen action's row."""
-        board = self.board
-        if board.armed is None:
+        hooks = self.hooks
+        if hooks.armed() is None:
             return len(rows)
-        armed = board.resolve(board.armed)
+        armed = hooks.resolve(hooks.armed())
         for index, row in enumerate(rows):
-            if any(not callable(c.do) and board.resolve(c.do) == armed for c in row.choices):
+            if any(not callable(c.do) and hooks.resolve(c.do) == armed for c in row.choices):
                 return index + 1
         return len(rows)
 
@@ -120,19 +122,19 @@ class ActionArea:
 
     def rows(self) -> tuple[list[Row], list[Row]]:
         """The action rows, and the rows after the cars-behind picker (Oil, Smoke, End)."""
-        state, board = self.state, self.board
+        state, hooks = self.state, self.hooks
         if state.is_over:  # a new game is the tablet's to start
-            again = () if board.seat is not None else \
-                (Choice(board.new_game, "Play again (new game)", "primary"),)
+            again = () if hooks.seat() is not None else \
+                (Choice(self.new_game, "Play again (new game)", "primary"),)
             return [Row(f"**{state.result or ''}**", again)], []
-        if board._bot_to_move():
+        if hooks.bot_to_move():
             return [Row("It is the bot's move.",
-                        (Choice(board.play_bot, "Let the bot play now", "primary"),))], []
+                        (Choice(self.play_bot, "Let the bot play now", "primary"),))], []
         return self.play_rows()
 
     def play_rows(self) -> tuple[list[Row], list[Row]]:
         state = self.state
-        legal = self.board.legal()
+        legal = self.hooks.legal()
         tracker = state.board is None
         groups: dict[type, list[Any]] = {}
         for action in legal:
@@ -162,7 +164,7 @@ class ActionArea:
         if len(actions) == 1 or kind not in GROUP_TITLES:
             rows = [Row(choices=(self.choice(a),)) for a in actions]
             return [Row(move_note), *rows] if move_note else rows
-        found = [self.board.chance(a) for a in actions]
+        found = [self.hooks.chance(a) for a in actions]
         same = all(f == found[0] for f in found)
         title = GROUP_TITLES[kind]
         if same and found[0] is not None:
@@ -185,7 +187,7 @@ class ActionArea:
             return []
         rows: list[Row] = []
         for kind in dict.fromkeys(type(a) for a in releases):
-            action = self.board.resolve(kind())
+            action = self.hooks.resolve(kind())
             if tracker and not allowed(self.state, action):
                 continue
             rows.append(Row(choices=(self.choice(action),)))
@@ -208,8 +210,9 @@ class ActionArea:
         return [Row(text) for text in notes]
 
     def choice(self, action: Any, color: str | None = None, text: str | None = None) -> Choice:
-        board = self.board
-        armed = board.armed is not None and board.resolve(board.armed) == board.resolve(action)
+        hooks = self.hooks
+        armed = hooks.armed() is not None and \
+            hooks.resolve(hooks.armed()) == hooks.resolve(action)
         return Choice(action, text or self.button_text(action),
                       color or ("primary" if armed else "default"))
 
@@ -229,14 +232,14 @@ class ActionArea:
     # A button's words.
 
     def button_text(self, action: Any) -> str:
-        action = self.board.resolve(action)
+        action = self.hooks.resolve(action)
         state = self.state
         if isinstance(action, e.EndMove):
             return f"End {piece_name(state.mover)}'s move"
         if isinstance(action, e.StartTurn) and not state.dice_needed(action):
             return f"{piece_name(action.piece)} has lost this turn: begin it (Fire only)"
         text = self.words(action)
-        found = self.board.chance(action)
+        found = self.hooks.chance(action)
         if found is not None:
             chance, mods = found
             text += f" · {percent(chance)}"
@@ -247,7 +250,7 @@ class ActionArea:
     def words(self, action: Any) -> str:
         """A button's words: the engine's label, with what two look-alike buttons differ in
         and what an action costs before it is tapped."""
-        action = self.board.resolve(action)
+        action = self.hooks.resolve(action)
         if isinstance(action, e.Fire) and self.state.board is None \
                 and action.target == rules.BOND:  # the Screen stops only fire from the rear
             return "Fire at Bond from his rear" if action.from_rear else \

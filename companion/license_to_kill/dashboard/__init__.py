@@ -16,7 +16,9 @@ One module per part of the page:
 - `duel_view`: Henchman Attack and Attack/Charm resolvers, odds before the dice
 - `table_view`: Agencies, Plot Zones, the points ledger and the race chart
 - `library_view`: card import/export and the deck checker
-- `words`: the state in words and HTML (no Panel); `parts`: touch pieces the kit lacks
+- `words`: the state in words and HTML (no Panel); `parts`: touch pieces the kit lacks,
+  and the `Hooks` every view is given (the game's state and what a view may do to it:
+  no view imports `main` or holds the dashboard)
 """
 
 from companion.license_to_kill.dashboard.library_view import parse_deck

@@ -5,7 +5,6 @@ assignment in progress: Intrigue cards entered as their effects, reveals, the ou
 from __future__ import annotations
 
 from html import escape
-from typing import TYPE_CHECKING
 
 from companion.license_to_kill import rules
 from companion.license_to_kill.actions import (
@@ -18,6 +17,7 @@ from companion.license_to_kill.actions import (
 from companion.license_to_kill.dashboard.parts import (
     NOBODY,
     WIDE,
+    Hooks,
     box,
     counters,
     html,
@@ -38,9 +38,6 @@ from companion.license_to_kill.engine import LtkState
 from companion.license_to_kill.table import MAX_BONUS
 from companion.ui import Counter, button, choice, heading, heading_markdown, set_shown
 
-if TYPE_CHECKING:
-    from companion.license_to_kill.dashboard.main import LicenseToKillDashboard
-
 ICON_COUNT = 9  # an Intrigue card adds or takes away at most this many of one icon here
 
 
@@ -48,15 +45,15 @@ class MissionStep:
     """The On Assignment step before an attempt: the team, the Main Plot, the preview; or
     instead a Q card moved, or a card that states it is used in place of the step."""
 
-    def __init__(self, board: LicenseToKillDashboard) -> None:
-        self.board = board
+    def __init__(self, hooks: Hooks) -> None:
+        self.hooks = hooks
         self.bond = select("Bond (or Agent) On Assignment")
         self.partner = select("Personality going along")
         self.plot = select("Main Plot to Overcome")
         self.preview = box()
         self.go = button("Go On Assignment (no turning back)", self.start, color="primary",
                          **WIDE)
-        self.nobody = board.parts.note("No Bond card can go On Assignment now.")
+        self.nobody = hooks.parts.note("No Bond card can go On Assignment now.")
         self.move_q = select("Or instead: move a Q card")
         self.move = button("Move the Q card (instead of an assignment)", self.do_move_q, **WIDE)
         self.special = select("Or instead: a card used in place of this step")
@@ -74,7 +71,7 @@ class MissionStep:
     def update(self, state: LtkState) -> bool:
         legal = state.legal_actions()
         starts = [a for a in legal if isinstance(a, StartAssignment)]
-        names = self.board.piece_names()
+        names = self.hooks.piece_names()
         offer(self.bond, {names[b]: b for b in dict.fromkeys(a.bond for a in starts)})
         for part in self._attempt:
             set_shown(part, bool(starts))
@@ -85,7 +82,7 @@ class MissionStep:
         return True
 
     def _offer_moves(self, state: LtkState, moves: list[MoveQ]) -> None:
-        short = self.board.short_names()
+        short = self.hooks.short_names()
         offer(self.move_q, {move_words(state, a, short): a for a in moves})
         for part in (self.move_q, self.move):
             set_shown(part, bool(moves))
@@ -101,7 +98,7 @@ class MissionStep:
         if use is None:
             self.special_text.html = ""
             return
-        card = self.board.state.library[use.card]
+        card = self.hooks.state().library[use.card]
         where = (f"<p>{HOUSE_LABEL} A {card.type} card acts from your Agency.</p>"
                  if card.type in rules.AGENCY_TYPES else "")
         self.special_text.html = (
@@ -120,12 +117,12 @@ class MissionStep:
                                None if partner == NOBODY else partner)
 
     def _refresh_preview(self, *_events) -> None:
-        state = self.board.state
+        state = self.hooks.state()
         if state.turn is None or state.is_over or state.assignment is not None:
             return
         starts = [a for a in state.legal_actions() if isinstance(a, StartAssignment)
                   and a.bond == self.bond.value]
-        names = self.board.piece_names()
+        names = self.hooks.piece_names()
         partners = {"(nobody)": NOBODY}
         partners.update({names[p]: p for p in dict.fromkeys(a.personality for a in starts)
                          if p is not None})
@@ -150,17 +147,17 @@ class MissionStep:
     def start(self, _event=None) -> None:
         action = self.assignment()
         if action is None:
-            self.board.message = "Choose a Bond card and a Main Plot first."
+            self.hooks.say("Choose a Bond card and a Main Plot first.")
             return
-        self.board.act(action)
+        self.hooks.act(action)
 
     def do_move_q(self, _event=None) -> None:
         if self.move_q.value is not None:
-            self.board.act(self.move_q.value)
+            self.hooks.act(self.move_q.value)
 
     def do_special(self, _event=None) -> None:
         if self.special.value is not None:
-            self.board.act(self.special.value)
+            self.hooks.act(self.special.value)
 
 
 def _partner_html(state: LtkState, action: StartAssignment) -> str:
@@ -183,8 +180,8 @@ class IntrigueForm:
     """An Intrigue card played during the assignment, entered as its effect: PV, CV and any
     number of icons, each with a count (negative takes icons away)."""
 
-    def __init__(self, board: LicenseToKillDashboard) -> None:
-        self.board = board
+    def __init__(self, hooks: Hooks) -> None:
+        self.hooks = hooks
         self.side = choice({"On Bond's team": "team", "On the Main Plot": "plot"}, "team",
                            **WIDE)
         self.name = text_input("Intrigue card (name, optional)")
@@ -204,7 +201,7 @@ class IntrigueForm:
                                   self.name.value.strip())
 
     def play(self, _event=None) -> None:
-        if self.board.act(self.action()) is not None:
+        if self.hooks.act(self.action()) is not None:
             self.clear()
 
     def clear(self) -> None:
@@ -217,16 +214,16 @@ class AssignmentPanel:
     """The assignment in progress: what is met and missing as cards are revealed, the
     Intrigue cards played, and the button for when everyone has passed."""
 
-    def __init__(self, board: LicenseToKillDashboard) -> None:
-        self.board = board
+    def __init__(self, hooks: Hooks) -> None:
+        self.hooks = hooks
         self.title = heading("")
         self.view = box()
-        self.intrigue = IntrigueForm(board)
+        self.intrigue = IntrigueForm(hooks)
         self.proceed_button = button("Everyone has passed", self.proceed, color="primary",
                                      **WIDE)
         self.panel = column(
             self.title, self.view,
-            board.parts.note("Starting with Bond's player, each player plays Intrigue cards "
+            hooks.parts.note("Starting with Bond's player, each player plays Intrigue cards "
                              "or passes. Enter each Intrigue card's effect here; one that "
                              "calls for an Attack or a Charm is resolved in 'Attack or Charm', "
                              "one that attaches in 'Attached cards'."),
@@ -240,7 +237,7 @@ class AssignmentPanel:
 
     def update(self, state: LtkState) -> bool:
         a = state.assignment
-        short = self.board.short_names()
+        short = self.hooks.short_names()
         team = short[a.bond] + ("" if a.personality is None else f" with {short[a.personality]}")
         self.title.object = heading_markdown(f"On Assignment: {escape(team)}")
         effects = "".join(f"<li>{escape(e.card or 'Intrigue card')} on the {e.side}: "
@@ -263,4 +260,4 @@ class AssignmentPanel:
         return "Everyone has passed: the Main Plot is Overcome"
 
     def proceed(self, _event=None) -> None:
-        self.board.act(Proceed())
+        self.hooks.act(Proceed())

@@ -5,19 +5,14 @@ those the engine allows now."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import panel as pn
 
 from companion.license_to_kill import rules
 from companion.license_to_kill.actions import AttachIntrigue, DiscardAttached
-from companion.license_to_kill.dashboard.parts import WIDE, offer, select
+from companion.license_to_kill.dashboard.parts import WIDE, Hooks, offer, select
 from companion.license_to_kill.dashboard.words import HOUSE_LABEL, card_facts
 from companion.license_to_kill.engine import LtkState
 from companion.ui import button, heading
-
-if TYPE_CHECKING:
-    from companion.license_to_kill.dashboard.main import LicenseToKillDashboard
 
 TURN_PLAYER = -1
 
@@ -25,8 +20,8 @@ TURN_PLAYER = -1
 class AttachView:
     """Attach an Intrigue card, or discard an attached card."""
 
-    def __init__(self, board: LicenseToKillDashboard) -> None:
-        self.board = board
+    def __init__(self, hooks: Hooks) -> None:
+        self.hooks = hooks
         self._options: list[AttachIntrigue] = []
         self.card = select("Intrigue card that attaches")
         self.holder = select("Attach it to")
@@ -35,7 +30,7 @@ class AttachView:
         self.card.param.watch(self._refresh_holders, "value")
 
     def objects(self) -> list[pn.viewable.Viewable]:
-        note = self.board.parts.note
+        note = self.hooks.parts.note
         return [
             note("An Intrigue card that states it attaches stays on its card until that card "
                  "is discarded (then its attachments go too): one copy of a card on a card. "
@@ -52,34 +47,34 @@ class AttachView:
             self.attached, button("Discard it", self.discard, **WIDE)]
 
     def refresh(self) -> None:
-        state = self.board.state
+        state = self.hooks.state()
         self._options = state.attach_intrigue_options()
         offer(self.card, {_label(state, t): t for t in
                           dict.fromkeys(a.card for a in self._options)})
         offer(self.by, {"The player whose turn it is": TURN_PLAYER,
                         **{p.name: i for i, p in enumerate(state.players)}})
         self._refresh_holders()
-        names = self.board.short_names()
+        names = self.hooks.short_names()
         offer(self.attached, {_attached_words(state, a.card, names): a.card
                               for a in state.discard_options()})
 
     def _refresh_holders(self, *_events) -> None:
-        names = self.board.piece_names()
+        names = self.hooks.piece_names()
         offer(self.holder, {names[a.holder]: a.holder for a in self._options
                             if a.card == self.card.value})
 
     def attach(self, _event=None) -> None:
         if self.card.value is None or self.holder.value is None:
-            self.board.message = "Choose an Intrigue card and the card it goes on first."
+            self.hooks.say("Choose an Intrigue card and the card it goes on first.")
             return
         by = None if self.by.value in (None, TURN_PLAYER) else self.by.value
-        self.board.act(AttachIntrigue(self.card.value, self.holder.value, by))
+        self.hooks.act(AttachIntrigue(self.card.value, self.holder.value, by))
 
     def discard(self, _event=None) -> None:
         if self.attached.value is None:
-            self.board.message = "No attached card is chosen."
+            self.hooks.say("No attached card is chosen.")
             return
-        self.board.act(DiscardAttached(self.attached.value))
+        self.hooks.act(DiscardAttached(self.attached.value))
 
 
 def _label(state: LtkState, title: str) -> str:

@@ -5,7 +5,6 @@ allows now; the odds show before the dice; the engine's event says what happened
 from __future__ import annotations
 
 from html import escape
-from typing import TYPE_CHECKING
 
 import panel as pn
 
@@ -16,6 +15,7 @@ from companion.license_to_kill.actions import AttackCharm, HenchmanAttack
 from companion.license_to_kill.dashboard.parts import (
     WIDE,
     DuelDicePad,
+    Hooks,
     counters,
     offer,
     select,
@@ -24,9 +24,6 @@ from companion.license_to_kill.odds import attack_modifiers
 from companion.license_to_kill.table import MAX_BONUS
 from companion.ui import Counter, HtmlBox, button, choice, odds_html, set_shown
 
-if TYPE_CHECKING:
-    from companion.license_to_kill.dashboard.main import LicenseToKillDashboard
-
 Duel_ = HenchmanAttack | AttackCharm
 
 
@@ -34,9 +31,9 @@ class Duel(pn.viewable.Viewer):
     """A die duel set up on screen: a Henchman Attack, or an Attack/Charm from an Intrigue
     card (`intrigue`)."""
 
-    def __init__(self, board: LicenseToKillDashboard, intrigue: bool):
+    def __init__(self, hooks: Hooks, intrigue: bool):
         super().__init__()
-        self.board, self.intrigue = board, intrigue
+        self.hooks, self.intrigue = hooks, intrigue
         self.extra = False  # another Henchman Attack an Intrigue card allows
         self._options: list[Duel_] = []
         self.kind = choice({"Attack (PV)": "Attack", "Charm (CV)": "Charm"}, "Attack",
@@ -68,7 +65,7 @@ class Duel(pn.viewable.Viewer):
     # What the engine allows now.
 
     def options(self) -> list[Duel_]:
-        state = self.board.state
+        state = self.hooks.state()
         if self.intrigue:
             return [a for a in state.attack_charm_options() if a.kind == self.kind.value]
         attacks = state.extra_attack_options() if self.extra else state.legal_actions()
@@ -78,13 +75,13 @@ class Duel(pn.viewable.Viewer):
     def refresh(self) -> None:
         """Re-read what the engine allows (once per change: the list can be long)."""
         self._options = self.options()
-        names = self.board.piece_names()
+        names = self.hooks.piece_names()
         attackers = dict.fromkeys(a.attacker for a in self._options)
         offer(self.attacker, {names[i]: i for i in attackers})
         self._refresh_targets()
 
     def _refresh_targets(self, *_events) -> None:
-        names = self.board.piece_names()
+        names = self.hooks.piece_names()
         targets = [a.target for a in self._options if a.attacker == self.attacker.value]
         offer(self.target, {names[i]: i for i in dict.fromkeys(targets)})
         self._refresh_odds()
@@ -103,15 +100,15 @@ class Duel(pn.viewable.Viewer):
     def roll(self, dice: tuple[int, ...] | None) -> None:
         action = self.action(dice)
         if action is None:
-            self.board.message = "Choose an attacker and a target first."
+            self.hooks.say("Choose an attacker and a target first.")
             return
         # The result line keeps the chance the roll had (the next event's number).
-        self.board.chance_note = (len(self.board.session.events) + 1, self._chance_words(action))
-        if self.board.act(action) is not None:
+        self.hooks.note_chance(self._chance_words(action))
+        if self.hooks.act(action) is not None:
             self.attacker_bonus.value = self.target_bonus.value = 0
 
     def _chance_words(self, action: Duel_) -> str:
-        state = self.board.state
+        state = self.hooks.state()
         try:
             chances = state.attack_odds(action.attacker, action.target, self._value(action),
                                         action.attacker_bonus, action.target_bonus)
@@ -129,7 +126,7 @@ class Duel(pn.viewable.Viewer):
         if action is None:
             self._blocked(self._nothing_words())
             return
-        state = self.board.state
+        state = self.hooks.state()
         value = self._value(action)
         try:
             mine, theirs = state.attack_values(action.attacker, action.target, value)
@@ -169,7 +166,7 @@ class Duel(pn.viewable.Viewer):
 
     def _odds_html(self, action: Duel_, value: str, values: tuple[int, int], chances,
                    fails: bool) -> str:
-        names = self.board.short_names()
+        names = self.hooks.short_names()
         a, t = names[action.attacker], names[action.target]
         text = "".join(f"<div>{line}</div>"
                        for line in self._odds_lines(action, value, values, a, t, fails))
@@ -210,7 +207,7 @@ class Duel(pn.viewable.Viewer):
     def _target_loses(self, action: Duel_) -> str:
         if self.intrigue:
             return "discarded"
-        if self.board.state.piece(action.target).demotions:
+        if self.hooks.state().piece(action.target).demotions:
             return "Demoted a second time, so discarded"
         return "Demoted"
 
@@ -223,7 +220,7 @@ class Duel(pn.viewable.Viewer):
     def _attacker_loses(self, action: Duel_) -> str:
         if self.intrigue:
             return "discarded"
-        card = self.board.state.card(self.board.state.piece(action.attacker))
+        card = self.hooks.state().card(self.hooks.state().piece(action.attacker))
         return "discarded" if card.is_personality else "returns unharmed"
 
     def __panel__(self) -> pn.viewable.Viewable:

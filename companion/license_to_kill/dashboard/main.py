@@ -28,7 +28,7 @@ from companion.license_to_kill.dashboard.assignment_view import AssignmentPanel,
 from companion.license_to_kill.dashboard.attach_view import AttachView
 from companion.license_to_kill.dashboard.duel_view import Duel
 from companion.license_to_kill.dashboard.library_view import LibraryView
-from companion.license_to_kill.dashboard.parts import WIDE, Parts, box, lazy_section
+from companion.license_to_kill.dashboard.parts import WIDE, Hooks, Parts, box, lazy_section
 from companion.license_to_kill.dashboard.setup_view import NewGameForm, SetupStep
 from companion.license_to_kill.dashboard.step_views import (
     AttackStep,
@@ -66,10 +66,16 @@ class LicenseToKillDashboard(GameDashboard):
         self.library_view = LibraryView()  # new_options reads it during the Session's start
         super().__init__(**params)
         self.parts = Parts()
+        # What the views read of the game and may do to it: never the dashboard itself.
+        self.hooks = Hooks(
+            state=lambda: self.session.state, revision=lambda: self.revision,
+            piece_names=self.piece_names, short_names=self.short_names, act=self.act,
+            say=lambda text: setattr(self, "message", text), next_step=self.next_step,
+            note_chance=self.note_chance, parts=self.parts)
         self.new_game = NewGameForm(self.start_new_game)
         self._build_steps()
-        self.attack_charm = Duel(self, intrigue=True)
-        self.attachments = AttachView(self)
+        self.attack_charm = Duel(self.hooks, intrigue=True)
+        self.attachments = AttachView(self.hooks)
         self.tableau = TableView()
         self.race = RaceChart()
         self.status, self.steps, self.verdict = box(), box(), box()
@@ -92,27 +98,27 @@ class LicenseToKillDashboard(GameDashboard):
             self.attack_step.panel.join_all()
 
     def _build_steps(self) -> None:
-        self.setup = SetupStep(self)
-        self.develop = DevelopStep(self)
-        self.attack_step = AttackStep(self)
+        self.setup = SetupStep(self.hooks)
+        self.develop = DevelopStep(self.hooks)
+        self.attack_step = AttackStep(self.hooks)
         self.attack = self.attack_step.duel
-        self.briefing = BriefingStep(self)
-        self.mission = MissionStep(self)
-        self.assignment = AssignmentPanel(self)
-        self.q_form = QForm(self)
+        self.briefing = BriefingStep(self.hooks)
+        self.mission = MissionStep(self.hooks)
+        self.assignment = AssignmentPanel(self.hooks)
+        self.q_form = QForm(self.hooks)
         self.views = {
             "setup": self.setup,
-            "Draw Cards": NoteStep(self, f"Draw Action cards up to {rules.HAND_SIZE} in hand "
+            "Draw Cards": NoteStep(self.hooks, f"Draw Action cards up to {rules.HAND_SIZE} in hand "
                                          f"and {rules.PLOT_CARDS_DRAWN_PER_TURN} Plot card."),
             "Develop Plot Zone": self.develop,
             "Henchman Attack": self.attack_step,
             "Assignment Briefing": self.briefing,
             "On Assignment": self.mission,
-            "Discard and Draw Cards": NoteStep(self, "Discard any cards you like, then draw "
+            "Discard and Draw Cards": NoteStep(self.hooks, "Discard any cards you like, then draw "
                                                      f"up to {rules.HAND_SIZE}."),
             "assignment": self.assignment,
             "q": self.q_form,
-            "next": NextButton(self),
+            "next": NextButton(self.hooks),
         }
         self.step_area = PanelDeck([self.views[key].panel for key in STEP_PANELS], **WIDE)
 
@@ -177,6 +183,11 @@ class LicenseToKillDashboard(GameDashboard):
 
     def next_step(self, no_plot_card: bool = False) -> None:
         self.act(NextStep(no_plot_card))
+
+    def note_chance(self, words: str) -> None:
+        """The chance of the roll about to be made, kept for its result line (the next
+        event's number)."""
+        self.chance_note = (len(self.session.events) + 1, words)
 
     # Re-drawing after every change.
 

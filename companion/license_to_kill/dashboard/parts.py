@@ -5,17 +5,22 @@
 - `Parts`: buttons, notes and headings made once per key and re-labelled, so a tap
   re-sends a label, not a new widget.
 - `DuelDicePad`: the kit's dice pad with each die named.
+- `Hooks`: what a view reads of the game and may do to it, given by the dashboard (a view
+  never holds the dashboard itself).
 """
 
 from __future__ import annotations
 
 import io
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import panel as pn
 
 from companion.core.errors import CompanionError
+from companion.core.game import Event
+from companion.license_to_kill.engine import LtkState
 from companion.ui import TOUCH, DicePad, HtmlBox, button, heading
 from companion.ui.template import Fold, closed_section
 from companion.ui.theme import INPUT_CSS
@@ -123,6 +128,22 @@ class Parts:
         if ("heading", text) not in self._panes:
             self._panes["heading", text] = heading(text)
         return self._panes["heading", text]
+
+
+@dataclass(frozen=True)
+class Hooks:
+    """What the step views, the duels and the attachments read of the game on this page and
+    may do to it; the dashboard builds one and hands it to each of them."""
+
+    state: Callable[[], LtkState]  # the game as it stands
+    revision: Callable[[], int]  # bumped after every change of the game on this page
+    piece_names: Callable[[], dict[int, str]]  # every face-up piece, named in full
+    short_names: Callable[[], dict[int, str]]  # the same, shorter
+    act: Callable[[Any], Event | None]  # apply an action; None when it was refused
+    say: Callable[[str], None]  # why nothing happened, shown to the player
+    next_step: Callable[..., None]  # done with this step (no_plot_card=True: none drawn)
+    note_chance: Callable[[str], None]  # the chance of the roll about to be made, for its line
+    parts: Parts  # buttons, notes and headings made once for the page
 
 
 class DuelDicePad(DicePad):

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from html import escape
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import panel as pn
 
@@ -13,6 +13,7 @@ from companion.license_to_kill.actions import Setup
 from companion.license_to_kill.dashboard.parts import (
     NONE_CHOSEN,
     WIDE,
+    Hooks,
     forget,
     lazy_section,
     offer,
@@ -22,9 +23,6 @@ from companion.license_to_kill.dashboard.parts import (
 from companion.license_to_kill.dashboard.words import HOUSE_LABEL, card_label, setup_player
 from companion.license_to_kill.engine import MAX_NAME, LtkState
 from companion.ui import Fold, button, choice, heading, heading_markdown
-
-if TYPE_CHECKING:
-    from companion.license_to_kill.dashboard.main import LicenseToKillDashboard
 
 
 class NewGameForm:
@@ -101,14 +99,14 @@ class NewGameForm:
 class SetupStep:
     """Preparing to Play for the next player still to set up."""
 
-    def __init__(self, board: LicenseToKillDashboard) -> None:
-        self.board = board
+    def __init__(self, hooks: Hooks) -> None:
+        self.hooks = hooks
         self.mission = select("Starting Mission (face up)")
         self.villain = select("Villain on it (face down: only its owner looks)")
         self.bond = select("Starting Bond (PV + CV at most 10)")
         self.title = heading("")
         self.go = button("Set up", self.set_up, color="primary", **WIDE)
-        note = board.parts.note("Each player lays down a Mission face up with a Villain face "
+        note = hooks.parts.note("Each player lays down a Mission face up with a Villain face "
                                 "down on it and picks a starting Bond. The tablet checks the "
                                 "choice.")
         self.panel = pn.Column(self.title, note, self.mission, self.villain, self.bond,
@@ -134,10 +132,10 @@ class SetupStep:
         forget(self.villain)
 
     def set_up(self, _event=None) -> None:
-        player = setup_player(self.board.state)
+        player = setup_player(self.hooks.state())
         if not self.villain.value:
-            self.board.message = "Choose the Villain first (face down: only you look)."
+            self.hooks.say("Choose the Villain first (face down: only you look).")
             return
         if player is not None:
-            self.board.act(Setup(player, self.mission.value, self.villain.value,
+            self.hooks.act(Setup(player, self.mission.value, self.villain.value,
                                  self.bond.value))

@@ -9,7 +9,6 @@ Each view's `update(state)` fills its widgets and says whether it has anything t
 from __future__ import annotations
 
 from html import escape
-from typing import TYPE_CHECKING
 
 import panel as pn
 
@@ -27,6 +26,7 @@ from companion.license_to_kill.dashboard.parts import (
     NONE_CHOSEN,
     WIDE,
     CardSearch,
+    Hooks,
     box,
     counters,
     forget,
@@ -58,9 +58,6 @@ from companion.ui import (
     tap_button,
 )
 
-if TYPE_CHECKING:
-    from companion.license_to_kill.dashboard.main import LicenseToKillDashboard
-
 FACE_UP, FACE_DOWN = "Face up", "Face down"
 
 
@@ -71,8 +68,8 @@ def column(*objects: pn.viewable.Viewable) -> pn.Column:
 class NoteStep:
     """A step done at the table only: a sentence says what to do."""
 
-    def __init__(self, board: LicenseToKillDashboard, text: str) -> None:
-        self.panel = column(board.parts.note(text))
+    def __init__(self, hooks: Hooks, text: str) -> None:
+        self.panel = column(hooks.parts.note(text))
 
     def update(self, state: LtkState) -> bool:
         return True
@@ -81,8 +78,8 @@ class NoteStep:
 class DevelopStep:
     """Step Two: add a Plot card or a non-allied Personality to a Main Plot."""
 
-    def __init__(self, board: LicenseToKillDashboard) -> None:
-        self.board = board
+    def __init__(self, hooks: Hooks) -> None:
+        self.hooks = hooks
         self.card = select("Card to add (from your hand)")
         self.search = CardSearch(self.card, keep={"(choose the card)": NONE_CHOSEN})
         self.face = choice([FACE_UP, FACE_DOWN], FACE_UP, **WIDE)
@@ -91,10 +88,10 @@ class DevelopStep:
         self.where = select("Where")
         self.place_rule = html()
         self.no_plot = button("The Plot Draw Pile is empty: no Plot card this turn",
-                              lambda _: board.next_step(True), **WIDE)
+                              lambda _: hooks.next_step(True), **WIDE)
         self.panel = column(
             heading("Add a card to your Plot Zone"),
-            board.parts.note("Face down: only you look at the screen while you pick it; the "
+            hooks.parts.note("Face down: only you look at the screen while you pick it; the "
                              "tablet keeps it hidden from the table."),
             self.search.box, self.card, self.face, self.by_intrigue, self.where,
             self.place_rule,
@@ -102,7 +99,7 @@ class DevelopStep:
             self.no_plot)
         for widget in (self.card, self.face):
             widget.param.watch(self._refresh_where, "value")
-        self.by_intrigue.param.watch(lambda _: self._offer_cards(self.board.state), "value")
+        self.by_intrigue.param.watch(lambda _: self._offer_cards(self.hooks.state()), "value")
 
     def update(self, state: LtkState) -> bool:
         self._offer_cards(state)
@@ -130,7 +127,7 @@ class DevelopStep:
         """Every place in the Plot Zone the engine accepts this card now, in words."""
         if not title:
             return {}
-        state = self.board.state
+        state = self.hooks.state()
         view = state.view()["players"][state.turn.player]["zone"]
         places: dict[str, tuple[int | None, int | None]] = {"A new Main Plot": (None, None)}
         for m, stack in enumerate(view):
@@ -141,7 +138,7 @@ class DevelopStep:
                 if state.allows(PlacePlot(title, *spot, face_up, by_intrigue))}
 
     def _refresh_where(self, *_events) -> None:
-        state = self.board.state
+        state = self.hooks.state()
         if state.turn is None or state.is_over:
             return
         offer(self.where, self.where_options(self.card.value, self.face.value == FACE_UP,
@@ -149,12 +146,12 @@ class DevelopStep:
 
     def place(self, _event=None) -> None:
         if not self.card.value or self.where.value is None:
-            self.board.message = "Choose a card and where it goes first."
+            self.hooks.say("Choose a card and where it goes first.")
             return
         main_plot, position = self.where.value
         action = PlacePlot(self.card.value, main_plot, position, self.face.value == FACE_UP,
                            self.by_intrigue.value)
-        if self.board.act(action):
+        if self.hooks.act(action):
             self.face.value, self.by_intrigue.value = FACE_UP, False
 
 
@@ -182,8 +179,8 @@ class QForm:
     """A Q card for a face-up Villain or Henchman (Develop Plot Zone) or a Bond or Agent
     (Assignment Briefing), where the engine allows one."""
 
-    def __init__(self, board: LicenseToKillDashboard) -> None:
-        self.board = board
+    def __init__(self, hooks: Hooks) -> None:
+        self.hooks = hooks
         self.card = select("Q card")
         self.holder = select("Give it to")
         self.title = heading("")
@@ -206,16 +203,16 @@ class QForm:
         return True
 
     def _refresh_holders(self, *_events) -> None:
-        names = self.board.piece_names()
-        holders = [a.holder for a in self.board.state.legal_actions()
+        names = self.hooks.piece_names()
+        holders = [a.holder for a in self.hooks.state().legal_actions()
                    if isinstance(a, AttachQ) and a.card == self.card.value]
         offer(self.holder, {names[h]: h for h in holders})
 
     def attach(self, _event=None) -> None:
         if self.card.value is None or self.holder.value is None:
-            self.board.message = "Choose a Q card and who gets it first."
+            self.hooks.say("Choose a Q card and who gets it first.")
             return
-        self.board.act(AttachQ(self.card.value, self.holder.value))
+        self.hooks.act(AttachQ(self.card.value, self.holder.value))
 
 
 class AttackStep:
@@ -223,9 +220,9 @@ class AttackStep:
     another one if an Intrigue card allows it ('unless Intrigue cards enable you to do
     otherwise')."""
 
-    def __init__(self, board: LicenseToKillDashboard) -> None:
-        self.board = board
-        self.duel = Duel(board, intrigue=False)
+    def __init__(self, hooks: Hooks) -> None:
+        self.hooks = hooks
+        self.duel = Duel(hooks, intrigue=False)
         self.done = html(object='<p style="font-size:1.05rem">This turn\'s Henchman Attack '
                                 "is done.</p>")
         self.nobody = html(object='<p style="font-size:1.05rem">No Henchman or Personality in '
@@ -233,7 +230,7 @@ class AttackStep:
                                   "a target in another Agency whose value is not higher.</p>")
         self.another = choice({"No more attacks": False,
                                "An Intrigue card allows another attack": True}, False, **WIDE)
-        self.another.param.watch(lambda _: self.update(self.board.state), "value")
+        self.another.param.watch(lambda _: self.update(self.hooks.state()), "value")
         self.title = heading(f"Henchman Attack ({rules.HENCHMAN_ATTACKS_PER_TURN} a turn)")
         self.panel = PanelDeck([self.done, self.nobody, self.title, self.another,
                                 self.duel.__panel__()], margin=0, **WIDE)
@@ -266,8 +263,8 @@ class BriefingStep:
     """Step Five: a Bond, an Ally, or a non-allied Personality won over, into the Agency; an
     Intrigue card played on one Bond card to help win her over is entered as its effect."""
 
-    def __init__(self, board: LicenseToKillDashboard) -> None:
-        self.board = board
+    def __init__(self, hooks: Hooks) -> None:
+        self.hooks = hooks
         self.card = select("Card for your Agency")
         self.search = CardSearch(self.card)
         self.win_over = box()
@@ -292,7 +289,7 @@ class BriefingStep:
                  if self._needs_winning(c.title) or state.allows(AddToAgency(c.title))]
         self.search.offer({f"{pick_label(c)}{', ally' if c.ally else ''}": c.title
                            for c in cards})
-        names = self.board.short_names()
+        names = self.hooks.short_names()
         bonds = [p.id for p in state.players[state.turn.player].agency
                  if state.card(p).type == "Bond"]
         offer(self.helped, {"(no Intrigue card)": NOBODY, **{names[b]: b for b in bonds}})
@@ -310,11 +307,11 @@ class BriefingStep:
                            self.help_cv.value, icons, self.help_name.value.strip())
 
     def _needs_winning(self, title: str) -> bool:
-        card = self.board.state.library[title]
+        card = self.hooks.state().library[title]
         return card.is_personality and not card.ally
 
     def _refresh_win_over(self, *_events) -> None:
-        state, action = self.board.state, self.action()
+        state, action = self.hooks.state(), self.action()
         if action is None or state.turn is None or state.is_over:
             self.win_over.html = ""
             self.go.disabled = True
@@ -343,7 +340,7 @@ class BriefingStep:
 
     def add(self, _event=None) -> None:
         action = self.action()
-        if action is not None and self.board.act(action) is not None:
+        if action is not None and self.hooks.act(action) is not None:
             self.helped.value = NOBODY
             self.help_pv.value = self.help_cv.value = 0
             self.help_icon.value, self.help_name.value = "", ""
@@ -357,18 +354,18 @@ class NextButton:
     tap names the game's revision it was drawn for: a quick second tap, on a button drawn
     before the step it ended, does nothing (it would skip the next step)."""
 
-    def __init__(self, board: LicenseToKillDashboard) -> None:
-        self.board = board
+    def __init__(self, hooks: Hooks) -> None:
+        self.hooks = hooks
         self.pad = TapPad(self._tapped, **WIDE)
         self.panel = column(self.pad)
         self.label, self.why = "Done", ""
 
     def _tapped(self, tap: str) -> None:
         if tap == self._tap():
-            self.board.next_step()
+            self.hooks.next_step()
 
     def _tap(self) -> str:
-        return f"next:{self.board.revision}"
+        return f"next:{self.hooks.revision()}"
 
     @property
     def enabled(self) -> bool:
