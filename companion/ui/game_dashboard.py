@@ -40,6 +40,7 @@ from companion.ui.roles import SEAT, WATCHER, Role, role_from_link, still_holds,
 from companion.ui.session_picker import SessionPicker
 from companion.ui.share_view import SharedSeat, ShareView
 from companion.ui.template import Fold, closed_section, section
+from companion.ui.worker import odds_worker
 
 UNSERVED_PHONE = "a seat's page outside a server"
 HANDED_ON = ("The table handed this device's role (a seat, or the tablet) to another device: "
@@ -397,7 +398,7 @@ class GameDashboard(pn.viewable.Viewer):
     def review_section(self) -> Fold:
         """The game review (luck, skill and the dice), worked out when opened and after
         each change while open."""
-        view = ReviewView(lambda: self.session, self.replay_picture)
+        view = ReviewView(lambda: self.session, self.replay_picture, odds_worker())
         card = section("Review: luck, skill and the dice", view, width=440, collapsed=True)
         card.param.watch(lambda event: None if event.new else view.refresh(), "collapsed")
         self._review = (card, view)

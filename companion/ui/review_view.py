@@ -9,8 +9,10 @@ does not value its positions yet shows its dice alone, and says so.
 
 from __future__ import annotations
 
+import contextlib
 import io
 from collections.abc import Callable
+from concurrent.futures import CancelledError, Future
 from fractions import Fraction
 from html import escape
 
@@ -24,6 +26,7 @@ from companion.core.session import Session
 from companion.ui.replay_view import Picture, ReplayView
 from companion.ui.review_file import review_file
 from companion.ui.theme import TOUCH, WRAP_CSS
+from companion.ui.worker import BrokenProcessPool, RestartingPool, on_the_page
 
 SHOWN_MOMENTS = 12  # the named moments listed, newest last
 LUCKY, UNLUCKY, ERROR = "#2e7d32", "#b71c1c", "#e65100"
@@ -116,13 +119,33 @@ def dice_chart(tally: DiceTally) -> hv.Overlay:
             * expected)
 
 
+NO_REVIEW_YET = ("This game's review of luck and skill is still to come: it cannot value a "
+                 "position yet. Its dice are below.")
+
+
+def _reviewed(work: Callable[[], Review]) -> tuple[Review | None, str]:
+    """The review `work` gives, or why there is none, in words."""
+    try:
+        return work(), ""
+    except BrokenProcessPool:
+        return None, ("The helper working out the review stopped. Close this section and "
+                      "open it again to try once more.")
+    except CompanionError as error:
+        return None, f"No review of this game: {error}."
+
+
 class ReviewView(pn.viewable.Viewer):
     """The review of the game `session()` holds, drawn by `refresh`; `picture` draws the
     table as it stood for the replay (None: the replay tells the actions only)."""
 
-    def __init__(self, session: Callable[[], Session], picture: Picture | None = None):
+    def __init__(self, session: Callable[[], Session], picture: Picture | None = None,
+                 worker: RestartingPool | None = None):
         super().__init__()
         self._session = session
+        self._worker = worker  # None: worked out here and now (a notebook, a test)
+        self._doc = pn.state.curdoc
+        self._future: Future | None = None
+        self._asked: tuple = ()  # the game as it was when the review now due was asked for
         self._result: Review | None = None
         self._at = hv.streams.Stream.define("ReplayAt", at=0)()
         self._summary = pn.pane.HTML(**WIDE)
@@ -137,30 +160,60 @@ class ReviewView(pn.viewable.Viewer):
             height=TOUCH + 12, sizing_mode="stretch_width", stylesheets=[WRAP_CSS])
 
     def refresh(self) -> None:
+        """The review of the game as it is now: the dice at once, the luck and skill from
+        the worker when it has them (a long review never holds up a tap)."""
         session = self._session()
-        actions = session.actions
-        note = ("This game's review of luck and skill is still to come: it cannot value a "
-                "position yet. Its dice are below.")
-        result = None
-        if session.game.reviewer is not None:
-            try:
-                result = review(session.game, session.options, actions)
-            except CompanionError as error:
-                note = f"No review of this game: {error}."
-        self._result, self._note = result, note
         self._download.filename = f"{session.game.name}-review.html"
+        self._show_dice(dice_tally(session.actions))
+        if session.game.reviewer is None:
+            self._show(None, NO_REVIEW_YET)
+            return
+        self._asked = asked = (session.id, session.revision, len(session.actions))
+        if self._future is not None:
+            self._future.cancel()  # the game moved on before that review's turn came
+            self._future = None
+        if self._worker is None:
+            self._show(*_reviewed(lambda: review(session.game, session.options,
+                                                 session.actions)))
+            return
+        self._summary.object = (f'<p aria-live="polite">Working out the review of '
+                                f"{len(session.actions)} actions…</p>")
+        actions = [session.game.action_to_json(action) for action in session.actions]
+        self._future = self._worker.submit(review, session.game.name, dict(session.options),
+                                           actions)
+        self._future.add_done_callback(lambda done: self._done(done, asked))
+
+    def wait(self) -> None:
+        """Until the review asked for last is on the page (tests, notebooks)."""
+        if self._future is not None:
+            with contextlib.suppress(CancelledError):
+                self._future.result()
+
+    def _done(self, done: Future, asked: tuple) -> None:
+        if done.cancelled():
+            return
+        shown = _reviewed(done.result)
+
+        def show() -> None:
+            if self._asked == asked:  # else a newer review is on its way
+                self._show(*shown)
+        on_the_page(self._doc, show)
+
+    def _show(self, result: Review | None, note: str) -> None:
+        self._result, self._note = result, note
         if result is None:
             self._summary.object = f"<p>{escape(note)}</p>"
             self._chart.visible = False
             self._moments.object = ""
             self.replay.update(None, str)
-        else:
-            is_chance = result.is_chance
-            self._summary.object = summary_html(result, is_chance)
-            self._moments.object = moments_html(result, is_chance)
-            self.replay.update(result, lambda value: level(value, is_chance))
-            self._draw_chart()
-        tally = dice_tally(actions)
+            return
+        is_chance = result.is_chance
+        self._summary.object = summary_html(result, is_chance)
+        self._moments.object = moments_html(result, is_chance)
+        self.replay.update(result, lambda value: level(value, is_chance))
+        self._draw_chart()
+
+    def _show_dice(self, tally: DiceTally) -> None:
         if tally.total:
             self._dice.object = ('<h2 class="review-dice" style="font-size:1.1rem">The dice</h2>'
                                  f"<p>{tally.verdict()}</p>")

@@ -13,6 +13,7 @@ from companion.core.registry import find_game
 from companion.core.session import Session
 from companion.dice_lab.engine import Check
 from companion.ui.review_view import ReviewView
+from companion.ui.worker import RestartingPool
 from tests.core.test_every_game_resumes import CASES
 
 CHECKS = [Check(2, 7, "at most", (), (2, 5)), Check(1, 6, "at least", (), (6,)),
@@ -115,3 +116,30 @@ def test_the_review_downloads_as_one_file_that_needs_nothing_else(played):
     assert text.count("<svg") == 2  # the equity and the dice
     assert "3. 2 dice, at most 4" in text and "very lucky" in text
     assert view._download.filename == "dice_lab-review.html"
+
+
+def test_the_review_is_worked_out_in_the_worker_and_only_the_newest_is_shown():
+    """Served, the review comes from the worker process (a long one never holds up a tap):
+    'working out' meanwhile, then the books; a review asked for before the game moved on
+    is never shown over the newer one."""
+    pool = RestartingPool(max_workers=1)
+    try:
+        session = Session("dice_lab", {}, seed=1)
+        for check in CHECKS:
+            session.act(check)
+        view = ReviewView(lambda: session, None, pool)
+        view.refresh()
+        assert "Working out the review of 3 actions" in view._summary.object
+        view.wait()
+        assert "+1.08 now" in view._summary.object
+        session.act(Check(1, 6, "at least", (), (6,)))
+        view.refresh()
+        first = view._future
+        session.act(Check(1, 6, "at least", (), (6,)))
+        view.refresh()
+        view.wait()
+        if not first.cancelled():
+            first.result()
+        assert "+2.75 now" in view._summary.object  # 1.08 + 5/6 + 5/6
+    finally:
+        pool.shutdown()
