@@ -13,12 +13,22 @@ ORIGIN ?= $(HOST):$(PORT)
 # prints them.
 PASSWORD ?=
 # Server processes (`make serve PROCS=4`): they share the saved games, and each follows the
-# others' changes (COMPANION_DB=postgresql://... for PostgreSQL, docs/shared_table.md).
+# others' changes (docs/shared_table.md).
 PROCS ?= 1
+# Where the saved games are (`make serve DB=postgresql://companion@db.local/companion`, or a
+# SQLite file's path): passed to the server as COMPANION_DB. Empty: COMPANION_DB as the
+# environment has it, else the SQLite file in the user's data folder. (`panel serve` takes
+# no option of ours, so there is no --db.)
+DB ?=
+ifneq ($(DB),)
+export COMPANION_DB := $(DB)
+endif
 AUTH = $(if $(PASSWORD),--auth-module companion/ui/password_hooks.py)
 serve: export COMPANION_PASSWORD = $(PASSWORD)
 serve: export BOKEH_SIGN_SESSIONS = true
-serve: export BOKEH_SECRET_KEY = $(shell test -x $(BIN)/python && $(BIN)/python -m companion.ui.serve_key 2>/dev/null)
+# (make 4.3's $(shell) does not see make's own exports: the key's store is named again.)
+serve: export BOKEH_SECRET_KEY = $(shell test -x $(BIN)/python && $(if $(DB),COMPANION_DB='$(DB)') \
+	$(BIN)/python -m companion.ui.serve_key 2>/dev/null)
 
 .PHONY: serve tablet test bench lint clean
 

@@ -35,7 +35,8 @@ def free_port() -> int:
 
 class PostgresServer:
     """`start()`, then `new_database()` for each test's own empty database, `restart()`
-    in the middle of a test, `stop()` at the end (which removes every file)."""
+    (or `pause()` and `resume()`) in the middle of a test, `stop()` at the end (which
+    removes every file)."""
 
     def __init__(self, bin_dir: Path, durable: bool = False):
         """`durable`: fsync as a real server does (the benchmark's), else none (the tests')."""
@@ -69,6 +70,14 @@ class PostgresServer:
     def restart(self) -> None:
         """Stop the server (every connection drops) and start it again on the same port."""
         self._pg_ctl("restart")
+
+    def pause(self) -> None:
+        """Stop the server (every connection drops, every new one is refused) until
+        `resume()`."""
+        self._pg_ctl("stop")
+
+    def resume(self) -> None:
+        self._pg_ctl("start")
 
     def new_database(self) -> str:
         """The URL of a new empty database."""

@@ -192,11 +192,11 @@ class PostgresDatabase:
         db.execute("SELECT pg_notify(?, ?)",
                    (CHANNEL, session_id if len(session_id) <= MAX_PAYLOAD else ""))
 
-    def changes(self) -> Iterator[set[str] | None]:
+    def changes(self) -> Iterator[set[str] | StorageError | None]:
         """Forever: the sessions changed, as each notification comes; an empty set at least
         every `HEARTBEAT_SECONDS`; None after (re)connecting, since any game may have
-        changed while nobody listened. A dropped connection is tried again every
-        `RETRY_SECONDS`."""
+        changed while nobody listened. While the server cannot be reached, a StorageError
+        saying why, once per try: the connection is tried again every `RETRY_SECONDS`."""
         while True:
             try:
                 with psycopg.connect(self._url, autocommit=True, **CONNECT) as connection:
@@ -206,6 +206,7 @@ class PostgresDatabase:
                         for notice in connection.notifies(timeout=HEARTBEAT_SECONDS):
                             yield {notice.payload} if notice.payload else None
                         yield set()
-            except psycopg.Error:
-                yield set()
+            except psycopg.Error as error:
+                yield StorageError(f"the saved games at {self.where} cannot be reached "
+                                   f"({said(error, self._url)}): trying again")
                 time.sleep(RETRY_SECONDS)

@@ -85,7 +85,7 @@ class Database(Protocol):
     def schema_version(self, db: Executor) -> int: ...
     def set_schema_version(self, db: Executor, version: int) -> None: ...
     def notify(self, db: Executor, session_id: str) -> None: ...  # on commit, to the others
-    def changes(self) -> Iterator[set[str] | None]: ...
+    def changes(self) -> Iterator[set[str] | StorageError | None]: ...
     def close(self) -> None: ...
 
 
@@ -199,11 +199,13 @@ class Store:
                         db.execute(statement)
                 self.database.set_schema_version(db, version + 1)
 
-    def changes(self) -> Iterator[set[str] | None]:
+    def changes(self) -> Iterator[set[str] | StorageError | None]:
         """Forever, the sessions other processes change, each set as soon as the database
         says (None: any session may have changed; an empty set: nothing yet, at least every
         second or so, so a watcher can stop). SQLite's are polled every
-        `sqlite_db.POLL_SECONDS`; PostgreSQL's come by LISTEN/NOTIFY."""
+        `sqlite_db.POLL_SECONDS`; PostgreSQL's come by LISTEN/NOTIFY, and while its server
+        cannot be reached a StorageError says why about every second (yielded, not raised:
+        the changes go on once it is back, starting with None)."""
         return self.database.changes()
 
     # Reading.

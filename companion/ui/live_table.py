@@ -8,7 +8,8 @@ its store underneath stay the single source of truth, so a restart resumes every
 a second server process (`panel serve --num-procs 2`, or another machine on the same
 PostgreSQL) stays in step: a watcher thread per process follows `Store.changes` (SQLite:
 a poll of `PRAGMA data_version`; PostgreSQL: LISTEN/NOTIFY) and reloads the tables
-another process changed.
+another process changed. When the database stops answering, that thread is the first to
+know, and every page of the process says so (`companion.ui.database_status`).
 
 Concurrency: within a process the table's lock orders actions; across processes the
 store's revision check refuses an action made on a stale state (`GameMovedOn`), the table
@@ -30,7 +31,8 @@ from companion.core.errors import CompanionError
 from companion.core.game import Event
 from companion.core.seats import Holder, NoteKind
 from companion.core.session import Session
-from companion.core.store import StaleSessionError, Store
+from companion.core.store import StaleSessionError, StorageError, Store
+from companion.ui.database_status import DatabaseStatus, database_status
 
 
 class GameMovedOn(CompanionError):
@@ -144,13 +146,24 @@ def open_tables(store: Store) -> list[LiveTable]:
         return [table for (where, _), table in list(_tables.items()) if where == store.where]
 
 
-def follow_changes(store: Store) -> None:
-    """Forever: reload each open table of `store` that another process changed."""
+def follow_changes(store: Store, status: DatabaseStatus = database_status) -> None:
+    """Forever: reload each open table of `store` that another process changed. While the
+    database cannot be reached, `status` says so on every page of this process, until it
+    is back (and every open table is reloaded: what changed meanwhile is unknown)."""
+    owed = False  # a reload the database refused: every open table is looked at again
     for changed in store.changes():
+        if isinstance(changed, StorageError):
+            status.lost(store.where, changed)
+            continue
+        status.back(store.where)
+        if owed:
+            changed, owed = None, False
         try:
             for table in open_tables(store):
                 if changed is None or table.session.id in changed:
                     table.sync()
+        except StorageError:
+            owed = True  # the listener is back before the rest: the next heartbeat retries
         except CompanionError:
             continue  # a table deleted or the database busy: its devices keep their view
         except Exception:  # never let one bad reload stop this process following others

@@ -16,7 +16,9 @@ import panel as pn
 import param
 from bokeh.models import CustomJS
 
+from companion.ui.database_status import database_status
 from companion.ui.panel_costs import skip_unused_work
+from companion.ui.plain import plain_html
 from companion.ui.serve_args import STATIC_ROUTE
 
 ACCENT = "#8a1c1c"  # a dinner-jacket red, readable on light and dark
@@ -47,6 +49,9 @@ HEADER_CSS = """
   border: 2px solid rgba(255,255,255,0.85); background: transparent; color: #ffffff;
   font-size: 1.2rem; cursor: pointer; }
 @media (max-width: 640px) { .companion-header h1 { font-size: 1.15rem; } }
+.companion-database { margin: 8px 12px 0; padding: 10px 14px; border-radius: 6px;
+  background: #f8d7da; color: #842029; border: 2px solid #842029; font-size: 1.1rem;
+  font-weight: 600; }
 """
 # The page flows its sections side by side when there is room: a plain Column told to wrap
 # (Panel's FlexBox is two models, a Column one).
@@ -158,12 +163,33 @@ def extension() -> None:
     skip_unused_work()
 
 
-def header_html(title: str, home: bool, dark: bool) -> str:
+def header_html(title: str, home: bool, dark: bool, unreachable: str = "") -> str:
+    """The page's header; under it, while the saved games cannot be reached, the
+    `unreachable` text (`companion.ui.database_status`)."""
     switch = THEME_SWITCH.format(label="Light page" if dark else "Dark page",
                                  other="default" if dark else "dark",
                                  icon="☀" if dark else "☾")
+    alert = (f'<div class="companion-database" role="alert">{plain_html(unreachable)}</div>'
+             if unreachable else "")
     return (f'<header class="companion-header"><h1 class="title">{escape(title)}</h1>'
-            f'{HOME_LINK if home else ""}{switch}</header>')
+            f'{HOME_LINK if home else ""}{switch}</header>{alert}')
+
+
+def follow_database_status(header: pn.pane.HTML, title: str, home: bool, dark: bool) -> None:
+    """A served page's header says whether the saved games can be reached, now and whenever
+    that changes (told by the thread that follows the database, on the page's own turn:
+    Panel schedules a change from another thread on the page's document), until the page
+    closes. Part of the header's one pane: no component more on every page."""
+
+    def show(*_events) -> None:
+        html = header_html(title, home, dark, database_status.unreachable)
+        if header.object != html:
+            header.object = html
+
+    watcher = database_status.param.watch(show, "unreachable")
+    pn.state.on_session_destroyed(
+        lambda _context: database_status.param.unwatch(watcher))
+    pn.state.onload(show)  # a change while the page loaded never reached its browser
 
 
 def page(title: str, *sections: pn.viewable.Viewable, home: bool = True) -> pn.Column:
@@ -182,8 +208,11 @@ def page(title: str, *sections: pn.viewable.Viewable, home: bool = True) -> pn.C
         doc.js_on_event("document_ready", CustomJS(code=WAKE_LOCK_JS))
         if dark:
             pn.config.raw_css = [*pn.config.raw_css, DARK_CSS]  # this session's page only
-    header = pn.pane.HTML(header_html(title, home, dark), sizing_mode="stretch_width",
-                          margin=0, stylesheets=[HEADER_CSS], styles={"flex": "1 1 100%"})
+    header = pn.pane.HTML(header_html(title, home, dark, database_status.unreachable),
+                          sizing_mode="stretch_width", margin=0, stylesheets=[HEADER_CSS],
+                          styles={"flex": "1 1 100%"})
+    if doc is not None and doc.session_context is not None:
+        follow_database_status(header, title, home, dark)
     return pn.Column(header, *sections, margin=0, sizing_mode="stretch_width",
                      stylesheets=[FLOW_CSS])
 

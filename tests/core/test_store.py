@@ -282,7 +282,7 @@ def changes_until(changes, session_id: str, seconds: float = 10.0) -> float | No
     """Seconds until `changes` names `session_id` (or says any may have changed)."""
     started = time.monotonic()
     for changed in changes:
-        if changed is None or session_id in changed:
+        if changed is None or (isinstance(changed, set) and session_id in changed):
             return time.monotonic() - started
         if time.monotonic() - started > seconds:
             return None
@@ -309,6 +309,42 @@ def test_the_listener_comes_back_after_the_database_restarts(postgres):
     session.act(Check(dice=(5, 5)))  # the pool's connection was dropped: it makes another
     assert changes_until(changes, session.id) is not None
     assert Session.resume(here, session.id).log == session.log
+    here.close()
+    there.close()
+
+
+def first_that(changes, wanted, seconds: float = 20.0) -> tuple[bool, object]:
+    """(True, the first thing `changes` yields that `wanted` accepts), or (False, None)
+    when none comes in time."""
+    started = time.monotonic()
+    for changed in changes:
+        if wanted(changed):
+            return True, changed
+        if time.monotonic() - started > seconds:
+            break
+    return False, None
+
+
+def test_the_listener_says_while_the_database_cannot_be_reached(postgres):
+    """What every page of a process says while its database is gone: the listener yields
+    why (never raises, never stops), and follows again once the server is back."""
+    url = postgres.new_database()
+    here, there = Store(url), Store(url)
+    session = Session("dice_lab", seed=11, store=there)
+    changes = here.changes()
+    assert next(changes) is None
+    postgres.pause()
+    try:
+        said, lost = first_that(changes, lambda changed: isinstance(changed, StorageError))
+        assert said, "the listener never said the database was gone"
+        assert "cannot be reached" in str(lost) and here.where in str(lost)
+        assert isinstance(next(changes), StorageError)  # still gone: said again
+    finally:
+        postgres.resume()
+    back, _ = first_that(changes, lambda changed: changed is None)
+    assert back, "the listener never came back"  # None: any game may have changed meanwhile
+    session.act(Check(dice=(6, 6)))
+    assert changes_until(changes, session.id) is not None
     here.close()
     there.close()
 

@@ -17,10 +17,12 @@ import sys
 import textwrap
 import time
 
+from companion.core.errors import StorageError
 from companion.core.session import Session
 from companion.core.store import Store
 from companion.dice_lab.engine import Check
-from companion.ui.live_table import GameMovedOn, LiveTable, live_table
+from companion.ui.database_status import UNREACHABLE, DatabaseStatus
+from companion.ui.live_table import GameMovedOn, LiveTable, follow_changes, live_table
 
 WRITER = textwrap.dedent("""
     import json, sys, time
@@ -157,3 +159,55 @@ def test_a_database_restart_in_a_burst_loses_nothing_and_tables_follow_again(pos
     assert wait_for(lambda: len(table.session.log) == 60), "the table stopped following"
     here.close()
     there.close()
+
+
+class OutageStore:
+    """A store whose database goes away and comes back, as `Store.changes` says it (no
+    table is open on it)."""
+
+    where = "postgresql://nobody@outage.invalid/games"
+
+    def changes(self):
+        yield None
+        yield StorageError("the saved games at ... cannot be reached (refused): trying again")
+        yield StorageError("the saved games at ... cannot be reached (refused): trying again")
+        yield None  # back: any game may have changed meanwhile
+        yield set()
+
+
+def test_every_page_is_told_while_the_database_cannot_be_reached_and_when_it_is_back():
+    said: list[str] = []
+    status = DatabaseStatus()
+    status.param.watch(lambda event: said.append(event.new), "unreachable")
+    follow_changes(OutageStore(), status)
+    assert said == [UNREACHABLE, ""]  # said once while it was gone, cleared once back
+
+
+def test_one_database_back_leaves_the_pages_told_while_another_is_gone():
+    status = DatabaseStatus()
+    status.lost("one", StorageError("gone"))
+    status.lost("two", StorageError("gone"))
+    status.back("one")
+    assert status.unreachable == UNREACHABLE
+    status.back("two")
+    assert status.unreachable == ""
+
+
+def test_a_reload_the_database_refused_is_tried_again(stores):
+    """The listener can be back before the pool is: a table whose reload was refused is
+    looked at again on the next heartbeat, not left behind until the game next changes."""
+    store = stores()
+    session = Session("dice_lab", seed=6, store=store)
+    Session.resume(stores(), session.id).act(Check(n_dice=1, target=3, dice=(2,)))
+    reads = []
+
+    def revision_of(session_id):
+        reads.append(session_id)
+        if len(reads) == 1:
+            raise StorageError("the saved games could not be read; try again")
+        return Store.revision_of(store, session_id)
+
+    store.revision_of = revision_of
+    store.changes = lambda: iter([None, set()])  # what this process's watcher hears
+    table = live_table(store, session)  # its watcher starts, on the table as it was
+    assert wait_for(lambda: len(table.session.log) == 1), "the refused reload was dropped"
