@@ -1,6 +1,7 @@
-"""The game review, worked out in the server process: a 300-check Dice Lab game, and a
-Golden Gun solo game played to its end by the bot (the first review of a game, its survival
-solvers cold, and the same review again). Also the first tap after resuming a long game,
+"""The game review, worked out in one process (served, it runs in the worker): a 300-check
+Dice Lab game, a Golden Gun solo game played to its end by the bot (the first review of a
+game, its survival solvers cold, and the same review again), and a Golden Goal match
+between bots. Also the first tap after resuming a long game,
 which hashes the moves before it once (the dice of a position depend on them).
 """
 
@@ -16,6 +17,8 @@ from companion.core.review import review
 from companion.core.session import Session
 from companion.core.store import Store
 from companion.dice_lab.engine import Check
+from companion.golden_goal import GAME as GOLDEN_GOAL
+from companion.golden_goal.bot import bot_player
 from companion.golden_gun import GAME as GOLDEN_GUN
 from companion.golden_gun import bot, odds
 
@@ -34,13 +37,18 @@ def measure(browser, tmp: Path) -> list[tuple[str, float]]:
     golden_gun = Session(GOLDEN_GUN, {"mode": "solo"}, seed=35)
     while not golden_gun.state.is_over:
         golden_gun.act(bot.choose_action(golden_gun.state))
+    golden_goal = Session(GOLDEN_GOAL, {}, seed=35)
+    while not golden_goal.state.is_over and len(golden_goal.actions) < 300:
+        golden_goal.act(bot_player(golden_goal.state, rng))
     odds._SOLVERS.clear()  # the first review of a game finds no solver made before
     rows = [("Review a 300-check Dice Lab game", _ms(
                 lambda: review("dice_lab", {}, dice_lab.actions))),
             (f"Review a {len(golden_gun.actions)}-action Golden Gun game (first)", _ms(
                 lambda: review(GOLDEN_GUN, golden_gun.options, golden_gun.actions))),
             (f"Review a {len(golden_gun.actions)}-action Golden Gun game (again)", _ms(
-                lambda: review(GOLDEN_GUN, golden_gun.options, golden_gun.actions)))]
+                lambda: review(GOLDEN_GUN, golden_gun.options, golden_gun.actions))),
+            (f"Review a {len(golden_goal.actions)}-action Golden Goal match", _ms(
+                lambda: review(GOLDEN_GOAL, {}, golden_goal.actions)))]
     store = Store(tmp / "review.sqlite3")
     try:
         resumed = Session.resume(store, saved_game(store))

@@ -33,7 +33,7 @@ against the count a fair die gives, with a chi-square test's verdict in words.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Literal
 
@@ -71,6 +71,9 @@ class Moment:
     # where the game's equity is exact.
     unexplained: Mapping[str, Fraction]
     words: str = ""  # "lucky", "blunder", ... (the game's thresholds) or ""
+    # A decision's error, as the other sides saw it: their equity after it less after the
+    # deciding side's best choice (empty for the best choice, and for chance).
+    given: Mapping[str, Fraction] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -93,9 +96,8 @@ class Review:
         return sum((m.skill for m in self.moments if m.side == side), ZERO)
 
     def given(self, side: str) -> Fraction:
-        """What the other sides' decisions moved `side`'s equity (their errors, its gain)."""
-        return sum((m.equity_after[side] - m.equity_before[side] for m in self.moments
-                    if m.kind == "decision" and m.side != side), ZERO)
+        """What the other sides' errors moved `side`'s equity (their errors, its gain)."""
+        return sum((m.given.get(side, ZERO) for m in self.moments), ZERO)
 
     def unexplained(self, side: str) -> Fraction:
         return sum((m.unexplained.get(side, ZERO) for m in self.moments), ZERO)
@@ -155,11 +157,14 @@ def _moment(reviewer: Any, position: int, state: GameState, action: Any,
     if decision is not None:
         side, alternatives = decision
         values = [_equity(reviewer, state.apply(a)) for a in alternatives]
-        best = max((v[side] for v in values), default=after[side])
-        skill = min(ZERO, after[side] - best)
+        best = max(values, key=lambda v: v[side], default=after)
+        skill = min(ZERO, after[side] - best[side])
+        given = {o: after[o] - best[o] for o in sides if o != side} if skill else {}
+        unexplained = {o: after[o] - before[o] - given.get(o, ZERO) for o in sides}
+        unexplained[side] = after[side] - before[side] - skill
         return Moment(position, text, "decision", side, {}, skill, before, after,
-                      _nonzero({side: after[side] - before[side] - skill}),
-                      skill_words(skill, reviewer.SKILL_WORDS))
+                      _nonzero(unexplained), skill_words(skill, reviewer.SKILL_WORDS),
+                      _nonzero(given))
     unexplained = {side: after[side] - before[side] for side in sides}
     return Moment(position, text, "other", None, {}, ZERO, before, after,
                   _nonzero(unexplained))
@@ -167,11 +172,11 @@ def _moment(reviewer: Any, position: int, state: GameState, action: Any,
 
 def luck_words(luck: Mapping[str, Fraction],
                words: Sequence[tuple[Fraction, str]] | None = None) -> str:
-    """A chance event's luck in words, on the side it moved most: the first threshold,
-    strongest first, that the luck reaches."""
+    """A chance event's luck in words: for one side, the first threshold, strongest first,
+    that its luck reaches; with more sides, for the side it favoured most."""
     if not luck:
         return ""
-    most = max(luck.values(), key=abs)
+    most = max(luck.values(), key=abs) if len(luck) == 1 else max(luck.values())
     for limit, word in sorted(words or LUCK_WORDS, key=lambda pair: -abs(pair[0])):
         if (limit > 0 and most >= limit) or (limit < 0 and most <= limit):
             return word

@@ -11,4 +11,5 @@ GAME = Game(
     new_state=new_state,
     action_types=ACTION_TYPES,
     dashboard="companion.golden_goal.dashboard:GoldenGoalDashboard",
+    reviewer="companion.golden_goal.review",
 )

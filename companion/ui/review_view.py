@@ -72,9 +72,15 @@ def moments_html(result: Review, is_chance: bool, shown: int | None = SHOWN_MOME
         return "<p>No moment stood out yet: nothing very lucky, unlucky or costly.</p>"
     items = []
     for m in named:
-        value = m.skill if m.kind == "decision" else max(m.luck.values(), key=abs)
-        colour = ERROR if m.kind == "decision" else LUCKY if value > 0 else UNLUCKY
-        items.append(f'<li><b style="color:{colour}">{escape(m.words)}</b> '
+        if m.kind == "decision":
+            value, whose, colour = m.skill, f"{m.side}: " if len(result.sides) > 1 else "", ERROR
+        else:  # luck, told for the side it favoured when there are two or more
+            side = max(m.luck, key=lambda s: m.luck[s])
+            value = m.luck[side] if len(result.sides) > 1 else max(m.luck.values(), key=abs)
+            whose = f" for {side}" if len(result.sides) > 1 else ""
+            colour = LUCKY if value > 0 else UNLUCKY
+        words = f"{whose}{m.words}" if m.kind == "decision" else f"{m.words}{whose}"
+        items.append(f'<li><b style="color:{colour}">{escape(words)}</b> '
                      f"({amount(value, is_chance)}): {m.position}. {escape(m.text)}</li>")
     return f'<ul class="review-moments">{"".join(items)}</ul>'
 

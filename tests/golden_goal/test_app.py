@@ -92,6 +92,12 @@ def test_setup_kickoff_and_a_turn_played_by_tapping_the_field(served, page: Page
     expect(page.get_by_text("blue rolled 2: tap the player to move.")).to_be_visible(
         timeout=WAIT)
 
+    # The review: both teams' books in goals, the roll valued against the six faces.
+    page.get_by_role("button", name="▸ Review: luck, skill and the dice").click()
+    expect(page.locator(".review-name")).to_contain_text("goals ahead", timeout=WAIT)
+    expect(page.locator(".review-sides")).to_contain_text("Orange: +0.00 at the start")
+    expect(page.locator(".review-sides")).to_contain_text("Blue: +0.00 at the start")
+
 
 @pytest.mark.parametrize(("width", "height"), [(1024, 768), (768, 1024)])
 def test_the_match_fits_the_tablet_and_the_whole_field_is_on_screen(served, page: Page,
