@@ -11,7 +11,11 @@ A game that can value a position names a reviewer module (`Game.reviewer`) holdi
   filled-in action, with their exact probabilities (outcomes alike for the equity may be
   given as one), or None when `action` holds no chance;
 - `decision_options(state, action)`: the side deciding `action` and every action it could
-  have taken instead (the one taken among them), or None when it is no decision.
+  have taken instead (the one taken among them), or None when it is no decision;
+- optionally `secret_choices(state, action)`: for an action that shows choices the sides
+  made at once and in secret (a round's letters), a `SecretChoices`: each side's skill
+  against the others' equilibrium mixes, what the others' choices gave it, and the luck of
+  who guessed whom; None otherwise. A secret choice is reviewed only once it is shown.
 
 From these alone, over any game's log:
 
@@ -61,7 +65,7 @@ class Moment:
 
     position: int  # 1 for the log's first action
     text: str  # what happened, as the log says it
-    kind: Literal["chance", "decision", "other"]
+    kind: Literal["chance", "decision", "shown", "other"]
     side: str | None  # who decided (a decision); None for chance
     luck: Mapping[str, Fraction]  # per side, a chance event's; empty otherwise
     skill: Fraction  # the deciding side's (0 for the best choice); 0 for chance
@@ -74,6 +78,20 @@ class Moment:
     # A decision's error, as the other sides saw it: their equity after it less after the
     # deciding side's best choice (empty for the best choice, and for chance).
     given: Mapping[str, Fraction] = field(default_factory=dict)
+    # Where the sides chose at once in secret (kind "shown"): each side's own skill.
+    skills: Mapping[str, Fraction] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class SecretChoices:
+    """Choices made at once and in secret, now shown (a round's letters), for each side:
+    its choice against the others' equilibrium mixes less the equilibrium's value (its
+    skill, 0 or less), what the others' choices against its equilibrium mix gave it, and
+    the rest of the outcome, which no side chose alone: the luck of who guessed whom."""
+
+    skill: Mapping[str, Fraction]
+    given: Mapping[str, Fraction]
+    luck: Mapping[str, Fraction]
 
 
 @dataclass(frozen=True)
@@ -93,7 +111,8 @@ class Review:
 
     def skill(self, side: str) -> Fraction:
         """What `side`'s own decisions cost it (0 or less)."""
-        return sum((m.skill for m in self.moments if m.side == side), ZERO)
+        return sum((m.skill for m in self.moments if m.side == side), ZERO) + \
+            sum((m.skills.get(side, ZERO) for m in self.moments), ZERO)
 
     def given(self, side: str) -> Fraction:
         """What the other sides' errors moved `side`'s equity (their errors, its gain)."""
@@ -142,6 +161,18 @@ def _moment(reviewer: Any, position: int, state: GameState, action: Any,
             after_state: GameState, before: Mapping[str, Fraction],
             after: Mapping[str, Fraction], sides: tuple[str, ...]) -> Moment:
     text = after_state.last_event.text if after_state.last_event else type(action).__name__
+    secret = getattr(reviewer, "secret_choices", None)
+    shown = secret(state, action) if secret is not None else None
+    if shown is not None:
+        unexplained = {side: after[side] - before[side] - shown.skill.get(side, ZERO)
+                       - shown.given.get(side, ZERO) - shown.luck.get(side, ZERO)
+                       for side in sides}
+        worst = min(shown.skill, key=lambda side: shown.skill[side], default=None)
+        error = skill_words(shown.skill[worst], reviewer.SKILL_WORDS) if worst else ""
+        words = f"{worst}: {error}" if error else luck_words(shown.luck, reviewer.LUCK_WORDS)
+        return Moment(position, text, "shown", None, dict(shown.luck), ZERO, before, after,
+                      _nonzero(unexplained), words, _nonzero(shown.given),
+                      _nonzero(shown.skill))
     outcomes = reviewer.chance_outcomes(state, action)
     if outcomes is not None:
         average = {side: ZERO for side in sides}

@@ -14,6 +14,7 @@ GAME = Game(
     new_state=new_state,
     action_types=ACTION_TYPES,
     dashboard="companion.mb007_tiles.dashboard:TilesDashboard",
+    reviewer="companion.mb007_tiles.review",
     secrets=True,
     # December 2026: a stall ends from the position, the barren count rarely decides, and
     # the tile set holds three of each kind per colour.

@@ -71,7 +71,7 @@ class Equilibrium:
         total = Fraction(0)
         for red, p in zip(self.red, self.red_mix, strict=True):
             for black, q in zip(self.black, self.black_mix, strict=True):
-                if p and q and window in _crossed(self.players, red, black):
+                if p and q and window in crossed_windows(self.players, red, black):
                     total += p * q
         return total
 
@@ -89,7 +89,7 @@ def board_equilibrium(board: tuple[str | None, ...], available: tuple[tuple[str,
     players = len(available)
     red = tuple(product(*(available[s] for s in seats_of("red", players))))
     black = tuple(product(*(available[s] for s in seats_of("black", players))))
-    matrix = [[red_gain(board, _crossed(players, r, b)) for b in black] for r in red]
+    matrix = [[red_gain(board, crossed_windows(players, r, b)) for b in black] for r in red]
     red_mix, black_mix, value = solve_zero_sum(matrix)
     return Equilibrium(players, red, black, red_mix, black_mix, value)
 
@@ -106,7 +106,9 @@ def red_gain(board: tuple[str | None, ...], windows: frozenset[Window]) -> int:
 
 
 @lru_cache(maxsize=4096)
-def _crossed(players: int, red: tuple[str, ...], black: tuple[str, ...]) -> frozenset[Window]:
+def crossed_windows(players: int, red: tuple[str, ...], black: tuple[str, ...]
+                    ) -> frozenset[Window]:
+    """The windows where the teams' letters cross: Red's seats' `red`, Black's `black`."""
     letters = dict(zip(seats_of("red", players), red, strict=True))
     letters.update(zip(seats_of("black", players), black, strict=True))
     return crossings(letters, players)
@@ -169,7 +171,7 @@ def careful_play_stalls(board: tuple[str | None, ...], face_down: tuple[str | No
                 if not (red_p and black_p):
                     continue
                 if any(board[window_index(w)] is not None
-                       for w in _crossed(players, red, black)):
+                       for w in crossed_windows(players, red, black)):
                     return False
                 picks = dict(zip(red_seats, red, strict=True))
                 picks.update(zip(black_seats, black, strict=True))

@@ -20,6 +20,9 @@ from companion.ui.tap_pad import TapPad, tap_button
 
 Picture = Callable[[GameState], str]  # the table as the whole table saw it, as HTML
 STEPS = (("start", "Start"), ("back", "◀ Back"), ("next", "Next ▶"), ("now", "Now"))
+# A game's picture of its table, drawn small: the replay is read beside the steps.
+REPLAY_CSS = ".replay-table svg { display: block; max-width: 320px; max-height: 40vh; " \
+    "margin: 0 auto; }"
 
 
 def equity_words(result: Review, position: int, amount: Callable[[object], str]) -> str:
@@ -39,7 +42,8 @@ class ReplayView(pn.viewable.Viewer):
         self.position = 0
         self._result: Review | None = None
         self._level: Callable[[object], str] = str
-        self._pad = TapPad(self._tapped, sizing_mode="stretch_width")
+        self._pad = TapPad(self._tapped, sizing_mode="stretch_width",
+                           stylesheets=[REPLAY_CSS])
 
     @property
     def length(self) -> int:

@@ -49,7 +49,7 @@ def summary_html(result: Review, is_chance: bool) -> str:
     lines = []
     for side in result.sides:
         parts = [f"luck {amount(result.luck(side), is_chance)}"]
-        if any(m.kind == "decision" for m in result.moments):
+        if any(m.kind in ("decision", "shown") for m in result.moments):
             parts += [f"its own choices {amount(result.skill(side), is_chance)}",
                       f"the others' choices {amount(result.given(side), is_chance)}"]
         rest = result.unexplained(side)
@@ -72,14 +72,17 @@ def moments_html(result: Review, is_chance: bool, shown: int | None = SHOWN_MOME
         return "<p>No moment stood out yet: nothing very lucky, unlucky or costly.</p>"
     items = []
     for m in named:
+        erring = m.words.split(": ")[0] if m.kind == "shown" else None
         if m.kind == "decision":
             value, whose, colour = m.skill, f"{m.side}: " if len(result.sides) > 1 else "", ERROR
+        elif erring in m.skills:  # a secret choice, now shown, that cost its side
+            value, whose, colour = m.skills[erring], "", ERROR
         else:  # luck, told for the side it favoured when there are two or more
             side = max(m.luck, key=lambda s: m.luck[s])
             value = m.luck[side] if len(result.sides) > 1 else max(m.luck.values(), key=abs)
             whose = f" for {side}" if len(result.sides) > 1 else ""
             colour = LUCKY if value > 0 else UNLUCKY
-        words = f"{whose}{m.words}" if m.kind == "decision" else f"{m.words}{whose}"
+        words = f"{whose}{m.words}" if colour == ERROR else f"{m.words}{whose}"
         items.append(f'<li><b style="color:{colour}">{escape(words)}</b> '
                      f"({amount(value, is_chance)}): {m.position}. {escape(m.text)}</li>")
     return f'<ul class="review-moments">{"".join(items)}</ul>'

@@ -37,7 +37,7 @@ def test_dice_lab_reviews_its_luck_and_its_dice(served, page: Page):
 
 def test_a_game_without_a_review_yet_says_so_and_shows_its_dice(served, page: Page):
     page.set_viewport_size({"width": 1024, "height": 768})
-    page.goto(f"{served.url}/mb007_tiles")
+    page.goto(f"{served.url}/mb007_cards")
     page.get_by_role("button", name="▸ Review: luck, skill and the dice").click()
     expect(page.get_by_text("review of luck and skill is still to come")).to_be_visible(
         timeout=WAIT)
