@@ -188,8 +188,11 @@ class GameDashboard(pn.viewable.Viewer):
         opens again as the public table, so nothing of the role stays on its screen."""
         self.table.param.unwatch(self._watcher)
         if self._location is not None:
-            self._location.reload = True
+            # The address first, then the reload: Panel's Location reloads the page at the
+            # moment `reload` changes, with the address it has then (the other way round,
+            # a busy page reloaded its old seat link and said the link was bad).
             self._location.search = f"?session={self.session.id}&handed=1"
+            self._location.reload = True
 
     # Session handling.
 
