@@ -17,7 +17,6 @@ import panel as pn
 import param
 
 from companion.core.dice import percent
-from companion.core.errors import CompanionError
 from companion.core.session import Session
 from companion.mb007_tiles import GAME, rules
 from companion.mb007_tiles.actions import ChooseFirst, Draw, NextGame, Pick, Place, Reveal
@@ -91,15 +90,6 @@ class TilesDashboard(GameDashboard):
         bots = [b for b in self.bots if b < self.players] if self.mode == "tablet" else []
         return {"players": self.players, "mode": self.mode, "bots": bots,
                 "advice": self.advice, "starting_chips": self.starting_chips}
-
-    def start_new_game(self, _event=None) -> None:
-        try:
-            session = Session(self.game, self.new_options(), store=self.store)
-        except CompanionError as error:  # options the engine refuses, in words
-            self.message = str(error)
-            return
-        self.open(session)
-        self.picker.refresh()
 
     def open(self, session: Session) -> None:
         self._since = max(0, len(session.actions) - 1)

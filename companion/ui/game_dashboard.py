@@ -225,6 +225,20 @@ class GameDashboard(pn.viewable.Viewer):
             self.message = f"The saved game could not be reopened ({error}); a new one started."
         return Session(self.game, self.new_options(), store=self.store)
 
+    def start_new_game(self, _event=None) -> Session | None:
+        """A new game with the settings chosen (`new_options`), opened here and reaching
+        the browser as one message; None, the refusal said in `message`, when the engine
+        refuses the settings."""
+        try:
+            session = Session(self.game, self.new_options(), store=self.store)
+        except CompanionError as error:
+            self.message = f"Not started: {error}"
+            return None
+        with hold(self._doc):
+            self.open(session)
+        self.picker.refresh()
+        return session
+
     @staticmethod
     def _url_arg(name: str) -> str:
         if not pn.state.curdoc:

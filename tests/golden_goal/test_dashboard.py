@@ -251,7 +251,7 @@ def test_a_new_match_takes_the_chosen_mode_and_house_rules(store):
     board = make(store)
     board.match = "first to 3"
     board.settings.set_house("own_goals", True)
-    board.start_new_match()
+    board.start_new_game()
     assert board.session.options == {"match": "first to 3", "own_goals": True}
     assert board.session.state.options.own_goals
     assert "First to 3 goals" in board.turn.scoreboard.object
@@ -271,7 +271,7 @@ def test_last_chance_and_restart_readings_are_house_rules_in_the_settings(store)
     board.match = "last chance"
     board.settings.set_house("last_chance_restarts", False)
     board.settings.set_house("restart_is_a_turn", False)
-    board.start_new_match()
+    board.start_new_game()
     options = board.session.state.options
     assert not options.last_chance_restarts and not options.restart_is_a_turn
     assert "the first window stands (house rule)" in board.turn.scoreboard.object
@@ -289,11 +289,11 @@ def test_last_chance_rounds_counted_as_the_conceding_teams_turns_is_a_labelled_h
             "first when it counts as a turn)</b> <i>(house rule)</i>") in " ".join(shown)
     assert "Last Chance&#x27;s" not in board.turn.scoreboard.object  # a Golden Goal match
     board.match = "last chance"
-    board.start_new_match()
+    board.start_new_game()
     assert ("Last Chance&#x27;s 3 rounds = the conceding team&#x27;s next 3 turns (the restart "
             "first) (house rule)") in board.turn.scoreboard.object
     board.settings.set_house("restart_is_a_turn", False)
-    board.start_new_match()
+    board.start_new_game()
     assert ("the conceding team&#x27;s next 3 turns (after the restart) (house rule)"
             in board.turn.scoreboard.object)
 
@@ -345,7 +345,7 @@ def test_the_bot_is_saved_with_the_match_and_kept_when_it_is_resumed(store):
     # Mid-match the choice waits for the next match.
     board.players = TWO
     assert board.session.options["bot"] == "blue" and "next match" in board.message
-    board.start_new_match()
+    board.start_new_game()
     assert "bot" not in board.session.options and board.bot_team is None
 
 
@@ -361,7 +361,7 @@ def test_the_fields_readings_are_labelled_house_rules(store):
     shown = settings_texts(board)
     assert "may be put behind the goal line</b> <i>(house rule)</i>" in " ".join(shown)
     board.settings.set_house("placement_out_of_bounds", True)
-    board.start_new_match()
+    board.start_new_game()
     assert board.session.state.options.placement_out_of_bounds
     assert "behind the goal line: yes (house rule)" in board.turn.scoreboard.object
 

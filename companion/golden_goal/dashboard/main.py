@@ -59,12 +59,12 @@ class GoldenGoalDashboard(GameDashboard):
             waiting=self.waiting, moves=self.moves)
         self.taps = Taps(self.hooks)
         self.settings = SettingsView(self.players, lambda: self.match, lambda: self.house,
-                                     self.param.update, self.start_new_match)
+                                     self.param.update, self.start_new_game)
         self.field = FieldArea(self.hooks, self.taps, lambda: self.bot_last)
         self.turn = TurnView(self.hooks, TurnControls(
             toss=self.toss, roll=self.roll, place_at_random=self.place_at_random,
             confirm=self.confirm, cancel=self.cancel, pass_turn=self.pass_turn,
-            bot_move=self.bot_move, start_new_match=self.start_new_match,
+            bot_move=self.bot_move, start_new_match=self.start_new_game,
             plan_line=self.plan_line), self.taps, self.settings.players_choice)
         self.play_area = None  # the Match card's grid, once the page is drawn
         self._read_players()
@@ -78,9 +78,6 @@ class GoldenGoalDashboard(GameDashboard):
     def new_options(self) -> dict[str, Any]:
         bot = BOT_TEAMS[self.players]
         return {"match": self.match, **self.house, **({"bot": bot} if bot else {})}
-
-    def start_new_match(self, _event=None) -> None:
-        self.open(Session(self.game, self.new_options(), store=self.store))
 
     def open(self, session: Session) -> None:
         super().open(session)

@@ -166,9 +166,6 @@ class GoldfingerDashboard(GameDashboard):
         else:
             self.setup_form.sync()
 
-    def new_game(self, _event=None) -> None:
-        self.open(Session(self.game, self.new_options(), store=self.store))
-
     def load_board_file(self, raw: bytes | None, name: str | None) -> None:
         """A board file from the FileInput: checked, then kept in the game's options."""
         if not raw or not name:
@@ -351,7 +348,7 @@ class GoldfingerDashboard(GameDashboard):
             seat=lambda: self.seat, is_tablet=lambda: self.is_tablet, my_turn=self.my_turn,
             bot_side=self.bot_side, bot_to_move=self._bot_to_move,
             enemy_phone_here=self.enemy_phone_here)
-        self.actions = ActionArea(self.hooks, self.roll, self._press, self.new_game,
+        self.actions = ActionArea(self.hooks, self.roll, self._press, self.start_new_game,
                                   self.play_bot)
         self.placing_view = Placing(self.hooks)
         self.map_part = MapPart(self.hooks, self.tap)

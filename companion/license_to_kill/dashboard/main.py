@@ -20,8 +20,6 @@ from typing import Any
 
 import panel as pn
 
-from companion.core.errors import CompanionError
-from companion.core.session import Session
 from companion.license_to_kill import GAME, rules
 from companion.license_to_kill.actions import AttackCharm, HenchmanAttack, NextStep
 from companion.license_to_kill.dashboard.assignment_view import AssignmentPanel, MissionStep
@@ -161,16 +159,6 @@ class LicenseToKillDashboard(GameDashboard):
         if not hasattr(self, "new_game"):
             return self.library_view.cards_option()
         return {**self.new_game.options(), **self.library_view.cards_option()}
-
-    def start_new_game(self, _event=None) -> None:
-        try:
-            session = Session(GAME, self.new_options(), store=self.store)
-        except CompanionError as error:
-            self.message = f"Not started: {error}"
-            return
-        with pn.io.hold():  # the whole new game reaches the browser as one message
-            self.open(session)
-        self.picker.refresh()
 
     # Changing the game (the kit's act, undo and redo send each tap's changes as one message).
 

@@ -141,17 +141,6 @@ class CardsDashboard(GameDashboard):
         for widget, value in zip(self._seat_widgets, (self.bots, self.dealer), strict=False):
             widget.param.update(options=self._seat_options(), value=value)
 
-    def start_new_game(self, _event=None) -> None:
-        from companion.core.errors import CompanionError
-        from companion.core.session import Session
-        try:
-            session = Session(self.game, self.new_options(), store=self.store)
-        except CompanionError as error:
-            self.message = f"Not started: {error}"
-            return
-        self.open(session)
-        self.picker.refresh()
-
     def open(self, session) -> None:
         self._since = max(0, len(session.actions) - 1)
         with param.parameterized.discard_events(self):
