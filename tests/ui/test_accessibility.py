@@ -92,6 +92,31 @@ def test_the_keyboard_keeps_its_place_after_a_button_goes(served, page: Page):
     assert deep_focus(page).endswith("<BUTTON>")
 
 
+def test_a_whole_tile_round_is_played_with_the_enter_key_alone(served, page: Page):
+    """The last tile drawn and placed, each team's letter chosen behind its cover, the
+    letters revealed and the next tile drawn and placed: every step is Enter on the control
+    the focus moved to after the step before (no Tab, no mouse)."""
+    from tests.mb007_tiles.test_app import fifteen_tiles_placed
+
+    store = Store(served.db)
+    session = fifteen_tiles_placed(store)
+    store.close()
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.goto(f"{served.url}/mb007_tiles?session={session.id}")
+    page.get_by_role("button", name="Draw a tile for Black").focus()
+    steps = [("window d4 <g>", "Black drew"), ("I am Red: show my letters", "in d4"),
+             ("B · ", "in d4"), ("I am Black: show my letters", "Red has chosen"),
+             ("B · ", "Red has chosen"), ("Reveal the letters", "Black has chosen"),
+             ("Draw a tile for Red", "Round 1 revealed"), ("window a4 <g>", "Red drew")]
+    for focus, logged in steps:
+        page.keyboard.press("Enter")
+        expect(page.locator(".log-line").first).to_contain_text(logged, timeout=WAIT)
+        page.wait_for_timeout(300)
+        assert deep_focus(page).startswith(focus)
+    page.keyboard.press("Enter")
+    expect(page.locator(".log-line").first).to_contain_text("in a4", timeout=WAIT)
+
+
 @pytest.mark.parametrize("app", list(ACTIONS), ids=lambda app: app or "index")
 def test_axe_finds_nothing_on_the_dark_page(served, page: Page, app: str):
     """The dark page too (its own colours: contrast is checked again)."""
