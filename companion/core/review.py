@@ -289,6 +289,12 @@ def dice_tally(actions: Sequence[Any]) -> DiceTally:
     return DiceTally(counts)
 
 
+def rolls_dice(game: Game) -> bool:
+    """Whether any of `game`'s actions carries dice (a field named for them)."""
+    return any("dice" in name for kind in game.action_types
+               for name in getattr(kind, "__dataclass_fields__", {}))
+
+
 def _dice_of(action: Any) -> list[int]:
     fields = action if isinstance(action, dict) else getattr(action, "__dict__", {})
     found: list[int] = []

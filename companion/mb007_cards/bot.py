@@ -13,9 +13,9 @@ most to its chips less the announcer's (`bluffing.answer_value`). The chips' ans
 when the chance the announcer holds, given that he announced and what the table has seen him
 do, is under the bet's break-even (3/4 for a bet of 1, 5/8 for 3); playing to win mostly
 agrees with it early (94% of the answers with 12 or more points in the pot, 84% below, in
-60 bot games) and differs late: it calls a leader it must stop, and accepts where a call
-would only help another seat. Every action leaves the cards None: in tablet mode the
-Session draws them.
+60 bot games, measured with the first estimate) and differs late: it calls a leader it
+must stop, and accepts where a call would only help another seat. Every action leaves the
+cards None: in tablet mode the Session draws them.
 """
 
 from __future__ import annotations

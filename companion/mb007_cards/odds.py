@@ -326,13 +326,16 @@ def replacement_outcomes(view: PrivateView) -> dict[str, str]:
 def best_replacement(view: PrivateView) -> str:
     """The slot a careful player gives the card he drew: one that makes a winning
     combination (the down card first: what he holds stays hidden), else the one that
-    leaves the most unseen cards to complete a pair of his cards next turn."""
+    leaves the most unseen cards to complete a pair of his cards next turn, and between
+    those, up cards that some card could complete (a pair no card completes tells the table
+    that any announcement of his is a bluff)."""
     pool = unseen_cards(view.seen(), view.public.deck)
 
-    def score(slot: str) -> tuple[bool, int, bool]:
+    def score(slot: str) -> tuple[bool, int, bool, bool]:
         hand = after_replacing(view, slot)
         prospects = max(_completing(pair, pool) for pair in combinations(hand, 2))
-        return is_winning(hand), prospects, slot == "down"
+        up = (hand[0], hand[2])  # the row is left, down, right
+        return is_winning(hand), prospects, _completing(up, pool) > 0, slot == "down"
 
     return max(rules.SLOTS, key=score)
 

@@ -39,6 +39,8 @@ class Record:
         if self.announced == 0 and self.passes == 0:
             return f"the table has not seen {name} announce or pass before"
         passes = {0: "never", 1: "once"}.get(self.passes, f"{self.passes} times")
+        if self.announced == 0:
+            return f"{name} has not announced yet and passed {passes}"
         return (f"{name} bluffed {self.bluffs} of {self.announced} announcement"
                 f"{'' if self.announced == 1 else 's'} and passed {passes}")
 

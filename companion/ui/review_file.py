@@ -40,10 +40,8 @@ def review_file(title: str, result: Review | None, note: str, tally: DiceTally,
         parts += [summary, "<h2>The equity over the game</h2>", equity_svg(result),
                   "<h2>The moments that stood out</h2>", moments,
                   "<h2>Every action</h2>", log_table(result, level)]
-    parts += ["<h2>The dice</h2>", f"<p>{escape(tally.verdict())}</p>" if tally.total
-              else "<p>No dice were rolled.</p>"]
     if tally.total:
-        parts.append(dice_svg(tally))
+        parts += ["<h2>The dice</h2>", f"<p>{escape(tally.verdict())}</p>", dice_svg(tally)]
     return ('<!doctype html><html lang="en"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
             f"<title>{escape(title)}</title><style>{STYLE}</style></head>"

@@ -21,7 +21,7 @@ import holoviews.plotting.bokeh  # the styling options below are Bokeh's
 import panel as pn
 
 from companion.core.errors import CompanionError
-from companion.core.review import DiceTally, Review, dice_tally, review
+from companion.core.review import DiceTally, Review, dice_tally, review, rolls_dice
 from companion.core.session import Session
 from companion.ui.replay_view import Picture, ReplayView
 from companion.ui.review_file import review_file
@@ -128,8 +128,7 @@ def dice_chart(tally: DiceTally) -> hv.Overlay:
             * expected)
 
 
-NO_REVIEW_YET = ("This game's review of luck and skill is still to come: it cannot value a "
-                 "position yet. Its dice are below.")
+NO_REVIEW_YET = "This game has no review of luck and skill yet."
 
 
 def _reviewed(work: Callable[[], Review]) -> tuple[Review | None, str]:
@@ -173,7 +172,7 @@ class ReviewView(pn.viewable.Viewer):
         the worker when it has them (a long review never holds up a tap)."""
         session = self._session()
         self._download.filename = f"{session.game.name}-review.html"
-        self._show_dice(dice_tally(session.actions))
+        self._show_dice(dice_tally(session.actions), rolls_dice(session.game))
         if session.game.reviewer is None:
             self._show(None, NO_REVIEW_YET)
             return
@@ -222,14 +221,15 @@ class ReviewView(pn.viewable.Viewer):
         self.replay.update(result, lambda value: level(value, is_chance))
         self._draw_chart()
 
-    def _show_dice(self, tally: DiceTally) -> None:
+    def _show_dice(self, tally: DiceTally, rolls: bool) -> None:
+        """The dice against fair dice; nothing for a game without dice."""
         if tally.total:
             self._dice.object = ('<h2 class="review-dice" style="font-size:1.1rem">The dice</h2>'
                                  f"<p>{tally.verdict()}</p>")
             self._dice_chart.object = dice_chart(tally)
             self._dice_chart.visible = True
         else:
-            self._dice.object = "<p>No dice rolled yet.</p>"
+            self._dice.object = "<p>No dice rolled yet.</p>" if rolls else ""
             self._dice_chart.visible = False
 
     def _draw_chart(self) -> None:

@@ -79,7 +79,7 @@ def test_the_table_keeps_each_players_record():
     state = state.apply(Draw("left", 7)).apply(Pass())  # seat 2 passes
     assert state.seats[2].record == Record(passes=1) and state.seats[2].passed_with
     assert state.seats[2].record.text("Seat 3") == \
-        "Seat 3 bluffed 0 of 0 announcements and passed once"
+        "Seat 3 has not announced yet and passed once"
 
 
 def test_a_newcomer_who_only_announces_holding_is_believed():

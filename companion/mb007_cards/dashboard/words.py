@@ -141,9 +141,8 @@ def respond_odds_html(view: PrivateView) -> str:
     basis = basis_text(model) if model.shown is not None else \
         f"{basis_heading(view)}: {basis_text(model)}"
     return (odds_html(f"{model.name} holds it", model.holds, basis, "neutral")
-            + f'<div class="ev" style="font-size:1.02rem">{best_answer_text(view)} The '
-              "buttons: what each answer wins you in chips on average against him (what he "
-              "takes from the pot counts as lost to you).</div>")
+            + f'<div class="ev" style="font-size:1.02rem">{best_answer_text(view)} On the '
+              "buttons: chips, yours less his, on average.</div>")
 
 
 def best_answer_text(view: PrivateView) -> str:
@@ -156,9 +155,11 @@ def best_answer_text(view: PrivateView) -> str:
     others = ", ".join(f"{answer_words(bet)} {share:.{digits}%}"
                        for bet, share in shares.items() if bet != best)
     others = f" ({others})" if others else ""
-    return (f"Best to win: <b>{answer_words(best)}</b>: your chance of ending with the most "
-            f"points about {shares[best]:.{digits}%}{others}, estimated from the points and "
-            "the pot.")
+    tie = "; as good as the same, so the chips decide" \
+        if shares[best] < max(shares.values()) else ""
+    return (f"Best to win: <b>{answer_words(best)}</b>: your chance of ending first about "
+            f"{shares[best]:.{digits}%}{others}, an estimate from the points and the pot"
+            f"{tie}.")
 
 
 def answer_words(bet: int) -> str:
@@ -214,7 +215,7 @@ def peek_html(view: PrivateView) -> str:
         text.append(f"<div>{KNOWING}, {draw_text}{what}: {ev_text(ev)}.{best}</div>")
     if view.public.phase == "respond" and view.public.to_act == view.seat:
         p = p_announcer_holds(view)
-        answers = " · ".join(f"{answer_words(bet)} {bet_value(view, bet)}"
+        answers = " · ".join(f"{answer_words(bet)} {bet_value(view, bet)}".replace(" ", "&nbsp;")
                              for bet in _answers(view))
         best = answer_words(best_answer_to_win(view))
         text.append(f"<div>{KNOWING}: he holds it {percent(p)}; {answers}. Best to win: "
