@@ -9,7 +9,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from playwright.sync_api import Browser, Locator, Page
+from playwright.sync_api import Browser, CDPSession, Locator, Page
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -20,16 +20,19 @@ from tests.conftest import CHROMIUM_ARGS, Server, chromium_path  # noqa: E402
 __all__ = [
     "CHROMIUM_ARGS",
     "ROOT",
+    "TAP_CLOCK_SCRIPT",
     "Finger",
     "Sample",
     "Server",
     "Timing",
+    "blank_page",
     "chromium_path",
     "median_ms",
     "new_page",
     "pair_every_tap_with",
     "round_trips",
     "shadow_text_js",
+    "throttle_cpu",
     "timed_tap",
 ]
 ROUNDS = 30
@@ -41,40 +44,75 @@ _PHASE = random.Random(19)
 
 
 class Sample(float):
-    """Milliseconds, with the bare app's milliseconds measured right beside them (`bare`,
-    None when nothing was paired): the table reads the one against the other."""
+    """Milliseconds by the harness clock (Playwright's click until its polling sees the
+    change), with the same tap by the page's own clock: `dom`, from the input event to the
+    first moment the change is in the DOM, and `frame`, to the end of the first frame
+    rendered after it (None where the page gave no reading). `bare` is the bare app's tap
+    measured right beside it, a Sample too (None when nothing was paired): the table reads
+    the one against the other, clock by clock."""
 
-    bare: float | None = None
+    bare: Sample | None = None
+    dom: float | None = None
+    frame: float | None = None
 
     @classmethod
-    def paired(cls, ms: float, bare: float | None) -> Sample:
+    def paired(cls, ms: float, bare: Sample | None, dom: float | None = None,
+               frame: float | None = None) -> Sample:
         sample = cls(ms)
-        sample.bare = bare
+        sample.bare, sample.dom, sample.frame = bare, dom, frame
         return sample
+
+    @classmethod
+    def median(cls, samples: list[Sample]) -> Sample:
+        """The median of each clock's figures (and of the paired bare taps', alike)."""
+        bares = [getattr(s, "bare", None) for s in samples]
+        return cls.paired(statistics.median(samples),
+                          Sample.median(bares) if None not in bares else None,
+                          _median(_readings(samples, "dom")),
+                          _median(_readings(samples, "frame")))
+
+
+def _readings(samples: list[float], clock: str) -> list[float] | None:
+    """Every sample's figure by the in-page `clock`, or None if one sample has none."""
+    figures = [getattr(s, clock, None) for s in samples]
+    return None if None in figures else figures
+
+
+def _median(figures: list[float] | None) -> float | None:
+    return statistics.median(figures) if figures else None
+
+
+def _p95(figures: list[float] | None) -> float | None:
+    if not figures:
+        return None
+    ordered = sorted(figures)
+    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
 
 
 class Timing(Sample):
     """A median in milliseconds that also carries the 95th percentile of its samples (the
-    table prints it in its own column), and the median of the bare taps paired with them."""
+    table prints it in its own column), by each clock, and the medians of the bare taps
+    paired with them (`bare`)."""
 
     p95: float
+    dom_p95: float | None = None
+    frame_p95: float | None = None
 
     @classmethod
     def of(cls, times: list[float]) -> Timing:
-        timing = cls(statistics.median(times))
-        ordered = sorted(times)
-        timing.p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
-        bares = [getattr(t, "bare", None) for t in times]
-        timing.bare = statistics.median(bares) if None not in bares else None
+        timing = cls.median(times)
+        timing.p95 = _p95(times)
+        timing.dom_p95 = _p95(_readings(times, "dom"))
+        timing.frame_p95 = _p95(_readings(times, "frame"))
         return timing
 
 
 # One round trip of the bare app, in ms, taken right before every timed app tap (set by
 # `run.py`; None: taps are timed alone).
-_paired_tap: Callable[[], float] | None = None
+_paired_tap: Callable[[], Sample] | None = None
 
 
-def pair_every_tap_with(bare_round_trip: Callable[[], float] | None) -> None:
+def pair_every_tap_with(bare_round_trip: Callable[[], Sample] | None) -> None:
     """From now on every `timed_tap` first times one bare round trip: each row's ratio is
     then to the bare taps made in the same minute, alternated with its own.
 
@@ -132,24 +170,36 @@ class Finger:
 
 def timed_tap(page: Page, tap: Callable[[], None], done: str | Callable[[], str],
               arg: object = None, paired: bool = True) -> Sample:
-    """Milliseconds from `tap()` until the JS predicate `done` (given `arg`) holds, with a
-    bare round trip timed just before (see `pair_every_tap_with`). A `Finger` is aimed
-    before its timer starts, after the bare tap, so the bare page has settled. `done` may
-    be a function that gives the predicate once the tap is made (a `Finger` whose aim picks
-    the next target)."""
+    """Milliseconds from `tap()` until the JS predicate `done` (given `arg`) holds on `page`,
+    by the harness clock and by the page's own (`TAP_CLOCK_SCRIPT`), with a bare round trip
+    timed just before (see `pair_every_tap_with`). A `Finger` is aimed before its timer
+    starts, after the bare tap, so the bare page has settled. `done` may be a function that
+    gives the predicate once the tap is aimed (a `Finger` whose aim picks the next target).
+    A `Finger` may tap another page than the one awaited (`page`): the page clocks are then
+    read against each other by their time origins."""
     bare = _paired_tap() if paired and _paired_tap else None
     if isinstance(tap, Finger):
         tap.aim()
+    predicate = done() if callable(done) else done
+    tapped = tap.page if isinstance(tap, Finger) else page
+    tapped.evaluate("() => window.__tapClock.awaitInput()")
+    page.evaluate("([predicate, arg]) => window.__tapClock.awaitChange(predicate, arg)",
+                  [predicate, arg])
     start = time.perf_counter()
     tap()
-    page.wait_for_function(done() if callable(done) else done, arg=arg, timeout=20_000)
-    return Sample.paired((time.perf_counter() - start) * 1000, bare)
+    page.wait_for_function(predicate, arg=arg, timeout=20_000)
+    harness_ms = (time.perf_counter() - start) * 1000
+    input_at = tapped.evaluate("() => window.__tapClock.inputAt()")
+    shown = page.evaluate("() => window.__tapClock.shown()")
+    if input_at is None or shown is None:
+        return Sample.paired(harness_ms, bare)
+    return Sample.paired(harness_ms, bare, shown["dom"] - input_at, shown["frame"] - input_at)
 
 
 def round_trips(page: Page, tap: Callable[[], None], changed: Callable[[int], str],
                 rounds: int = ROUNDS, paired: bool = True) -> Timing:
     """Milliseconds from a tap until the JS predicate `changed(i)` holds: the median, with
-    the 95th percentile (see `timed_tap`)."""
+    the 95th percentile, by each clock (see `timed_tap`)."""
     return Timing.of([timed_tap(page, tap, lambda i=i: changed(i), paired=paired)
                       for i in range(1, rounds + 1)])
 
@@ -163,8 +213,10 @@ PAGE_TEXT_SCRIPT = """
   const forget = (root) => {  // a change in a root changes the text of the roots around it
     for (let r = root; r; r = r.host ? r.host.getRootNode() : null) kept.delete(r);
   };
-  const watch = (root) => new MutationObserver(() => forget(root))
-    .observe(root, {childList: true, subtree: true, characterData: true});
+  const watch = (root) => new MutationObserver(() => {
+    forget(root);
+    if (window.__tapClock) window.__tapClock.domChanged();
+  }).observe(root, {childList: true, subtree: true, characterData: true});
   const attach = Element.prototype.attachShadow;
   Element.prototype.attachShadow = function (init) {
     const root = attach.call(this, init);
@@ -200,10 +252,100 @@ PAGE_TEXT_SCRIPT = """
 """
 
 
-def new_page(browser: Browser, **options) -> Page:
-    """A page (in its own context) whose text `shadow_text_js` reads from what is kept."""
+# The page's own clock for a tap (see `timed_tap`): the input event, the first moment the
+# awaited predicate holds (looked at after every DOM change `PAGE_TEXT_SCRIPT` observes, and
+# on every animation frame for changes no observer reports, such as attributes), and the
+# end of the first frame rendered after it. Times are absolute (time origin + now), so a
+# tap on one page can be read against a change on another.
+TAP_CLOCK_SCRIPT = """
+(() => {
+  const now = () => performance.timeOrigin + performance.now();
+  let predicate = null, listening = false, checkQueued = false, reported = null;
+  const clock = window.__tapClock = {pressAt: null, clickAt: null, domAt: null, frameAt: null};
+  // Each event's own time stamp: a main thread busy when the finger lands counts.
+  const stamp = (event) => performance.timeOrigin + event.timeStamp;
+  const onPress = (event) => {
+    if (listening && clock.pressAt === null) clock.pressAt = stamp(event);
+  };
+  const onClick = (event) => {
+    if (listening && clock.clickAt === null) clock.clickAt = stamp(event);
+  };
+  for (const type of ['pointerdown', 'mousedown', 'touchstart', 'keydown']) {
+    window.addEventListener(type, onPress, {capture: true, passive: true});
+  }
+  window.addEventListener('click', onClick, {capture: true, passive: true});
+  // Every tap of these apps acts on the click, the finger's release; the time from press
+  // to release is the finger's (two of Playwright's commands apart here: the harness's).
+  clock.inputAt = () => clock.clickAt ?? clock.pressAt;
+  // A frame's style, layout and paint run after its animation frame callbacks, in the same
+  // task: a message posted from one arrives once that frame is rendered.
+  const afterThisFrame = () => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => { clock.frameAt = now(); reported(); };
+    channel.port2.postMessage(null);
+  };
+  const check = (inFrame) => {
+    if (predicate === null || clock.domAt !== null) return;
+    let holds = false;
+    try { holds = predicate(); } catch (error) { holds = false; }
+    if (!holds) return;
+    clock.domAt = now();
+    predicate = null;
+    if (inFrame) afterThisFrame(); else requestAnimationFrame(afterThisFrame);
+  };
+  const everyFrame = () => {
+    if (predicate === null) return;
+    check(true);
+    requestAnimationFrame(everyFrame);
+  };
+  clock.domChanged = () => {
+    if (predicate === null || checkQueued) return;
+    checkQueued = true;  // once for all the roots one batch of DOM changes touched
+    queueMicrotask(() => { checkQueued = false; check(false); });
+  };
+  clock.awaitInput = () => { clock.pressAt = clock.clickAt = null; listening = true; };
+  clock.awaitChange = (source, arg) => {
+    const compiled = (0, eval)('(' + source + ')');
+    predicate = typeof compiled === 'function' ? () => compiled(arg) : () => (0, eval)(source);
+    clock.domAt = clock.frameAt = null;
+    const frame = new Promise((resolve) => { reported = resolve; });
+    // No reading (null) rather than a hang if the page never saw the change itself.
+    clock.shown = () => Promise.race([
+      frame.then(() => ({dom: clock.domAt, frame: clock.frameAt})),
+      new Promise((resolve) => setTimeout(() => resolve(null), 10000))]);
+    requestAnimationFrame(everyFrame);
+  };
+})();
+"""
+
+# CPU throttling of every page the bench opens (1: none), set by `run.py --throttle`.
+_cpu_throttle = 1.0
+_throttle_sessions: list[CDPSession] = []  # a session's emulation ends when it detaches
+
+
+def throttle_cpu(rate: float) -> None:
+    """From now on every page the bench opens runs its main thread `rate` times as slow
+    (Chromium's `Emulation.setCPUThrottlingRate`): the bare page and the apps' alike."""
+    global _cpu_throttle
+    _cpu_throttle = rate
+
+
+def blank_page(browser: Browser, **options) -> Page:
+    """A page in its own context, throttled as `throttle_cpu` says, with no script of ours."""
     page = browser.new_page(**options)
+    if _cpu_throttle != 1:
+        session = page.context.new_cdp_session(page)
+        session.send("Emulation.setCPUThrottlingRate", {"rate": _cpu_throttle})
+        _throttle_sessions.append(session)
+    return page
+
+
+def new_page(browser: Browser, **options) -> Page:
+    """A page (in its own context) whose text `shadow_text_js` reads from what is kept, and
+    whose taps `timed_tap` times by the page's own clock too."""
+    page = blank_page(browser, **options)
     page.add_init_script(PAGE_TEXT_SCRIPT)
+    page.add_init_script(TAP_CLOCK_SCRIPT)
     return page
 
 
