@@ -116,6 +116,8 @@ def _assignments(state: GameState) -> Iterable[Any]:
         lambda b=b: state._own(b.id, "agency", rules.ON_ASSIGNMENT_TYPES, "assignment"))]
     partners = [p.id for p in agency if _passes(
         lambda p=p: state._own(p.id, "agency", rules.PERSONALITY_TYPES, "assignment"))]
+    q_holders = [h for h in agency if _passes(
+        lambda h=h: state._own(h.id, "agency", rules.AGENCY_Q_HOLDERS, "assignment"))]
     for bond in agency:
         alone = bond not in assigned or state.card(bond).type == "Agent"
         for partner in (None, *([] if alone else partners)):
@@ -127,7 +129,9 @@ def _assignments(state: GameState) -> Iterable[Any]:
                 for m in range(len(player.zone)):
                     yield StartAssignment(bond.id, owner, m, partner)
         for q in bond.attached:
-            for holder in agency:
+            for holder in q_holders:
+                if holder is bond:
+                    continue  # the Q card is on it already
                 yield MoveQ(q.id, holder.id)
                 for back in holder.attached:
                     yield MoveQ(q.id, holder.id, back.id)
