@@ -2,6 +2,7 @@
 
 from companion.dice_lab.dashboard import DiceLabDashboard
 from companion.ui import extension
+from companion.ui.opening import serve_dashboard
 
 extension()
-DiceLabDashboard().servable(title="Dice Lab")
+serve_dashboard(DiceLabDashboard, "Dice Lab")

@@ -2,6 +2,7 @@
 
 from companion.golden_goal.dashboard import GoldenGoalDashboard
 from companion.ui import extension
+from companion.ui.opening import serve_dashboard
 
 extension()
-GoldenGoalDashboard().servable(title="Golden Goal")
+serve_dashboard(GoldenGoalDashboard, "Golden Goal")

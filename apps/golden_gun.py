@@ -2,6 +2,7 @@
 
 from companion.golden_gun.dashboard import GoldenGunDashboard
 from companion.ui import extension
+from companion.ui.opening import serve_dashboard
 
 extension()
-GoldenGunDashboard().servable(title="The Man with the Golden Gun")
+serve_dashboard(GoldenGunDashboard, "The Man with the Golden Gun")

@@ -2,6 +2,7 @@
 
 from companion.goldfinger.dashboard import GoldfingerDashboard
 from companion.ui import extension
+from companion.ui.opening import serve_dashboard
 
 extension()
-GoldfingerDashboard().servable(title="007 Goldfinger")
+serve_dashboard(GoldfingerDashboard, "007 Goldfinger")

@@ -2,6 +2,7 @@
 
 from companion.license_to_kill.dashboard import LicenseToKillDashboard
 from companion.ui import extension
+from companion.ui.opening import serve_dashboard
 
 extension()
-LicenseToKillDashboard().servable(title="License to Kill")
+serve_dashboard(LicenseToKillDashboard, "License to Kill")

@@ -2,6 +2,7 @@
 
 from companion.mb007_cards.dashboard import CardsDashboard
 from companion.ui import extension
+from companion.ui.opening import serve_dashboard
 
 extension()
-CardsDashboard().servable(title="James Bond 007 Card Game")
+serve_dashboard(CardsDashboard, "James Bond 007 Card Game")

@@ -2,6 +2,7 @@
 
 from companion.mb007_tiles.dashboard import TilesDashboard
 from companion.ui import extension
+from companion.ui.opening import serve_dashboard
 
 extension()
-TilesDashboard().servable(title="James Bond 007: the tile game")
+serve_dashboard(TilesDashboard, "James Bond 007: the tile game")

@@ -190,8 +190,7 @@ class Session:
         (`Game.max_import_actions` actions, `MAX_IMPORT_BYTES` of export): any game the app
         holds exports and imports back."""
         title = self.game.title
-        while len(self._sizes) < position:  # a resumed game's, worked out when first needed
-            self._sizes.append(_json_size(self._stored(len(self._sizes))) + 1)
+        self._size_up_to(position)
         if position >= self.game.max_import_actions:
             raise InputError(f"this game has {position:,} actions, the most a saved {title} "
                              "game keeps (so that it exports and imports back): start a new "
@@ -201,6 +200,20 @@ class Session:
             raise InputError(f"this game's saved file has reached "
                              f"{MAX_IMPORT_BYTES // 1_000_000} MB, the most an import takes "
                              "back: start a new game to go on")
+
+    def _size_up_to(self, position: int) -> None:
+        """Each stored action's size before `position` (a resumed game's, worked out when
+        first needed)."""
+        while len(self._sizes) < position:
+            self._sizes.append(_json_size(self._stored(len(self._sizes))) + 1)
+
+    def prepare_to_act(self) -> None:
+        """Work out now what a resumed game's next action needs (the hash of every move
+        before it, each stored action's size): otherwise its first tap does, about a second
+        for a 50,000-action game. Called where a long game is opened, off the server's
+        event loop (`companion.ui.opening`)."""
+        self._done_before(self._cursor)
+        self._size_up_to(self._cursor)
 
     def _append(self, action: Any, state: GameState, joined: bool = False,
                 after_notes: int = 0) -> None:

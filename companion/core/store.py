@@ -274,6 +274,15 @@ class Store:
         """The stored revision of a session (None once it is deleted)."""
         return self._column_of(session_id, "revision")
 
+    def length_of(self, session_id: str) -> int:
+        """How many actions a stored session holds, done or undone (0 when there is none):
+        what reopening it replays."""
+        if not findable(session_id):
+            return 0
+        with self.database.read() as db:
+            return db.execute("SELECT COUNT(*) FROM actions WHERE session_id = ?",
+                              (session_id,)).fetchone()[0]
+
     def _column_of(self, session_id: str, column: str) -> Any:
         if not findable(session_id):
             return None

@@ -34,6 +34,7 @@ from companion.core.store import Store, shared_store
 from companion.ui.device import this_device
 from companion.ui.live_table import live_table
 from companion.ui.log_view import UNDO_ON_THE_TABLET, LogView
+from companion.ui.opening import Opened, open_chosen, url_arg
 from companion.ui.plain import notice
 from companion.ui.review_view import ReviewView
 from companion.ui.roles import SEAT, WATCHER, Role, role_from_link, still_holds, tablet_role
@@ -60,7 +61,7 @@ class GameDashboard(pn.viewable.Viewer):
     game: Game  # set by each subclass
 
     def __init__(self, store: Store | None = None, session: Session | None = None,
-                 seat: int | None = None, **params):
+                 seat: int | None = None, opened: Opened | None = None, **params):
         super().__init__(**params)
         self.store = store if store is not None else shared_store()
         self._doc = pn.state.curdoc
@@ -70,8 +71,13 @@ class GameDashboard(pn.viewable.Viewer):
         # What the store keeps of this browser, worked out once for every role check.
         self.mark = None if device is None else \
             device_mark(self.store.server_secret(), device)
-        self.table = live_table(self.store, session if session is not None
-                                else self._initial_session())
+        if session is None:  # the game the page's link or device names, else a new one
+            opened = opened or open_chosen(self.game, self.store, url_arg("session"),
+                                           self.mark)
+            session = opened.session or Session(self.game, self.new_options(),
+                                                store=self.store)
+            self.message = opened.message
+        self.table = live_table(self.store, session)
         self.role, self.seat = (SEAT, seat) if seat is not None else self._role_from_url()
         if seat is not None and self.mark is None and not self.on_own_phone(seat):
             # A seat's page built outside a server (a test, a notebook) stands for its phone.
@@ -174,12 +180,12 @@ class GameDashboard(pn.viewable.Viewer):
         a server (no device) is the tablet."""
         if self.mark is None:
             return TABLET, None
-        args = {name: self._url_arg(name) for name in ("seat", "key", "tablet")}
+        args = {name: url_arg(name) for name in ("seat", "key", "tablet")}
         role = role_from_link(self.table, self.mark, args, self.seat_names(),
                               self.seat_is_bot)
         if role.message:
             self.message = role.message
-        elif self._url_arg("handed") and role.kind != TABLET:
+        elif url_arg("handed") and role.kind != TABLET:
             self.message = HANDED_ON
         return role.kind, role.seat
 
@@ -205,26 +211,6 @@ class GameDashboard(pn.viewable.Viewer):
         override this (and `seat_view`)."""
         return []
 
-    def _initial_session(self) -> Session:
-        """The game named in the URL, else this device's latest saved one, else a new one.
-
-        A saved game that no longer replays (an engine changed under it) leaves the page
-        usable: a new game starts and the message says why.
-        """
-        wanted = self._url_arg("session")
-        try:
-            game = self.store.game_of(wanted) if wanted else None
-            if game == self.game.name:
-                return Session.resume(self.store, wanted)
-            if game is not None:
-                self.message = "That link is to a game of another app: showing this one's."
-            saved = self.store.list_sessions(self.game.name, tablet=self.mark)
-            if saved:  # this device's latest game (or one stored before tablets were kept)
-                return Session.resume(self.store, saved[0].id)
-        except CompanionError as error:
-            self.message = f"The saved game could not be reopened ({error}); a new one started."
-        return Session(self.game, self.new_options(), store=self.store)
-
     def start_new_game(self, _event=None) -> Session | None:
         """A new game with the settings chosen (`new_options`), opened here and reaching
         the browser as one message; None, the refusal said in `message`, when the engine
@@ -238,13 +224,6 @@ class GameDashboard(pn.viewable.Viewer):
             self.open(session)
         self.picker.refresh()
         return session
-
-    @staticmethod
-    def _url_arg(name: str) -> str:
-        if not pn.state.curdoc:
-            return ""
-        raw = pn.state.session_args.get(name, [b""])[0]
-        return raw.decode("utf-8", "replace")[:80]
 
     def open(self, session: Session) -> None:
         self.table.param.unwatch(self._watcher)

@@ -141,6 +141,12 @@ def live_table(store: Store, session: Session) -> LiveTable:
     return table
 
 
+def open_table(store: Store, session_id: str) -> LiveTable | None:
+    """The process's LiveTable of `session_id`'s game when some page shows it, else None."""
+    with _tables_lock:
+        return _tables.get((store.where, session_id))
+
+
 def open_tables(store: Store) -> list[LiveTable]:
     with _tables_lock:
         return [table for (where, _), table in list(_tables.items()) if where == store.where]

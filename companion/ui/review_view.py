@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import math
 from collections.abc import Callable
 from concurrent.futures import CancelledError, Future
 from fractions import Fraction
@@ -255,8 +256,9 @@ class ReviewView(pn.viewable.Viewer):
             lambda value: level(value, is_chance)))
 
     def _chart_tapped(self, x: float | None = None, y: float | None = None) -> None:
-        """A tap on the chart: the replay moves to the action nearest to it."""
-        if x is not None:
+        """A tap on the chart: the replay moves to the action nearest to it (a crafted
+        event's infinite or missing number moves nothing)."""
+        if isinstance(x, int) or (isinstance(x, float) and math.isfinite(x)):
             self.replay.show(round(x))
 
     def _replay_moved(self, position: int) -> None:

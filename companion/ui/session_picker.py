@@ -12,6 +12,13 @@ from companion.core.errors import CompanionError
 from companion.core.game import Game
 from companion.core.session import Session, export_session, import_session, keeps_secrets
 from companion.core.store import Store
+from companion.ui.opening import (
+    Opened,
+    opens_slowly,
+    resume_in_background,
+    saved_session,
+    when_replayed,
+)
 from companion.ui.plain import notice_html
 from companion.ui.theme import INPUT_CSS, TOUCH, WRAP_CSS, button
 
@@ -82,8 +89,26 @@ class SessionPicker(pn.viewable.Viewer):
 
     def _resume(self, _event) -> None:
         if self._saved.value:  # a saved game that no longer replays says so
-            self._guard(lambda: self._open(Session.resume(self._store, self._saved.value),
-                                           "Resumed."), "")
+            self._open_saved(self._saved.value, "Resumed.")
+
+    def _open_saved(self, session_id: str, status: str) -> None:
+        """Open a saved game: at once, or, when it is long and the page served, replayed off
+        the event loop (`companion.ui.opening`) while the page says so."""
+        doc = pn.state.curdoc
+        length = opens_slowly(self._store, session_id)
+        if not length or doc is None or doc.session_context is None:
+            self._guard(lambda: self._open(saved_session(self._store, session_id), status), "")
+            return
+        self._show(f"Opening this game ({length:,} actions)...")
+
+        def show(opened: Opened) -> None:
+            if opened.session is None:
+                self._show(opened.message, "danger", "<b>Not done:</b> ")
+            else:
+                self._open(opened.session, status)
+
+        when_replayed(resume_in_background(self._store, session_id), doc, show,
+                      failed="The saved game could not be reopened ({})")
 
     def _rename(self, _event) -> None:
         self._guard(lambda: self._current().rename(self._name.value), "Renamed.")
@@ -92,7 +117,7 @@ class SessionPicker(pn.viewable.Viewer):
         self._store.delete(self._current().id)
         remaining = self._store.list_sessions(self._game.name, tablet=self._tablet())
         if remaining:
-            self._open(Session.resume(self._store, remaining[0].id), "Deleted.")
+            self._open_saved(remaining[0].id, "Deleted.")
         else:
             self._new(None)
 

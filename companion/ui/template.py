@@ -7,6 +7,7 @@ about 240 KiB and a third of a second of first render on every page of the share
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable
 from html import escape
 from typing import ClassVar
@@ -14,6 +15,7 @@ from typing import ClassVar
 import jinja2
 import panel as pn
 import param
+from bokeh.document import Document
 from bokeh.models import CustomJS
 
 from companion.ui.database_status import database_status
@@ -192,6 +194,9 @@ def follow_database_status(header: pn.pane.HTML, title: str, home: bool, dark: b
     pn.state.onload(show)  # a change while the page loaded never reached its browser
 
 
+_set_up: weakref.WeakSet[Document] = weakref.WeakSet()  # the served pages `page` set up
+
+
 def page(title: str, *sections: pn.viewable.Viewable, home: bool = True) -> pn.Column:
     """A page that fits 768x1024 and 1024x768: sections side by side when there is room.
 
@@ -200,7 +205,9 @@ def page(title: str, *sections: pn.viewable.Viewable, home: bool = True) -> pn.C
     """
     dark = pn.config.theme == "dark"
     doc = pn.state.curdoc
-    if doc is not None and doc.session_context is not None:  # served: a page in a browser
+    if doc is not None and doc.session_context is not None and doc not in _set_up:
+        # served: a page in a browser, set up once (a long game's page is first "Opening")
+        _set_up.add(doc)
         doc.template = DEVICE_WIDTH_PAGE
         doc.js_on_event("connection_lost", CustomJS(code=OFFLINE_JS, args={
             "MESSAGE": DISCONNECTED, "RETRY_MS": RETRY_MS}))

@@ -260,6 +260,24 @@ def test_the_deck_checker_lists_every_problem(store):
     assert "Cannot check" in lib.deck_report.object
 
 
+@pytest.mark.parametrize("count", ["9" * 4301, "1" + "0" * 60, "10000", "-" + "9" * 5000])
+def test_a_deck_line_with_a_huge_count_is_refused_in_words_and_the_report_follows(store,
+                                                                                    count):
+    """The probe's "<4,301 digits> Oddjob" raised in the checker: the page kept the last
+    report while the server logged a traceback."""
+    lib = make(store).library_view
+    lib.action_deck.value, lib.plot_deck.value = "3 The Navy Hero", "Oddjob"
+    assert lib.check_the_decks() is not None
+    lib.plot_deck.value = f"{count} Oddjob\nJaws"
+    if count.startswith("-"):  # no count: the whole line is a card's title
+        assert lib.check_the_decks() is None and "no card" in lib.deck_report.object.lower()
+        return
+    assert lib.check_the_decks() is None
+    assert f"line 1 asks for a {len(count):,}-digit number of copies: a deck line counts " \
+        "at most 9,999" in lib.deck_report.object
+    assert "Cannot check" in lib.deck_report.object
+
+
 @pytest.mark.parametrize(("text", "counts"), [
     ("2 Jaws\nOddjob\n\n1x Oddjob", {"Jaws": 2, "Oddjob": 2}),
     ("  3 x Time Bomb  ", {"Time Bomb": 3}),

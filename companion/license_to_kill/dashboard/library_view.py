@@ -26,14 +26,20 @@ from companion.ui import TOUCH, Fold, button, choice, heading
 DECK_HINT = "One card a line: '2 The Navy Hero' (a line without a number is one copy)."
 
 
+MAX_COPIES = 9_999  # of one card on a deck line: far more than any deck holds
+
+
 def parse_deck(text: str) -> dict[str, int]:
     """'2 The Navy Hero' lines into copies by title; a line without a number is one copy."""
     counts: dict[str, int] = {}
-    for line in text.splitlines():
+    for number, line in enumerate(text.splitlines(), start=1):
         line = line.strip()
         if not line:
             continue
         match = re.match(r"^(\d+)\s*[xX]?\s+(.+)$", line)
+        if match and len(match[1].lstrip("0")) > len(str(MAX_COPIES)):
+            raise InputError(f"line {number} asks for a {len(match[1]):,}-digit number of "
+                             f"copies: a deck line counts at most {MAX_COPIES:,}")
         copies, title = (int(match[1]), match[2].strip()) if match else (1, line)
         counts[title] = counts.get(title, 0) + copies
     return counts
