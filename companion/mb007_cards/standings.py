@@ -11,7 +11,7 @@ it.
 **An estimate, stated**: while the pot holds chips, each live seat's points at the end are
 taken to be his points now plus a spread, independently of the other seats: a normal one
 of variance `SPREAD_PER_POT_POINT` times the points in the pot, and with chance
-`WIDE_SHARE` one `WIDE_SPREAD_PER_POT_POINT` times as wide in variance (`win_shares`):
+`WIDE_SHARE` one of variance `WIDE_SPREAD_PER_POT_POINT` times them (`win_shares`):
 the game's swings have heavy tails (two calls of 3 against a holder move 14 points), which
 one normal spread made far too sure of the leader. Measured over 300 four-seat bot games,
 the chance given against how often the seat won, at every turn: under 1% given 0.28%,
