@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import logging
 import math
 from collections.abc import Callable
 from concurrent.futures import CancelledError, Future
@@ -29,6 +30,7 @@ from companion.ui.review_file import review_file
 from companion.ui.theme import TOUCH, WRAP_CSS
 from companion.ui.worker import BrokenProcessPool, RestartingPool, on_the_page
 
+log = logging.getLogger(__name__)
 SHOWN_MOMENTS = 12  # the named moments listed, newest last
 LUCKY, UNLUCKY, ERROR = "#2e7d32", "#b71c1c", "#e65100"
 WIDE = {"sizing_mode": "stretch_width"}
@@ -141,6 +143,9 @@ def _reviewed(work: Callable[[], Review]) -> tuple[Review | None, str]:
                       "open it again to try once more.")
     except CompanionError as error:
         return None, f"No review of this game: {error}."
+    except Exception:  # a fault of the app's: the page says so rather than wait for ever
+        log.exception("the review could not be worked out")
+        return None, "The review could not be worked out (the server's log says why)."
 
 
 class ReviewView(pn.viewable.Viewer):
