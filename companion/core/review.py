@@ -66,7 +66,7 @@ class Moment:
     position: int  # 1 for the log's first action
     text: str  # what happened, as the log says it
     kind: Literal["chance", "decision", "shown", "other"]
-    side: str | None  # who decided (a decision); None for chance
+    side: str | None  # who decided (a decision, or a shown secret choice that erred)
     luck: Mapping[str, Fraction]  # per side, a chance event's; empty otherwise
     skill: Fraction  # the deciding side's (0 for the best choice); 0 for chance
     equity_before: Mapping[str, Fraction]
@@ -169,10 +169,11 @@ def _moment(reviewer: Any, position: int, state: GameState, action: Any,
                        for side in sides}
         worst = min(shown.skill, key=lambda side: shown.skill[side], default=None)
         error = skill_words(shown.skill[worst], reviewer.SKILL_WORDS) if worst else ""
-        words = f"{worst}: {error}" if error else luck_words(shown.luck, reviewer.LUCK_WORDS)
-        return Moment(position, text, "shown", None, dict(shown.luck), ZERO, before, after,
-                      _nonzero(unexplained), words, _nonzero(shown.given),
-                      _nonzero(shown.skill))
+        words = error or luck_words(shown.luck, reviewer.LUCK_WORDS)
+        # Named for the side whose choice erred, if one did; else for its luck.
+        return Moment(position, text, "shown", worst if error else None, dict(shown.luck),
+                      ZERO, before, after, _nonzero(unexplained), words,
+                      _nonzero(shown.given), _nonzero(shown.skill))
     outcomes = reviewer.chance_outcomes(state, action)
     if outcomes is not None:
         average = {side: ZERO for side in sides}

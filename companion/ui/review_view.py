@@ -75,11 +75,10 @@ def moments_html(result: Review, is_chance: bool, shown: int | None = SHOWN_MOME
         return "<p>No moment stood out yet: nothing very lucky, unlucky or costly.</p>"
     items = []
     for m in named:
-        erring = m.words.split(": ")[0] if m.kind == "shown" else None
-        if m.kind == "decision":
-            value, whose, colour = m.skill, f"{m.side}: " if len(result.sides) > 1 else "", ERROR
-        elif erring in m.skills:  # a secret choice, now shown, that cost its side
-            value, whose, colour = m.skills[erring], "", ERROR
+        if m.kind == "decision" or (m.kind == "shown" and m.side):
+            # a choice that cost its side (a secret one, once shown, is named for its side)
+            value = m.skill if m.kind == "decision" else m.skills[m.side]
+            whose, colour = f"{m.side}: " if len(result.sides) > 1 else "", ERROR
         else:  # luck, told for the side it favoured when there are two or more
             side = max(m.luck, key=lambda s: m.luck[s])
             value = m.luck[side] if len(result.sides) > 1 else max(m.luck.values(), key=abs)
