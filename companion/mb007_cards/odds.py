@@ -11,7 +11,7 @@ Fraction(5, 27)
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -131,14 +131,16 @@ def answer_win_shares(view: PrivateView) -> dict[int, float]:
             for bet in (rules.ACCEPT, *rules.BETS) if bet <= view.me.points}
 
 
-def best_answer_to_win(view: PrivateView) -> int:
+def best_answer_to_win(view: PrivateView, shares: Mapping[int, float] | None = None) -> int:
     """For a responder who plays to win: the answer giving him the best chance of winning
-    (`answer_win_shares`); between answers within `SAME_CHANCE` of it, the one worth most
-    chips (`answer_ev`), then the smallest."""
-    shares = answer_win_shares(view)
+    (`answer_win_shares`, or the `shares` already worked out from them); between answers
+    within `SAME_CHANCE` of it, the one worth most chips (`answer_ev`), then the smallest."""
+    shares = answer_win_shares(view) if shares is None else shares
     best = max(shares.values())
     close = [bet for bet, share in shares.items() if share >= best - SAME_CHANCE]
-    return max(close, key=lambda bet: (answer_ev(view, bet), -bet))
+    holds, his_points, pot, earlier = _answer_terms(view)  # once, not once per answer
+    return max(close, key=lambda bet: (answer_value(holds, bet, his_points, pot, earlier),
+                                       -bet))
 
 
 def _answer_terms(view: PrivateView) -> tuple[Fraction, int, int, int]:

@@ -150,7 +150,7 @@ def best_answer_text(view: PrivateView) -> str:
     31%, ...)': the answer a player who plays to win gives, and the estimate it rests on.
     Whole percentages, or tenths where two would read the same."""
     shares = answer_win_shares(view)
-    best = best_answer_to_win(view)
+    best = best_answer_to_win(view, shares)
     digits = 0 if len({round(100 * share) for share in shares.values()}) == len(shares) else 1
     others = ", ".join(f"{answer_words(bet)} {share:.{digits}%}"
                        for bet, share in shares.items() if bet != best)
