@@ -18,7 +18,7 @@ import json
 import time
 from pathlib import Path
 
-from common import Sample, Server, blank_page
+from common import WATCH_EVERY_ROOT_JS, Sample, Server, blank_page
 from playwright.sync_api import Browser
 from playwright.sync_api import Error as PlaywrightError
 
@@ -70,14 +70,7 @@ FIRST_USABLE_BUTTON_SCRIPT = """
     }
   });
   const watch = (root) => observer.observe(root, {childList: true, subtree: true});
-  const attach = Element.prototype.attachShadow;
-  Element.prototype.attachShadow = function (init) {
-    const root = attach.call(this, init);
-    watch(root);
-    return root;
-  };
-  watch(document);
-  const everyFrame = () => {
+""" + WATCH_EVERY_ROOT_JS + """  const everyFrame = () => {
     check(true);
     if (first.domAt === null) requestAnimationFrame(everyFrame);
   };

@@ -21,6 +21,7 @@ __all__ = [
     "CHROMIUM_ARGS",
     "ROOT",
     "TAP_CLOCK_SCRIPT",
+    "WATCH_EVERY_ROOT_JS",
     "Finger",
     "Sample",
     "Server",
@@ -204,6 +205,19 @@ def round_trips(page: Page, tap: Callable[[], None], changed: Callable[[int], st
                       for i in range(1, rounds + 1)])
 
 
+# Inside an init script that defines `watch(root)`: calls it for the document and for
+# every shadow root the page attaches (the script runs before the page's own, so none is
+# missed).
+WATCH_EVERY_ROOT_JS = """
+  const attach = Element.prototype.attachShadow;
+  Element.prototype.attachShadow = function (init) {
+    const root = attach.call(this, init);
+    watch(root);
+    return root;
+  };
+  watch(document);
+"""
+
 # The page's text (skipping style and script elements), kept per shadow root and
 # walked again only where the DOM changed. Installed before the page's own scripts, so
 # every shadow root Bokeh attaches is watched from its start.
@@ -217,13 +231,7 @@ PAGE_TEXT_SCRIPT = """
     forget(root);
     if (window.__tapClock) window.__tapClock.domChanged();
   }).observe(root, {childList: true, subtree: true, characterData: true});
-  const attach = Element.prototype.attachShadow;
-  Element.prototype.attachShadow = function (init) {
-    const root = attach.call(this, init);
-    watch(root);
-    return root;
-  };
-  watch(document);
+""" + WATCH_EVERY_ROOT_JS + """
   // One flat list of text pieces per root, no array or string a level: the page's text is
   // the same, and a whole walk of License to Kill took 0.4 ms instead of 2.3 ms.
   const collect = (n, out) => {
