@@ -27,11 +27,13 @@ companion.core.errors.InputError: str is not an action of Counting
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import functools
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from companion.core.errors import InputError, RuleError
+from companion.core.game import JSON, ActionCodec
 
 
 @dataclass(frozen=True)
@@ -70,6 +72,34 @@ class RulesTable:
     @property
     def action_types(self) -> tuple[type, ...]:
         return tuple(self.rules)
+
+    @functools.cached_property
+    def codec(self) -> ActionCodec:
+        """The game's actions to and from JSON, each field checked against its type."""
+        return ActionCodec(self.title, self.action_types)
+
+    # A game is saved one way: its options and the actions that led to it, with their dice
+    # and cards filled in (what `Session` stores, too). A state that is its whole position
+    # (the tile and card games, Golden Goal) can also be written out as a snapshot.
+
+    def saved(self, options: Mapping[str, JSON], history: Iterable[Any]) -> JSON:
+        """A game as its options and its actions: `replayed` rebuilds it."""
+        return {"options": dict(options), "actions": [self.codec.to_json(a) for a in history]}
+
+    def replayed(self, start: Callable[[Mapping[str, JSON]], Any], data: JSON) -> Any:
+        """The state `saved` wrote, rebuilt from `start(options)` by applying every action
+        again; InputError names the first that is malformed or does not replay."""
+        if not isinstance(data, dict) or set(data) != {"options", "actions"} \
+                or not isinstance(data["options"], dict) or not isinstance(data["actions"], list):
+            raise InputError(f"a saved {self.title} game is an object with 'options' (an "
+                             "object) and 'actions' (a list)")
+        state = start(data["options"])
+        for number, item in enumerate(data["actions"], start=1):
+            try:
+                state = state.apply(self.codec.from_json(item))
+            except RuleError as error:
+                raise InputError(f"action {number} does not replay: {error}") from None
+        return state
 
     def apply(self, state: Any, action: Any) -> Any:
         """The state after `action`; InputError or RuleError leave `state` as it was."""

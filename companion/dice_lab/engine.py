@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from companion.core.datafile import check_line
 from companion.core.dice import Roll, percent
 from companion.core.errors import InputError, shown
-from companion.core.game import JSON, ActionCodec, Event, GameState, check_options
+from companion.core.game import JSON, Event, GameState, check_options
 from companion.core.rules_table import Rule, RulesTable
 from companion.dice_lab import rules
 from companion.dice_lab.odds import chance, succeeds
@@ -127,17 +127,12 @@ class DiceLabState(GameState):
                             self.count + 1, self.above_expectation + success - action.chance)
 
     def to_json(self) -> JSON:
-        return {"history": [asdict(v.check) for v in self.history]}
+        """The checks that led here, dice filled in: `from_json` replays them."""
+        return RULES.saved({}, (v.check for v in self.history))
 
     @classmethod
     def from_json(cls, data: JSON) -> DiceLabState:
-        """Rebuild a state from `to_json`, checking every check again."""
-        if not isinstance(data, dict) or not isinstance(data.get("history"), list):
-            raise InputError("a Dice Lab state is an object with a 'history' list")
-        state = cls()
-        for check in data["history"]:
-            state = state.apply(_CODEC.from_json({"type": "Check", **check}))
-        return state
+        return RULES.replayed(lambda _options: cls(), data)
 
 
 # One action, allowed whenever: a check is never refused for its timing.
@@ -157,8 +152,3 @@ def _event(verdict: Verdict, dice: Roll) -> Event:
 def new_state(options: Mapping[str, JSON]) -> DiceLabState:
     check_options(options, (), "Dice Lab")
     return DiceLabState()
-
-
-# Checks from JSON, field by field: the same rules as the registered GAME (companion.dice_lab),
-# without importing the package from inside it.
-_CODEC = ActionCodec("Dice Lab", (Check,))

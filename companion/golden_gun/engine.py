@@ -42,7 +42,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from companion.core.errors import InputError, RuleError
-from companion.core.game import JSON, ActionCodec, Event
+from companion.core.game import JSON, Event
 from companion.core.rules_table import Rule, RulesTable
 from companion.golden_gun import board, cards, rules, steps
 from companion.golden_gun.actions import (
@@ -127,9 +127,6 @@ RULES = RulesTable(
 )
 assert set(RULES.action_types) == set(ACTION_TYPES), "every action has its rule"
 
-# Actions to and from JSON, checked field by field: the same rules as the registered GAME
-# (companion.golden_gun), without importing the package from inside it.
-_CODEC = ActionCodec("The Man with the Golden Gun", ACTION_TYPES)
 
 
 @dataclass(frozen=True)
@@ -142,19 +139,11 @@ class GoldenGunState(Position):
 
     def to_json(self) -> JSON:
         """The options and the actions that led here (dice and cards filled in)."""
-        return {"options": dict(self.config.options),
-                "actions": [_CODEC.to_json(a) for a in self.history]}
+        return RULES.saved(self.config.options, self.history)
 
     @classmethod
     def from_json(cls, data: JSON) -> GoldenGunState:
-        """Rebuild a state by replaying `to_json`'s actions; InputError if they do not."""
-        if not isinstance(data, dict) or set(data) != {"options", "actions"} \
-                or not isinstance(data["actions"], list):
-            raise InputError("a Golden Gun state is an object with 'options' and 'actions'")
-        state = new_state(data["options"])
-        for raw in data["actions"]:
-            state = state.apply(_CODEC.from_json(raw))
-        return state
+        return RULES.replayed(new_state, data)
 
 
 def new_state(options: Mapping[str, JSON]) -> GoldenGunState:

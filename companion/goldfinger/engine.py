@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.core.errors import InputError, RuleError
-from companion.core.game import JSON, ActionCodec
+from companion.core.game import JSON
 from companion.core.records import evolve
 from companion.core.rules_table import RulesTable
 from companion.goldfinger import firing, moving, rules, turns
@@ -96,9 +96,6 @@ RULES = RulesTable(
 )
 assert set(RULES.action_types) == set(ACTION_TYPES), "every action has its rule"
 
-# Actions to and from JSON, checked field by field: the same rules as the registered GAME
-# (companion.goldfinger), without importing the package from inside it.
-_CODEC = ActionCodec("007 Goldfinger", ACTION_TYPES)
 
 
 @dataclass(frozen=True)
@@ -126,19 +123,12 @@ class GoldfingerState(Position):
         return legal_actions(self)
 
     def to_json(self) -> JSON:
-        return {"options": dict(self.setup.raw),
-                "actions": [_CODEC.to_json(a) for a in self.history]}
+        """The options and the actions that led here: `from_json` replays them."""
+        return RULES.saved(self.setup.raw, self.history)
 
     @classmethod
     def from_json(cls, data: JSON) -> GoldfingerState:
-        """Rebuild a state from `to_json` by replaying its actions (each checked again)."""
-        if not isinstance(data, dict) or set(data) != {"options", "actions"} \
-                or not isinstance(data["actions"], list):
-            raise InputError("a Goldfinger state is an object with 'options' and 'actions'")
-        state = new_state(data["options"])
-        for stored in data["actions"]:
-            state = state.apply(_CODEC.from_json(stored))
-        return state
+        return RULES.replayed(new_state, data)
 
 
 def new_state(options: Mapping[str, JSON]) -> GoldfingerState:

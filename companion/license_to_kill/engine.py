@@ -27,7 +27,7 @@ from typing import Any
 
 from companion.core.datafile import check_line
 from companion.core.errors import InputError, RuleError, shown
-from companion.core.game import JSON, ActionCodec, Event, GameState, check_options
+from companion.core.game import JSON, Event, GameState, check_options
 from companion.core.rules_table import RulesTable
 from companion.license_to_kill import assignment as team_check
 from companion.license_to_kill import attachments, candidates, duels, odds, overcome, rules, steps
@@ -309,11 +309,11 @@ class LtkState(GameState):
 
     def to_json(self) -> JSON:
         """The options and the applied actions: replaying them rebuilds this state."""
-        return state_to_json(self)
+        return RULES.saved(self.config.options, self.history)
 
     @classmethod
     def from_json(cls, data: JSON) -> LtkState:
-        return state_from_json(data)
+        return RULES.replayed(new_state, data)
 
     # Changing it.
 
@@ -524,26 +524,3 @@ def _house_rules(options: Mapping[str, JSON]) -> dict[str, Any]:
                              f"(default {shown(default)})")
         house[key] = tuple(value) if isinstance(value, list) else value
     return house
-
-
-CODEC = ActionCodec("License to Kill", ACTION_TYPES)
-
-
-def state_to_json(state: LtkState) -> JSON:
-    return {"options": dict(state.config.options),
-            "actions": [CODEC.to_json(a) for a in state.history]}
-
-
-def state_from_json(data: JSON) -> LtkState:
-    """Rebuild a state by replaying its actions; InputError for a file that does not."""
-    if not isinstance(data, dict) or set(data) != {"options", "actions"} \
-            or not isinstance(data["actions"], list):
-        raise InputError("a License to Kill state is an object with 'options' and 'actions'")
-    state = new_state(data["options"])
-    for number, item in enumerate(data["actions"], start=1):
-        try:
-            state = state.apply(CODEC.from_json(item))
-        except RuleError as error:
-            raise InputError(f"action {number} does not replay: {error}") from None
-    return state
-

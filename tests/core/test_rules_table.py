@@ -16,6 +16,9 @@ class Tally:
     total: int = 0
     is_over: bool = False
 
+    def apply(self, action):
+        return TABLE.apply(self, action)
+
 
 @dataclass(frozen=True)
 class Add:
@@ -78,3 +81,27 @@ def test_a_game_may_word_the_refusal_of_an_action_it_does_not_have():
                        unknown=lambda a: InputError(f"the tally has no {type(a).__name__}"))
     with pytest.raises(InputError, match="the tally has no int"):
         table.apply(Tally(), 7)
+
+
+def test_a_game_is_saved_as_its_options_and_actions_and_replayed_through_the_table():
+    """The one way a state that keeps its history saves itself: `saved` then `replayed`."""
+    data = TABLE.saved({"start": 0}, [Add(2), Add(5)])
+    assert data == {"options": {"start": 0},
+                    "actions": [{"type": "Add", "k": 2}, {"type": "Add", "k": 5}]}
+    assert TABLE.replayed(lambda options: Tally(total=options["start"]), data).total == 7
+
+
+def test_a_saved_game_that_does_not_replay_names_the_action_and_changes_nothing():
+    def start(_options):
+        return Tally()
+
+    stopped_then_added = [{"type": "Stop"}, {"type": "Add", "k": 1}]
+    with pytest.raises(InputError, match="action 2 does not replay: the tally is over"):
+        TABLE.replayed(start, {"options": {}, "actions": stopped_then_added})
+    with pytest.raises(InputError, match=r"Add\.k"):
+        TABLE.replayed(start, {"options": {}, "actions": [{"type": "Add", "k": "two"}]})
+    malformed = ([], {"options": {}}, {"options": [], "actions": []},
+                 {"options": {}, "actions": {}})
+    for bad in malformed:
+        with pytest.raises(InputError, match=r"'options' .* and 'actions'"):
+            TABLE.replayed(start, bad)
