@@ -127,3 +127,16 @@ def test_axe_finds_nothing_on_the_dark_page(served, page: Page, app: str):
     open_every_fold(page)
     settled(page)
     assert violations(page) == []
+
+
+def test_every_section_is_a_region_a_screen_reader_lists_by_its_title(served, page: Page):
+    """A screen reader's list of landmarks names each section of the page by its title
+    (the title itself is drawn by CSS, which a screen reader does not call a heading)."""
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.goto(f"{served.url}/mb007_tiles")
+    expect(page.locator(f"{SECTION}:visible").first).to_be_visible(timeout=WAIT)
+    regions = page.get_by_role("region")
+    expect(regions.first).to_be_visible(timeout=WAIT)
+    names = regions.evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
+    assert len(names) == page.locator(SECTION).count() and all(names), names
+    expect(page.get_by_role("region", name="Log")).to_be_visible()
