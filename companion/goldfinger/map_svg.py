@@ -83,7 +83,7 @@ def marks_svg(state: GoldfingerState, *, reach: Mapping[str, Fraction] | None = 
     moment (they fade), so the table can follow the bot's move on the real board."""
     board = state.board
     parts = [_reach(board, reach or {}),
-             _stars(board, state, chosen_stars), _rings(board, set(targets)),
+             _stars(board, state, chosen_stars), _rings(board, set(targets), reach or {}),
              _trails(board, trails), _pieces(state), _gate_names(board)]
     return _frame(board, "gf-marks", "", parts)
 
@@ -261,10 +261,16 @@ def _star(x: float, y: float, r: float, fill: str) -> str:
             'stroke-width="2"/>')
 
 
-def _rings(board: Board, targets: set[str]) -> str:
-    """A green ring round each Space a tap can choose now: a button a keyboard reaches."""
+def _rings(board: Board, targets: set[str], reach: Mapping[str, Fraction]) -> str:
+    """A green ring round each Space a tap can choose now: a button a keyboard reaches,
+    named by its Space (and Bond's chance to reach it, where the map shows it)."""
+    def name(space: str) -> str:
+        chance = reach.get(space)
+        return f"{space}, Bond reaches it: {round(chance * 100)}%" if chance else space
+
     return "".join(_circle(board, space, f'class="gf-ring" data-tap="{escape(space)}" '
-                           f'role="button" tabindex="0" aria-label="{escape(space)}"', 0.45)
+                           f'role="button" tabindex="0" aria-label="{escape(name(space))}"',
+                           0.45)
                    for space in sorted(targets))
 
 

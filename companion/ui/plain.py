@@ -65,3 +65,14 @@ def notice(text: Any, kind: str = "warning", **params: Any) -> HtmlBox:
 
 def _boxed(html: str) -> str:
     return f'<div style="margin:5px 10px">{html}</div>' if html else ""
+
+
+# Kept out of sight but read by a screen reader: the usual "visually hidden" rules.
+SCREEN_READER_ONLY = ("position:absolute;width:1px;height:1px;margin:-1px;overflow:hidden;"
+                      "clip:rect(0 0 0 0);white-space:nowrap;border:0")
+
+
+def screen_reader_html(text: str) -> str:
+    """`text` (plain) for a screen reader alone: a board picture said in words, where a
+    sighted player reads the picture itself."""
+    return f'<p class="in-words" style="{SCREEN_READER_ONLY}">{escape(text)}</p>'

@@ -341,13 +341,16 @@ class ChoicePad(TapPad):
 
 
 def tap_button(tap: str, label: str, classes: str = "act act-default", enabled: bool = True,
-               style: str = "", pressed: bool | None = None) -> str:
+               style: str = "", pressed: bool | None = None, name: str = "") -> str:
     """One button of a TapPad. The classes `act act-primary` (or -danger, -warning,
     -default) give the kit's big themed button; a game may pass its own. `pressed` makes
-    it a toggle (`aria-pressed`), filled in the accent colour while pressed."""
+    it a toggle (`aria-pressed`), filled in the accent colour while pressed. `name` is what
+    a screen reader says for it where the label alone says too little (a maze cell's
+    colour)."""
     if pressed is not None:
         classes = f"act act-{'primary' if pressed else 'default'}"
     toggle = "" if pressed is None else f'aria-pressed="{str(pressed).lower()}" '
     styled = f' style="{escape(style)}"' if style else ""
-    return (f'<button {toggle}type="button" class="{classes}"{styled} data-tap="{escape(tap)}"'
-            f'{"" if enabled else " disabled"}>{escape(label)}</button>')
+    named = f' aria-label="{escape(name)}"' if name else ""
+    return (f'<button {toggle}type="button" class="{classes}"{styled}{named} '
+            f'data-tap="{escape(tap)}"{"" if enabled else " disabled"}>{escape(label)}</button>')

@@ -433,3 +433,13 @@ def test_the_match_card_puts_each_part_in_its_area_of_the_grid(store):
     assert board.turn.dice_box in area["dice"] and is_shown(board.turn.dice_box)
     assert board.field.notes in area["rest"] and not is_shown(board.turn.who_plays)
     assert area["event"] is board.turn.event_box
+
+
+def test_the_field_is_also_said_in_words_for_a_screen_reader(store):
+    """Everyone can play (issue 37): beside the picture, the score, the ball's square and
+    every placed player's square, in words a screen reader reads."""
+    board = make(store)
+    to_kickoff(board)
+    words = board.field.notes.object
+    assert "The field in words. Score: orange 0, blue 0. The ball is on" in words
+    assert "orange: 1 on d6" in words and "Waiting for" in words

@@ -322,3 +322,16 @@ def test_the_bullet_track_and_wounds_are_read_not_tapped(store):
     tracker = make(store)._tracker.html
     assert "<button" not in tracker and "background:" not in tracker  # no button-like boxes
     assert "Bullets: 7" in tracker and "Wounds: 0 of 5" in tracker
+
+
+def test_every_room_of_the_maze_says_to_a_screen_reader_what_its_colour_shows(store):
+    """Everyone can play (issue 37): a room's button is named by its room and what its
+    colour means (Bond, entered, a card), and says where Bond may move."""
+    dash = make(store, mode="solo")
+    dash.do(engine.SetUp())
+    first = sorted(dash.state.move_targets())[0]
+    assert f'aria-label="{first}, a green card lies face down, Bond may move here"' \
+        in dash.maze.pad.html
+    dash.move(first)
+    assert f'aria-label="{first}, Bond is here"' in dash.maze.pad.html
+    assert 'role="group" aria-label="The maze"' in dash.maze.pad.html

@@ -58,3 +58,20 @@ def test_two_pieces_in_one_space_are_both_drawn():
     labels = {text.split(">")[1].split("<")[0]: text.split('"')[1]
               for text in drawn.split("<text x=")[1:]}  # label -> its x
     assert labels["007"] != labels["A"], "the two pieces are drawn at different places"
+
+
+def test_the_map_in_words_says_where_each_piece_is_and_never_which_card():
+    """Everyone can play (issue 37): the map is also given as text, for a player who cannot
+    see it: each piece's Space and heading, the stars holding a card (the card itself is
+    face down: its name is never in the words), and the Spaces a tap can choose."""
+    from companion.goldfinger.dashboard.words import map_words
+
+    state = map_game()
+    words = map_words(state, ["x6y4", "x5y5"])
+    assert "Bond on x5y4, facing east" in words and "car A on x4y4, facing west" in words
+    assert "car D on x3y8, facing north" in words
+    stars = sorted(star for star, _ in state.cards)
+    assert f"A card lies face down on {', '.join(stars)}." in words
+    assert all(card not in words for _, card in state.cards)
+    assert "Spaces to tap now: x5y5, x6y4." in words
+    assert map_words(e.new_state({}), []) == ""  # no map, no words

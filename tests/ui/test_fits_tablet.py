@@ -43,9 +43,10 @@ def play_golden_gun(page: Page, served) -> None:
     page.get_by_role("button", name="Start a new game with these choices").click()
     expect(page.get_by_text("Started a new solo game.")).to_be_visible(timeout=WAIT)
     page.get_by_role("button", name=re.compile(r"^Set up: shuffle")).click()
-    room = page.get_by_role("button", name=re.compile(r"^\d:[A-D][1-3]$"), disabled=False)
+    room = page.get_by_role("button", name=re.compile(r"^\d:[A-D][1-3],"), disabled=False)
     room.first.click()
-    expect(page.get_by_role("button", name="007")).to_be_visible(timeout=WAIT)
+    bond = page.get_by_role("button", name=re.compile(r", Bond is here$"))
+    expect(bond).to_be_visible(timeout=WAIT)
 
 
 def play_license_to_kill(page: Page, served) -> None:

@@ -13,7 +13,7 @@ import panel as pn
 from companion.golden_goal.actions import Kick
 from companion.golden_goal.dashboard.parts import Hooks
 from companion.golden_goal.dashboard.taps import Taps
-from companion.golden_goal.dashboard.words import field_notes_html
+from companion.golden_goal.dashboard.words import field_notes_html, field_words
 from companion.golden_goal.drawing import Marks, Target, field_mat, field_pieces, net_key
 from companion.golden_goal.engine import GoldenGoalState
 from companion.golden_goal.odds import turn_line
@@ -54,7 +54,7 @@ class FieldArea:
 
     def update(self, state: GoldenGoalState) -> None:
         """After a change of the game (the taps' marks follow in `update_taps`)."""
-        self.notes.object = field_notes_html(state)
+        self.notes.object = field_words(state) + field_notes_html(state)
 
     def update_taps(self, state: GoldenGoalState) -> None:
         """The mat and the pieces over it: a planned move changes only the pieces' layer,

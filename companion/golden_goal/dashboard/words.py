@@ -16,6 +16,7 @@ from companion.golden_goal.kicks import team_of
 from companion.golden_goal.odds import FACES, faces_hint, scoring_faces
 from companion.golden_goal.turns import Outcome, is_keeper, other
 from companion.ui import TOUCH, odds_html
+from companion.ui.plain import screen_reader_html
 
 TWO = "Two players at the table"
 BOT_TEAMS = {TWO: None, "Against the bot (bot plays blue)": "blue",
@@ -112,6 +113,22 @@ def turn_odds_html(state: GoldenGoalState) -> str:
     return (f'<div class="odds-hint" style="font-size:1.1rem"><b>{state.to_move}, '
             f"{escape(faces_hint(faces))}</b></div>"
             + odds_html(f"{state.to_move} scores this turn", chance, detail))
+
+
+def field_words(state: GoldenGoalState) -> str:
+    """The field in words, for a player who cannot see it: the score, the ball's square,
+    each placed player's square, and whom the match waits for."""
+    field = state.field
+    ball = "in no square yet" if state.ball is None else f"on {field.name(state.ball)}"
+    teams = []
+    for team in rules.TEAMS:
+        placed = [f"{player.split(' ', 1)[1]} on {field.name(square)}"
+                  for player, square in state.positions if team_of(player) == team]
+        teams.append(f"{team}: {', '.join(placed) if placed else 'nobody placed yet'}")
+    score = ", ".join(f"{team} {goals}" for team, goals in zip(rules.TEAMS, state.score,
+                                                             strict=True))
+    return screen_reader_html(f"The field in words. Score: {score}. The ball is {ball}. "
+                              f"{'. '.join(teams)}. Waiting for {state.waiting_for}.")
 
 
 def field_notes_html(state: GoldenGoalState) -> str:

@@ -25,6 +25,11 @@ from companion.golden_gun.engine import GoldenGunState
 from companion.ui import TapPad, tap_button
 from companion.ui.theme import TOUCH
 
+# What a screen reader says of a room, for the colour a sighted player sees.
+LOOK_WORDS = {"bond": "Bond is here", "room": "not entered", "entered": "entered",
+              "green": "a green card lies face down", "blue": "a blue card was left here",
+              "scaramanga": "Scaramanga is here"}
+
 # A cell is at most MAX_CELL px wide and never shorter than a fingertip (TOUCH); narrow
 # screens shrink the columns (a 16-column maze keeps 44 px at 768 px wide).
 MAX_CELL, CELL_GAP = 64, 2
@@ -96,7 +101,8 @@ class MazeView(pn.viewable.Viewer):
             widest = width * (MAX_CELL + CELL_GAP)
             parts.append(
                 f'<div style="flex:1 1 {width * 48}px;min-width:0;max-width:{widest}px">'
-                f'{heading_html}<div class="maze{dense}" data-columns="{width}" style="'
+                f'{heading_html}<div class="maze{dense}" role="group" '
+                f'aria-label="{escape(title or "The maze")}" data-columns="{width}" style="'
                 f'grid-template-columns:repeat({width},minmax(0,1fr))">{cells}</div></div>')
         return f'<div class="sections">{"".join(parts)}</div>'
 
@@ -107,7 +113,8 @@ class MazeView(pn.viewable.Viewer):
             return '<div class="cell blank"></div>'
         label, look, target = self.cells[room]
         classes = f"cell gg-{look}{' target' if target else ''}"
-        return tap_button(room, label, classes, enabled=target)
+        name = f"{room}, {LOOK_WORDS[look]}{', Bond may move here' if target else ''}"
+        return tap_button(room, label, classes, enabled=target, name=name)
 
     def _legend(self, state: GoldenGunState, moving: bool) -> str:
         swatch = ('<span style="display:inline-block;width:18px;height:18px;'

@@ -24,6 +24,7 @@ from companion.goldfinger.dashboard.words import (
     LEGEND,
     danger_html,
     estimate_html,
+    map_words,
 )
 from companion.goldfinger.map_svg import marks_svg, mat_svg
 from companion.goldfinger.views import public_state
@@ -64,26 +65,31 @@ class MapPart:
     def render(self) -> None:
         mat, marks = self.picture()
         self.view.param.update(html=mat, overlay=marks)  # the same mat all game: not re-sent
-        self.danger.html = self.hooks.once("danger", self.danger_html)
+        self.danger.html = (map_words(self.hooks.state(), self.targets())
+                            + self.hooks.once("danger", self.danger_html))
+
+    def targets(self) -> list[str]:
+        """The Spaces a tap can choose now (none while the bot or the other side moves)."""
+        hooks, picks = self.hooks, self.hooks.picks()
+        state = hooks.state()
+        if hooks.bot_to_move() or not hooks.my_turn():
+            return []
+        if state.phase == "cards":
+            return [s for s in state.board.stars if s not in dict(picks.placing)]
+        if state.phase == "bond":
+            return [picks.bond_space] if picks.bond_space else []
+        return [a.to for a in hooks.legal() if isinstance(a, e.Move | e.QuickTurn) and a.to]
 
     def picture(self) -> tuple[str, str]:
         """The map's two SVGs for the moment: the mat, and over it the marks (reach numbers,
         green rings where a tap can go)."""
-        hooks, picks = self.hooks, self.hooks.picks()
-        state = hooks.state()
-        reach = hooks.once("reach", lambda: odds.bond_reach_chances(state)) \
+        picks, state = self.hooks.picks(), self.hooks.state()
+        reach = self.hooks.once("reach", lambda: odds.bond_reach_chances(state)) \
             if self.show_reach() else None
-        targets = [a.to for a in hooks.legal() if isinstance(a, e.Move | e.QuickTurn) and a.to]
-        if state.phase == "cards":
-            targets = [s for s in state.board.stars if s not in dict(picks.placing)]
-        elif state.phase == "bond":
-            targets = [picks.bond_space] if picks.bond_space else []
-        if hooks.bot_to_move() or not hooks.my_turn():
-            targets = []
         shown, trails = self.trails
         if self.mat[0] is not state.board:
             self.mat = (state.board, mat_svg(state.board))
-        return self.mat[1], marks_svg(state, reach=reach, targets=targets,
+        return self.mat[1], marks_svg(state, reach=reach, targets=self.targets(),
                                       trails=trails if shown is state and picks.bot_report else (),
                                       chosen_stars=[s for s, _ in picks.placing])
 

@@ -6,6 +6,7 @@ text, so a test or a notebook can call it.
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from html import escape
 from typing import Any
@@ -15,6 +16,7 @@ from companion.goldfinger import engine as e
 from companion.goldfinger import odds, rules
 from companion.goldfinger.legal import label
 from companion.ui import odds_html
+from companion.ui.plain import screen_reader_html
 
 TRACKER, MAP = "Tracker: no map", "Map: the app knows the board"
 TWO, VS_ENEMY, VS_BOND = "Two players", "I play Bond (Enemy bot)", "I play the Enemy (Bond bot)"
@@ -233,6 +235,43 @@ def verdict_html(state: e.GoldfingerState, bot_report: list[str]) -> str:
 
 
 # The map's notes.
+
+
+# A compass word for a heading (dx, dy): y grows down the map, so north is dy < 0.
+COMPASS = ("east", "south-east", "south", "south-west", "west", "north-west", "north",
+           "north-east")
+
+
+def facing(heading: tuple[int, int] | None) -> str:
+    """'facing north-east', or '' for a piece not yet facing any way."""
+    if not heading or heading == (0, 0):
+        return ""
+    eighth = round(math.atan2(heading[1], heading[0]) / (math.pi / 4)) % 8
+    return f", facing {COMPASS[eighth]}"
+
+
+def map_words(state: e.GoldfingerState, targets: list[str]) -> str:
+    """The map as the table sees it, in words (for a player who cannot see the picture):
+    where each piece stands and faces, its hits, which stars hold a card (never which
+    card), and the Spaces a tap can choose now."""
+    if state.board is None:
+        return ""
+    pieces = []
+    for piece in state.pieces:
+        name = "Bond" if piece.name == rules.BOND else f"car {piece.name}"
+        hits = f", {piece.hits} hit{'s' if piece.hits != 1 else ''}" if piece.hits else ""
+        if piece.crashed:
+            pieces.append(f"{name} has crashed")
+        elif piece.space is None:
+            pieces.append(f"{name} is not on the map yet")
+        else:
+            pieces.append(f"{name} on {piece.space}{facing(piece.heading)}{hits}")
+    stars = sorted(star for star, _ in state.cards)
+    cards = (f"A card lies face down on {', '.join(stars)}." if stars
+             else "No card lies on the stars.")
+    taps = (f"Spaces to tap now: {', '.join(sorted(targets))}." if targets
+            else "No Space to tap now.")
+    return screen_reader_html(f"The map in words: {'; '.join(pieces)}. {cards} {taps}")
 
 
 def danger_html(state: e.GoldfingerState, show_reach: bool) -> str:
