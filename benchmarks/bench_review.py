@@ -1,7 +1,8 @@
 """The game review, worked out in one process (served, it runs in the worker): a 300-check
 Dice Lab game, a Golden Gun solo game played to its end by the bot (the first review of a
-game, its survival solvers cold, and the same review again), and a Golden Goal match
-between bots. Also the first tap after resuming a long game,
+game, its survival solvers cold, and the same review again), a Golden Goal match
+between bots, and a Goldfinger map game between bots (first, its positions not yet valued,
+and again). Also the first tap after resuming a long game,
 which hashes the moves before it once (the dice of a position depend on them).
 """
 
@@ -21,6 +22,9 @@ from companion.golden_goal import GAME as GOLDEN_GOAL
 from companion.golden_goal.bot import bot_player
 from companion.golden_gun import GAME as GOLDEN_GUN
 from companion.golden_gun import bot, odds
+from companion.goldfinger import GAME as GOLDFINGER
+from companion.goldfinger import bot as goldfinger_bot
+from companion.goldfinger import review as goldfinger_review
 
 
 def _ms(work) -> float:
@@ -40,6 +44,10 @@ def measure(browser, tmp: Path) -> list[tuple[str, float]]:
     golden_goal = Session(GOLDEN_GOAL, {}, seed=35)
     while not golden_goal.state.is_over and len(golden_goal.actions) < 300:
         golden_goal.act(bot_player(golden_goal.state, rng))
+    goldfinger = Session(GOLDFINGER, {"map": "sample"}, seed=35)
+    while not goldfinger.state.is_over:
+        goldfinger.act(goldfinger_bot.bot_action(goldfinger.state))
+    goldfinger_review._CACHE.clear()  # the first review of a game values every position
     odds._SOLVERS.clear()  # the first review of a game finds no solver made before
     rows = [("Review a 300-check Dice Lab game", _ms(
                 lambda: review("dice_lab", {}, dice_lab.actions))),
@@ -48,7 +56,11 @@ def measure(browser, tmp: Path) -> list[tuple[str, float]]:
             (f"Review a {len(golden_gun.actions)}-action Golden Gun game (again)", _ms(
                 lambda: review(GOLDEN_GUN, golden_gun.options, golden_gun.actions))),
             (f"Review a {len(golden_goal.actions)}-action Golden Goal match", _ms(
-                lambda: review(GOLDEN_GOAL, {}, golden_goal.actions)))]
+                lambda: review(GOLDEN_GOAL, {}, golden_goal.actions))),
+            (f"Review a {len(goldfinger.actions)}-action Goldfinger game (first)", _ms(
+                lambda: review(GOLDFINGER, goldfinger.options, goldfinger.actions))),
+            (f"Review a {len(goldfinger.actions)}-action Goldfinger game (again)", _ms(
+                lambda: review(GOLDFINGER, goldfinger.options, goldfinger.actions)))]
     store = Store(tmp / "review.sqlite3")
     try:
         resumed = Session.resume(store, saved_game(store))

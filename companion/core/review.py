@@ -9,9 +9,13 @@ A game that can value a position names a reviewer module (`Game.reviewer`) holdi
   come, the best play at each decision), or None where it cannot say;
 - `chance_outcomes(state, action)`: the outcomes `action`'s chance could have had, each a
   filled-in action, with their exact probabilities (outcomes alike for the equity may be
-  given as one), or None when `action` holds no chance;
+  given as one), or None when `action` holds no chance; an outcome no action can say as
+  the table would see it (a face-down card turned over) may be given as the position it
+  leads to;
 - `decision_options(state, action)`: the side deciding `action` and every action it could
-  have taken instead (the one taken among them), or None when it is no decision;
+  have taken instead (the one taken among them), or None when it is no decision; an
+  alternative whose result is chance (a roll it could have tried) may be given as its
+  outcomes, as `chance_outcomes` gives them: it is worth their average;
 - optionally `secret_choices(state, action)`: for an action that shows choices the sides
   made at once and in secret (a round's letters), a `SecretChoices`: each side's skill
   against the others' equilibrium mixes, what the others' choices gave it, and the luck of
@@ -157,6 +161,20 @@ def _equity(reviewer: Any, state: GameState) -> Mapping[str, Fraction]:
     return equity
 
 
+def _worth(reviewer: Any, state: GameState, option: Any) -> Mapping[str, Fraction]:
+    """The equity an outcome or an alternative leads to: an action applied to `state`, a
+    position given as it is, or a list of (outcome, probability): their average."""
+    if isinstance(option, GameState):
+        return _equity(reviewer, option)
+    if isinstance(option, list):
+        average: dict[str, Fraction] = {}
+        for outcome, probability in option:
+            for side, value in _worth(reviewer, state, outcome).items():
+                average[side] = average.get(side, ZERO) + probability * value
+        return average
+    return _equity(reviewer, state.apply(option))
+
+
 def _moment(reviewer: Any, position: int, state: GameState, action: Any,
             after_state: GameState, before: Mapping[str, Fraction],
             after: Mapping[str, Fraction], sides: tuple[str, ...]) -> Moment:
@@ -178,7 +196,7 @@ def _moment(reviewer: Any, position: int, state: GameState, action: Any,
     if outcomes is not None:
         average = {side: ZERO for side in sides}
         for outcome, probability in outcomes:
-            valued = _equity(reviewer, state.apply(outcome))
+            valued = _worth(reviewer, state, outcome)
             for side in sides:
                 average[side] += probability * valued[side]
         luck = {side: after[side] - average[side] for side in sides}
@@ -188,7 +206,7 @@ def _moment(reviewer: Any, position: int, state: GameState, action: Any,
     decision = reviewer.decision_options(state, action)
     if decision is not None:
         side, alternatives = decision
-        values = [_equity(reviewer, state.apply(a)) for a in alternatives]
+        values = [_worth(reviewer, state, a) for a in alternatives]
         best = max(values, key=lambda v: v[side], default=after)
         skill = min(ZERO, after[side] - best[side])
         given = {o: after[o] - best[o] for o in sides if o != side} if skill else {}

@@ -16,5 +16,6 @@ GAME = Game(
     new_state=new_state,
     action_types=ACTION_TYPES,
     dashboard="companion.goldfinger.dashboard:GoldfingerDashboard",
+    reviewer="companion.goldfinger.review",
     secrets=True,
 )

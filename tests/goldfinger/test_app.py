@@ -167,3 +167,28 @@ def test_in_portrait_the_map_is_above_the_action_list(served, page: Page):
     game_map = page.locator("svg.gf-map").bounding_box()
     actions = page.get_by_text("What you can do now").bounding_box()
     assert game_map["y"] < actions["y"] and game_map["y"] < 200
+
+
+def test_the_review_of_a_map_game_says_it_is_an_estimate(served, page: Page):
+    """Issue 35: a map game against the Enemy bot, Bond's first turn played, then the
+    Review section: both sides' books in Bond's chance to win, said to be an estimate
+    with its error, worked out in the worker, and the dice."""
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.goto(served.url + "/goldfinger")
+    new_game(page, "Map: the app knows the board")
+    page.get_by_role("button", name="I play Bond (Enemy bot)").click()
+    expect(page.locator(".bot-report")).to_contain_text("places the five cards", timeout=WAIT)
+    tap_space(page, "x5y4")
+    page.get_by_role("button", name="Place Bond in x5y4 facing x6y4").click()
+    page.get_by_role("button", name="Roll movement for Bond: app rolls 2 dice").click()
+    expect(page.locator(".verdict")).to_contain_text("for movement", timeout=WAIT)
+    page.get_by_role("button", name="End Bond's move").click()
+    expect(page.locator(".bot-report")).to_contain_text("Car", timeout=WAIT)
+    page.get_by_role("button", name="▸ Review: luck, skill and the dice").click()
+    expect(page.locator(".review-name")).to_contain_text(
+        "each side's chance to win, an estimate", timeout=60_000)
+    expect(page.locator(".review-name")).to_contain_text("±10 points")
+    expect(page.locator(".review-sides")).to_contain_text("Bond:")
+    expect(page.locator(".review-sides")).to_contain_text("Enemy:")
+    expect(page.get_by_text("The equity is an estimate")).to_be_visible()
+    expect(page.locator(".review-dice")).to_be_visible()
