@@ -47,6 +47,24 @@ def test_conform_handles_the_types_actions_use():
         conform(2.5, int, "x")
 
 
+def test_a_misfit_deep_in_a_value_is_named_by_its_place():
+    """The refusal names the field and the item that does not fit, whatever the depth."""
+    pairs = tuple[tuple[str, int], ...]
+    assert conform([["guard", 4], ["smoke", -1]], pairs, "Check.modifiers") == (
+        ("guard", 4), ("smoke", -1))
+    with pytest.raises(InputError, match=r"^Check\.modifiers\[1\]\[1\]: 'x' is not a int$"):
+        conform([["guard", 4], ["smoke", "x"]], pairs, "Check.modifiers")
+    with pytest.raises(InputError, match=r"^Check\.modifiers\[0\]: expected 2 items, got 1$"):
+        conform([["guard"]], pairs, "Check.modifiers")
+    with pytest.raises(InputError, match=r"^d: \[1, 'x'\] is not a "):
+        conform([1, "x"], tuple[int, ...] | None, "d")  # a union names itself, not its parts
+    deep: list = []
+    for _ in range(5000):
+        deep = [deep]
+    with pytest.raises(InputError, match=r"^x\[0\]: "):
+        conform(deep, tuple[int, ...], "x")
+
+
 def test_unknown_action_classes_are_refused():
     @dataclass(frozen=True)
     class Cheat:
