@@ -9,6 +9,7 @@ is a per-seat action (`Pick(seat, letter)`), so a player's own phone can make it
 
 from __future__ import annotations
 
+import random
 from functools import cached_property, lru_cache
 from html import escape
 from typing import Any
@@ -38,7 +39,6 @@ from companion.ui.template import closed_section
 from companion.ui.theme import BUTTON_CSS, INPUT_CSS, NO_SPIN_CSS, TOUCH
 
 NOBODY = -1  # `looking`: the screen is covered
-MAX_BOT_ACTIONS = 80  # a safety net: the app's seats never need more in one go
 SHOWN_EVENTS = 6  # what happened since the person's last move, at most this many lines
 HOUSE_RULES = (
     "Tiles: three each of 1-5 dots and three 007s per colour",
@@ -142,19 +142,7 @@ class TilesDashboard(GameDashboard):
     def _run_bots(self) -> None:
         """The app's seats play; one Undo takes their moves back with the player's move
         before them (a round's letters go back together: `TilesState.joins_previous`)."""
-        with self.bot_turn():
-            for _ in range(MAX_BOT_ACTIONS):
-                action = self._bot_move(self.session.state)
-                if action is None or self.act(action) is None:
-                    return
-
-    def _bot_move(self, state: TilesState) -> Any | None:
-        rng = self.session.bot_rng()
-        for seat in state.options.bots:
-            action = bot_action(state, seat, rng, state.options.bots)
-            if action is not None:
-                return action
-        return None
+        self.play_bots(bots_next_move)
 
     def _is_bot(self, seat: int | None) -> bool:
         return seat is not None and seat in self.session.state.options.bots
@@ -181,7 +169,7 @@ class TilesDashboard(GameDashboard):
         prompt, buttons = self._current_step(state)
         if not self.is_tablet and not (self.seat is not None and state.phase == "choose"):
             buttons = []  # a phone makes only its own choice; a watcher none
-        if self._bot_move(state) is not None and self.is_tablet:
+        if self.is_tablet and bots_next_move(state, self.session.bot_rng()) is not None:
             buttons.append(tap_button(pad.tap_for(("bots",), "Let the app play its seats"),
                                       "Let the app play its seats", "act act-primary"))
         if not state.is_over:
@@ -457,6 +445,15 @@ def _board(state: TilesState, placing: bool, heat_map: bool) -> str:
     heat = {a.window: a.capture for a in advice}
     best = max(advice, key=lambda a: a.value).window if advice else None
     return board_svg(state, tappable=placing, heat=heat or None, best=best)
+
+
+def bots_next_move(state: TilesState, rng: random.Random) -> Any | None:
+    """The next action of the app's seats, None when none of them is to move."""
+    for seat in state.options.bots:
+        action = bot_action(state, seat, rng, state.options.bots)
+        if action is not None:
+            return action
+    return None
 
 
 def _row(label: str, buttons: list[str]) -> str:

@@ -15,6 +15,7 @@ behind the cover, for players without a phone.
 
 from __future__ import annotations
 
+import random
 from html import escape
 from typing import Any
 
@@ -68,12 +69,22 @@ from companion.ui import (
 from companion.ui.template import closed_section
 from companion.ui.theme import INPUT_CSS
 
-BOT_LIMIT = 400  # actions the bots may take in one go (a whole round is far fewer)
 SHOWN_EVENTS = 5  # what happened since the last person's choice: the newest 5 stay above the fold
 KEY_CSS = ".act.cardkey { min-width: 64px; font-size: 1.35rem; font-weight: 700; }"
 # At most two choices a row, so "Announce a winning combination" keeps to two lines at 768 px.
 PAD_CSS = ".bar .act { flex: 1 1 40%; } .bar .act.cardkey { flex: 1 1 64px; }"
 VERDICT = "font-size:1.05rem;padding:6px 10px;border-left:6px solid {};line-height:1.4"
+
+
+def bot_to_act(state: CardsState) -> bool:
+    """Whether a bot's seat makes the choice now."""
+    seat = state.to_act
+    return seat is not None and seat in state.options.bots and not state.is_over
+
+
+def bots_next_move(state: CardsState, rng: random.Random) -> Any | None:
+    """The bots' next action, each from its own seat's private view; None on a person's turn."""
+    return bot_action(private_view(state, state.to_act), rng) if bot_to_act(state) else None
 
 
 class CardsDashboard(GameDashboard):
@@ -157,8 +168,7 @@ class CardsDashboard(GameDashboard):
         return [i for i in range(len(self.state.seats)) if i not in self.state.options.bots]
 
     def _bot_to_act(self) -> bool:
-        seat = self.state.to_act
-        return seat is not None and seat in self.state.options.bots and not self.state.is_over
+        return bot_to_act(self.state)
 
     def viewer(self) -> int | None:
         """The seat whose choice it is, if a person (None during the deal, or for a bot)."""
@@ -216,19 +226,12 @@ class CardsDashboard(GameDashboard):
         if self.act(action) is None:
             self._since, self.note, self._note_for = before
             return
-        self.play_bots()
+        self.let_bots_play()
 
-    def play_bots(self) -> None:
+    def let_bots_play(self) -> None:
         """Let the bots act while it is a bot's choice (not after an undo, unless asked); one
         Undo takes their moves back with the player's move before them."""
-        with self.bot_turn():
-            for _ in range(BOT_LIMIT):
-                if not self._bot_to_act():
-                    return
-                seat = self.state.to_act
-                rng = self.session.bot_rng()
-                if self.act(bot_action(private_view(self.state, seat), rng)) is None:
-                    return
+        self.play_bots(bots_next_move)
 
     def _card(self, card: Any) -> None:
         """Table mode: one more card tapped in; the action goes when it is complete."""
@@ -366,7 +369,7 @@ class CardsDashboard(GameDashboard):
         elif not self.mine():
             pass  # another player's choice: his phone or the shared tablet makes it
         elif self._bot_to_act():
-            rows.append(self._key("Let the bots play", self.play_bots, "primary"))
+            rows.append(self._key("Let the bots play", self.let_bots_play, "primary"))
         elif covered:
             name = state.seats[self.viewer()].name
             rows.append(self._key(f"I am {name}: show my choices", self.uncover, "primary"))
