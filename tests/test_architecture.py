@@ -119,18 +119,22 @@ def test_no_private_name_is_imported_from_another_module():
 
 
 GAME_FILES = ("__init__.py", "rules.py", "engine.py", "odds.py")  # and a dashboard
+SMALL_DASHBOARD = 300  # lines a one-module dashboard may have (Dice Lab's); more: a package
 GAME_TESTS = ("test_rules.py", "test_properties.py", "test_playthrough.py", "test_app.py")
 
 
 @pytest.mark.parametrize("game", sorted(
     p.parent.name for p in PACKAGE.glob("*/engine.py")))
 def test_every_game_has_the_files_of_the_interface(game):
-    """A game's package holds its rules, engine, odds and dashboard; its tests hold the
-    rule tests, hypothesis properties, a golden playthrough and a real-browser test; a
-    notebook teaches it."""
+    """A game's package holds its rules, engine, odds and dashboard (a package of views, or
+    one small module: Dice Lab's); its tests hold the rule tests, hypothesis properties, a
+    golden playthrough and a real-browser test; a notebook teaches it."""
     package = PACKAGE / game
     assert [name for name in GAME_FILES if not (package / name).exists()] == []
-    assert (package / "dashboard.py").exists() or (package / "dashboard").is_dir()
+    single = package / "dashboard.py"
+    assert single.exists() or (package / "dashboard").is_dir()
+    if single.exists():
+        assert len(single.read_text(encoding="utf-8").splitlines()) < SMALL_DASHBOARD
     tests = ROOT / "tests" / game
     assert [name for name in GAME_TESTS if not (tests / name).exists()] == []
     assert any(f"companion.{game}" in notebook.read_text(encoding="utf-8")

@@ -2,7 +2,7 @@
 
 from companion.ui.counter import Counter
 from companion.ui.dice_pad import DicePad
-from companion.ui.game_dashboard import GameDashboard
+from companion.ui.game_dashboard import BOT_LIMIT, BOT_STOPPED, BotMove, GameDashboard
 from companion.ui.log_view import LogView
 from companion.ui.odds_bar import OddsBar, odds_html
 from companion.ui.session_picker import SessionPicker
@@ -12,7 +12,10 @@ from companion.ui.template import Fold, closed_section, extension, page, section
 from companion.ui.theme import TOUCH, button, choice, heading, heading_markdown
 
 __all__ = [
+    "BOT_LIMIT",
+    "BOT_STOPPED",
     "TOUCH",
+    "BotMove",
     "ChoicePad",
     "Counter",
     "DicePad",

@@ -17,8 +17,10 @@ tablet role moved, opens again as the public table.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import random
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from html import escape
 from typing import Any
 
@@ -50,6 +52,24 @@ WATCHING = ("This device watches the table: moves are made on the table's tablet
             "each player's own phone.")
 NOT_THE_TABLET = ("This device shows the public table: undo, saved games and the seats' "
                   "views are on the table's tablet.")
+BOT_LIMIT = 600  # the app's actions in one go, a safety net (a Goldfinger Enemy phase is ~30)
+BOT_STOPPED = "The bot stopped: "  # Goldfinger's words before a refusal of its bot's move
+
+
+@dataclass(frozen=True)
+class BotMove:
+    """One action the app played (`GameDashboard.play_bots`): the game before it, the action,
+    the game after it and what it did."""
+
+    before: GameState
+    action: Any
+    after: GameState
+    event: Event
+
+
+# The app's next action in this game (its secret choices drawing from `rng`, the session's
+# `bot_rng`), or None when no seat of the app's is to move.
+NextMove = Callable[[Any, random.Random], Any]
 
 
 class GameDashboard(pn.viewable.Viewer):
@@ -324,6 +344,34 @@ class GameDashboard(pn.viewable.Viewer):
         Undo takes back the bot's turn together with the player's action before it."""
         with hold(), self.table.batch(joined=True):
             yield
+
+    def play_bots(self, next_move: NextMove, stopped: str = "",
+                  then: Callable[[list[BotMove]], None] | None = None) -> list[BotMove]:
+        """The app's seats play while `next_move(state, rng)` names an action (`rng` is
+        `session.bot_rng()`, fresh after every undo), at most `BOT_LIMIT` actions, all in one
+        `bot_turn`; the first refusal stops them and is shown in `message`, after the words
+        `stopped`. `then(moves)` runs before any device redraws (what the page keeps of the
+        bots' turn to draw). Returns what the bots did."""
+        moves: list[BotMove] = []
+        with self.bot_turn():
+            for _ in range(BOT_LIMIT):
+                before = self.session.state
+                try:
+                    action = next_move(before, self.session.bot_rng())
+                except CompanionError as error:
+                    self.message = stopped + str(error)
+                    break
+                if action is None:
+                    break
+                event = self.act(action)
+                if event is None:  # refused: `act` said why
+                    if stopped and self.message:
+                        self.message = stopped + self.message
+                    break
+                moves.append(BotMove(before, action, self.session.state, event))
+            if then is not None:
+                then(moves)
+        return moves
 
     def undo(self) -> None:
         self._step(self.table.undo)

@@ -10,6 +10,7 @@ from companion.core.session import Session
 from companion.mb007_cards import GAME
 from companion.mb007_cards.actions import Announce, Deal, Respond
 from companion.mb007_cards.dashboard import CardsDashboard
+from companion.mb007_cards.dashboard.settings_view import house_rules
 from companion.mb007_cards.dashboard.table_html import payouts_html, table_html
 from companion.mb007_cards.rules import card_text
 from companion.mb007_cards.views import public_view
@@ -184,7 +185,7 @@ def test_a_refusal_is_a_message_and_a_new_game_takes_the_settings(store):
     board.names = ""
     board.start_new_game()
     assert board.session.options == {"mode": "table", "players": 5}
-    assert "house rule" in board._house_rules().object
+    assert "house rule" in house_rules().object
 
 
 def test_the_peek_and_the_page_say_which_cards_their_odds_count(store):
@@ -242,8 +243,8 @@ def test_after_an_undo_the_story_is_the_last_move_still_applied_never_a_new_game
 
 def test_the_settings_offer_only_the_seats_of_the_player_count_and_a_dealer(store):
     board = make(store)
-    board._settings()
-    bots, dealer = board._seat_widgets
+    board.settings.panel()
+    bots, dealer = board.settings.seat_widgets
     assert list(bots.options) == ["Seat 1", "Seat 2", "Seat 3", "Seat 4"]
     assert bots.value == [1, 2, 3]
     board.dealer = 3

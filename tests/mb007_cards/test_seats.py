@@ -88,7 +88,7 @@ def test_each_player_chooses_on_his_phone_and_every_device_follows(store):
 def test_a_key_drawn_before_another_device_acted_is_refused(store):
     tablet, phones = table(store)
     tablet.uncover()
-    phones[1]._drawn_at = None  # as if the tablet's change had not yet been redrawn there
+    phones[1].turn_view.drawn_at = None  # as if the tablet's change had not yet been redrawn there
     phones[1].pad.press("Announce a winning combination")
     assert "already changed" in phones[1].message
     assert len(tablet.session.actions) == 1

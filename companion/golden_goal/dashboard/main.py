@@ -27,9 +27,18 @@ from companion.golden_goal.dashboard.words import BOT_TEAMS, TWO, scoreboard_htm
 from companion.golden_goal.drawing import Target
 from companion.golden_goal.engine import GoldenGoalState
 from companion.golden_goal.turns import Outcome
-from companion.ui import GameDashboard, page, section
+from companion.ui import BotMove, GameDashboard, page, section
 
-MAX_BOT_ACTIONS = 40  # a safety net: the bot never needs more in one go (set-up is 5)
+
+def bot_to_move(state: GoldenGoalState) -> bool:
+    """Whether the app's team plays now."""
+    return state.options.bot is not None and not state.is_over and \
+        state.to_move == state.options.bot
+
+
+def bot_next_move(state: GoldenGoalState, rng: random.Random) -> Any | None:
+    """The bot's next action, None when it is not on turn."""
+    return bot_player(state, rng) if bot_to_move(state) else None
 
 
 class GoldenGoalDashboard(GameDashboard):
@@ -163,9 +172,7 @@ class GoldenGoalDashboard(GameDashboard):
     # The bot.
 
     def bot_to_move(self) -> bool:
-        state = self.session.state
-        return self.bot_team is not None and not state.is_over and \
-            state.to_move == self.bot_team
+        return bot_to_move(self.session.state)
 
     def waiting(self) -> str:
         """Whom the match waits for, in words."""
@@ -174,21 +181,18 @@ class GoldenGoalDashboard(GameDashboard):
         return self.session.state.waiting_for
 
     def _rng(self) -> random.Random:
+        """The table's randomness for a player's "at random" (the bot's is `bot_rng`)."""
         return random.Random(f"{self.session.seed}:table:{len(self.session.actions)}")
 
     def _run_bot(self) -> None:
-        """The bot's whole turn; the other devices redraw once, after it. Its move (or kick)
-        is kept to be drawn on the field for a moment."""
-        with self.bot_turn():  # devices redraw once; one Undo takes it back with the move before
-            for _ in range(MAX_BOT_ACTIONS):
-                if not self.bot_to_move():
-                    return
-                before = self.session.state
-                action = bot_player(before, self._rng())
-                if self.act(action) is None:
-                    return
-                if isinstance(action, Play | Kick):
-                    self.bot_last = (before, action, self.session.state)
+        """The bot's whole turn; the other devices redraw once, after it. Its last move (or
+        kick) is kept to be drawn on the field for a moment."""
+        self.play_bots(bot_next_move, then=self._keep_bot_last)
+
+    def _keep_bot_last(self, moves: list[BotMove]) -> None:
+        shown = [m for m in moves if isinstance(m.action, Play | Kick)]
+        if shown:
+            self.bot_last = (shown[-1].before, shown[-1].action, shown[-1].after)
 
     # Drawing.
 

@@ -20,7 +20,7 @@ One module per part of the page:
   choices so far): no view imports `main`
 """
 
-from companion.goldfinger.dashboard.main import BOT_LIMIT, GoldfingerDashboard
+from companion.goldfinger.dashboard.main import GoldfingerDashboard
 from companion.goldfinger.dashboard.words import (
     HIDDEN,
     MAP,
@@ -32,5 +32,5 @@ from companion.goldfinger.dashboard.words import (
     VS_ENEMY,
 )
 
-__all__ = ["BOT_LIMIT", "HIDDEN", "MAP", "REAL", "TRACKER", "TRACKER_STARS", "TWO", "VS_BOND",
-           "VS_ENEMY", "GoldfingerDashboard"]
+__all__ = ["HIDDEN", "MAP", "REAL", "TRACKER", "TRACKER_STARS", "TWO", "VS_BOND", "VS_ENEMY",
+           "GoldfingerDashboard"]

@@ -29,7 +29,7 @@ from typing import Any
 import panel as pn
 import param
 
-from companion.core.errors import CompanionError, InputError
+from companion.core.errors import InputError
 from companion.core.session import Session
 from companion.goldfinger import GAME, bot, odds, rules
 from companion.goldfinger import engine as e
@@ -59,9 +59,16 @@ from companion.goldfinger.dashboard.words import (
 )
 from companion.goldfinger.legal import allowed
 from companion.goldfinger.views import ENEMY_SEAT, private_view, seat_decides, seat_names
-from companion.ui import Counter, GameDashboard, HtmlBox, heading, page, section
-
-BOT_LIMIT = 600  # actions a bot may take in one go (a whole Enemy phase is ~30)
+from companion.ui import (
+    BOT_STOPPED,
+    BotMove,
+    Counter,
+    GameDashboard,
+    HtmlBox,
+    heading,
+    page,
+    section,
+)
 
 # In landscape the table's status stays in view beside the long action list (issue 17).
 TABLE_CARD_CSS = ("@media (orientation: landscape) { :host(.gf-sticky) { position: sticky; "
@@ -240,27 +247,28 @@ class GoldfingerDashboard(GameDashboard):
         return side is not None and not self.state.is_over and self.state.side_to_act == side
 
     def play_bot(self, _event=None) -> None:
-        """Let the bot play while it is its side's move (never after Undo, unless asked)."""
+        """Let the bot play while it is its side's move (never after Undo, unless asked); its
+        go is told in `bot_report` and drawn as trails on the map."""
         if not self._bot_to_move():
             return
-        side, played = self.bot_side(), []
-        trails: dict[str, list[str]] = {}
-        with self.bot_turn():  # devices redraw once; one Undo takes it back with the move before
-            try:
-                for _ in range(BOT_LIMIT):
-                    state = self.state
-                    if state.is_over or state.side_to_act != side:
-                        break
-                    played.append(self.table.act(bot.bot_action(state)).text)
-                    follow(trails, state, self.state)
-            except CompanionError as error:
-                self.message = f"The bot stopped: {error}"
-            with param.parameterized.discard_events(self):
-                self.armed = None
-                self.bot_report = played
-                self.map_part.trails = (self.state, tuple(tuple(t) for t in trails.values()))
-        if not played:
+        side = self.bot_side()
+
+        def next_move(state: e.GoldfingerState, _rng) -> Any | None:
+            return None if state.is_over or state.side_to_act != side else \
+                bot.bot_action(state)
+
+        if not self.play_bots(next_move, BOT_STOPPED, then=self._report_bot):
             self.revision += 1
+
+    def _report_bot(self, moves: list[BotMove]) -> None:
+        """The bot's go, kept before the devices redraw: its words and its trails."""
+        trails: dict[str, list[str]] = {}
+        for move in moves:
+            follow(trails, move.before, move.after)
+        with param.parameterized.discard_events(self):
+            self.armed = None
+            self.bot_report = [move.event.text for move in moves]
+            self.map_part.trails = (self.state, tuple(tuple(t) for t in trails.values()))
 
     # Map taps, and the set-up taps they lead to.
 
