@@ -29,8 +29,7 @@ from companion.mb007_cards.actions import (
 from companion.mb007_cards.bot import bot_action
 from companion.mb007_cards.standings import win_shares
 from companion.mb007_cards.views import private_view
-from companion.ui.review_file import review_file
-from companion.ui.review_view import ReviewView, level, moments_html, summary_html
+from companion.ui.review_view import ReviewView, moments_html, summary_html
 
 from .helpers import deal_cards
 
@@ -183,37 +182,38 @@ def reviewed_everywhere(options, log) -> list:
     return seen
 
 
-def test_a_down_card_never_shown_changes_nothing_in_the_review():
+def test_a_down_card_never_shown_changes_nothing_in_the_review(store):
     """Two games that differ only in Seat 3's down card, never shown: the same review after
     every action (numbers, words, chart points), though his card is 4 in one and 7 in the
-    other; and the same on the review section's page and in its file."""
+    other; and the same in the app's Review section (summary, moments, every replay step
+    with its picture of the table) and in its exported file."""
     first, second = hidden_answerer(4), hidden_answerer(7)
     assert states_of(first, THREE)[-1].seats[2].down != states_of(second, THREE)[-1].seats[2].down
     assert reviewed_everywhere(THREE, first) == reviewed_everywhere(THREE, second)
-    assert section_everywhere(THREE, first) == section_everywhere(THREE, second)
+    assert section_everywhere(store, THREE, first) == section_everywhere(store, THREE, second)
 
 
-def section_everywhere(options, log) -> list:
-    """The review section (summary, moments, every replay step, the file) of the game."""
-    session = Session(GAME, options, seed=1)
+def section_everywhere(store, options, log) -> list:
+    """The card app's Review section after each action: summary, moments, the chart's
+    points, every replay step (the table pictured as it stood) and the file."""
+    from companion.mb007_cards.dashboard import CardsDashboard
+
+    session = Session(GAME, options, seed=1, store=store)
+    board = CardsDashboard(store=store, session=session)
+    view = ReviewView(lambda: board.session, board.replay_picture)
+    seen = []
     for action in log:
-        session.act(action)
-    view = ReviewView(lambda: session, None)
-    view.refresh()
-    steps = []
-    for at in range(len(log) + 1):
-        view.replay.show(at)
-        steps.append(view.replay.__panel__().html)
-    result = view._result
-    file = review_file("t", result, "", _no_dice(), summary_html(result, True),
-                       moments_html(result, True, shown=None), lambda v: level(v, True))
-    return [view._summary.object, view._moments.object, steps, file]
-
-
-def _no_dice():
-    from companion.core.review import dice_tally
-
-    return dice_tally([])
+        board.session.act(action)
+        view.refresh()
+        steps = []
+        for at in range(len(board.session.actions) + 1):
+            view.replay.show(at)
+            steps.append(view.replay.__panel__().html)
+        result = view._result
+        chart = [[(m.position, m.equity_after) for m in result.moments]]
+        file = view._file().getvalue()
+        seen.append([view._summary.object, view._moments.object, chart, steps, file])
+    return seen
 
 
 def bluff_or_not(down) -> list:
@@ -263,3 +263,40 @@ def test_a_real_table_is_reviewed_at_the_card_tapped_in():
 def test_a_hostile_log_is_refused_in_words(options, log):
     with pytest.raises(CompanionError):
         review(GAME, options, log)
+
+
+def test_the_app_reviews_a_game_after_a_few_actions_and_at_its_end(store):
+    """The card app's Review section (the kit's), opened a few actions into a game against
+    three bots and again at its end: every seat's books in his chance to win, said to be an
+    estimate that is exact at the end, the replay and the file."""
+    from companion.mb007_cards.dashboard import CardsDashboard
+
+    session = Session(GAME, {"players": 4, "bots": [1, 2, 3]}, seed=3, store=store)
+    board = CardsDashboard(store=store, session=session)
+    board.__panel__()
+    _section, view = board._review  # the kit's own view, as the page shows it
+    rng = random.Random(3)
+
+    def play(until) -> None:
+        while not until():
+            state = board.session.state
+            seat = state.to_act if state.to_act is not None else 0
+            board.session.act(bot_action(private_view(state, seat), rng))
+
+    play(lambda: len(board.session.actions) >= 6)
+    view.refresh()
+    view.wait()
+    page = view._summary.object
+    assert "Measured in each seat&#x27;s chance to end with the most points" in page
+    assert "an estimate from the points and the pot" in page
+    assert all(f"<b>Seat {i}</b>: 25% at the start" in page for i in range(1, 5))
+    assert "Action 6 of 6 (now)" in view.replay.__panel__().html
+    play(lambda: board.session.state.is_over)
+    view.refresh()
+    view.wait()
+    page, winner = view._summary.object, board.session.state.standings()[0][0]
+    assert f"<b>{winner}</b>: 25% at the start, 100% now" in page
+    assert "luck" in page and "its own choices" in page
+    assert "The books balance exactly" in page
+    assert view._chart.visible and "review-moments" in view._moments.object
+    assert winner in view._file().getvalue()
