@@ -35,8 +35,9 @@ shows the announcer's choice and is reviewed at once, as choices made in secret 
   at the table's chance that the announcer holds, counting the answers before his and
   none after (as the bots do, `standings.answer_win_share`);
 - **luck** is the rest of the settlement's change: the cards the announcer held, and how
-  the answers fell against them, which no one chose. The books balance exactly, on the
-  estimate's scale.
+  the answers fell against them, which no one chose. As the equity does not value a turn
+  before it is settled, what a well-chosen announcement wins (a combination called, a
+  bluff accepted) counts here too. The books balance exactly, on the estimate's scale.
 
 Not reviewed: a pass (the card he passed with is not shown), which card a draw replaces
 (the choice turns on a card in his hand), and the draws themselves (no card is valued).
