@@ -1,7 +1,8 @@
 """The game review, worked out in one process (served, it runs in the worker): a 300-check
 Dice Lab game, a Golden Gun solo game played to its end by the bot (the first review of a
 game, its survival solvers cold, and the same review again), a Golden Goal match
-between bots, and a Goldfinger map game between bots (first, its positions not yet valued,
+between bots, a Goldfinger map game between bots (first, its positions not yet valued,
+and again), and a four-seat card game between bots (first, its standings not yet cached,
 and again). Also the first tap after resuming a long game,
 which hashes the moves before it once (the dice of a position depend on them).
 """
@@ -25,6 +26,10 @@ from companion.golden_gun import bot, odds
 from companion.goldfinger import GAME as GOLDFINGER
 from companion.goldfinger import bot as goldfinger_bot
 from companion.goldfinger import review as goldfinger_review
+from companion.mb007_cards import GAME as CARDS
+from companion.mb007_cards import standings as cards_standings
+from companion.mb007_cards.bot import bot_action as cards_bot_action
+from companion.mb007_cards.views import private_view as cards_view
 
 
 def _ms(work) -> float:
@@ -48,6 +53,11 @@ def measure(browser, tmp: Path) -> list[tuple[str, float]]:
     while not goldfinger.state.is_over:
         goldfinger.act(goldfinger_bot.bot_action(goldfinger.state))
     goldfinger_review._CACHE.clear()  # the first review of a game values every position
+    cards = Session(CARDS, {"players": 4, "bots": [1, 2, 3]}, seed=35)
+    while not cards.state.is_over:
+        seat = cards.state.to_act if cards.state.to_act is not None else 0
+        cards.act(cards_bot_action(cards_view(cards.state, seat), rng))
+    cards_standings._win_shares.cache_clear()  # the bots' game filled it
     odds._SOLVERS.clear()  # the first review of a game finds no solver made before
     rows = [("Review a 300-check Dice Lab game", _ms(
                 lambda: review("dice_lab", {}, dice_lab.actions))),
@@ -60,7 +70,11 @@ def measure(browser, tmp: Path) -> list[tuple[str, float]]:
             (f"Review a {len(goldfinger.actions)}-action Goldfinger game (first)", _ms(
                 lambda: review(GOLDFINGER, goldfinger.options, goldfinger.actions))),
             (f"Review a {len(goldfinger.actions)}-action Goldfinger game (again)", _ms(
-                lambda: review(GOLDFINGER, goldfinger.options, goldfinger.actions)))]
+                lambda: review(GOLDFINGER, goldfinger.options, goldfinger.actions))),
+            (f"Review a {len(cards.actions)}-action four-seat card game (first)", _ms(
+                lambda: review(CARDS, cards.options, cards.actions))),
+            (f"Review a {len(cards.actions)}-action four-seat card game (again)", _ms(
+                lambda: review(CARDS, cards.options, cards.actions)))]
     store = Store(tmp / "review.sqlite3")
     try:
         resumed = Session.resume(store, saved_game(store))

@@ -13,4 +13,5 @@ GAME = Game(
     action_types=ACTION_TYPES,
     dashboard="companion.mb007_cards.dashboard:CardsDashboard",
     secrets=True,
+    reviewer="companion.mb007_cards.review",
 )

@@ -136,7 +136,7 @@ def test_a_decision_is_reviewed_for_its_side_and_gives_the_other_its_error():
 
 def test_a_game_that_values_no_position_has_no_review_yet():
     with pytest.raises(InputError, match="has no review yet"):
-        review("mb007_cards", {"players": 2}, [])
+        review("license_to_kill", {}, [])
 
 
 def test_the_words_follow_the_thresholds():

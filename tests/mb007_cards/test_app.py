@@ -161,3 +161,52 @@ def test_in_portrait_the_held_peek_keeps_its_place_and_cuts_nothing_off(served, 
     expect(page.locator(".down-face")).to_have_count(0, timeout=WAIT)
     no_down_card(page)
     page.close()
+
+
+def start_two_people(page: Page) -> None:
+    """A new tablet game of two people (no bot), dealt: Seat 2 to play."""
+    page.get_by_role("button", name="New game: cards, players, bots").click()
+    page.get_by_role("button", name="2", exact=True).click()
+    expect(page.get_by_role("button", name="Seat 3", exact=True)).to_have_count(0, timeout=WAIT)
+    seat_2 = page.get_by_role("button", name="Seat 2", exact=True)
+    expect(seat_2.first).to_have_class(re.compile(r"\bbk-active\b"))
+    seat_2.first.click()  # Seat 2 is a person
+    expect(seat_2.first).not_to_have_class(re.compile(r"\bbk-active\b"), timeout=WAIT)
+    page.get_by_role("button", name="Start a new game with these settings").click()
+    expect(page.locator(".t-seat")).to_have_count(2, timeout=WAIT)
+    page.get_by_role("button", name="Deal the cards").click()
+    expect(page.get_by_role("button", name="I am Seat 2: show my choices")).to_be_visible(
+        timeout=WAIT)
+
+
+def test_the_review_waits_for_the_card_shown_and_names_its_estimate(served, page: Page):
+    """Issue 35: two people; Seat 2 announces. While the answer is due the Review section
+    says nothing of his card (both seats at their start); once Seat 1's call settles it,
+    both seats' books in their chance to win, said to be an estimate with its error, and
+    nothing of dice (the game has none). No down card reaches the page."""
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.goto(served.url + "/mb007_cards")
+    start_two_people(page)
+    page.get_by_role("button", name="I am Seat 2: show my choices").click()
+    page.get_by_role("button", name="Announce a winning combination").click()
+    expect(page.get_by_role("button", name="I am Seat 1: show my choices")).to_be_visible(
+        timeout=WAIT)
+    page.get_by_role("button", name="▸ Review: luck, skill and the dice").click()
+    name = page.locator(".review-name")
+    expect(name).to_contain_text("each seat's chance to end with the most points",
+                                 timeout=60_000)
+    expect(name).to_contain_text("±7 points")
+    sides = page.locator(".review-sides")
+    expect(sides).to_contain_text("Seat 1: 50% at the start, 50% now: luck +0.0 points.")
+    expect(sides).to_contain_text("Seat 2: 50% at the start, 50% now: luck +0.0 points.")
+    no_down_card(page)
+
+    page.get_by_role("button", name="I am Seat 1: show my choices").click()
+    page.get_by_role("button", name=re.compile(r"^Call 1 ")).click()
+    expect(page.locator(".verdict")).to_contain_text("Called. Seat 2", timeout=WAIT)
+    expect(sides).to_contain_text("its own choices", timeout=60_000)
+    expect(sides).not_to_contain_text("Seat 2: 50% at the start, 50% now")
+    expect(page.get_by_text("The books balance exactly")).to_be_visible()
+    expect(page.locator(".review-dice")).to_have_count(0)
+    expect(page.get_by_text("No dice rolled yet.")).to_have_count(0)  # a game without dice
+    no_down_card(page)
