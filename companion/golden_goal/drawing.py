@@ -99,7 +99,10 @@ def _svg(canvas: _Canvas, parts: list[str], kind: str = "gg-field") -> str:
 def _mat_parts(canvas: _Canvas, marks: Marks) -> list[str]:
     """The squares (each one a tap target), the nets, the lines and the labels."""
     parts = [f"<style>{SQUARE_CSS}</style>"]
-    parts += [_square(canvas, sq, marks) for sq in canvas.field.mat_squares]
+    # A keyboard player's focus goes to the first square he may tap (`TapPad`), when the
+    # key he pressed (the toss, a roll) took its own button away.
+    first = next((sq for sq in canvas.field.mat_squares if sq in marks.targets), None)
+    parts += [_square(canvas, sq, marks, sq == first) for sq in canvas.field.mat_squares]
     return [*parts, _nets(canvas, marks), _lines(canvas), _labels(canvas)]
 
 
@@ -171,7 +174,7 @@ def _zone(field, square: Square) -> str:
     return "gg-box" if any(field.in_box(square, team) for team in TEAMS) else "gg-pitch"
 
 
-def _square(canvas: _Canvas, square: Square, marks: Marks) -> str:
+def _square(canvas: _Canvas, square: Square, marks: Marks, focus: bool = False) -> str:
     """The square, which is its own tap target, and a highlight over it (never tapped)
     while it may be tapped."""
     field = canvas.field
@@ -180,6 +183,7 @@ def _square(canvas: _Canvas, square: Square, marks: Marks) -> str:
     mark = ""
     if square in marks.targets:
         attrs += f' role="button" tabindex="0" aria-label="{escape(field.name(square))}"'
+        attrs += " data-focus" if focus else ""
         mark = (f'<rect class="gg-target" x="{x + 0.6}" y="{y + 0.6}" width="{U - 1.2}" '
                 f'height="{U - 1.2}" rx="1.5"/>')
     return (f'<rect class="gg-sq {_zone(field, square)}" {attrs} x="{x}" y="{y}" '

@@ -131,7 +131,7 @@ class DicePad(pn.viewable.Viewer):
                 parts.append(f'<div class="bar" role="group" aria-label="{name}">'
                              f'<span class="die-name">{name}</span>{faces}</div>')
         parts.append(tap_button(f"go:{self._rolls}", self.label, "act act-primary go",
-                                enabled=self.ready))
+                                enabled=self.ready, focus=self.ready))
         self._pad.html = f'<div class="dice">{"".join(parts)}</div>'
 
     def __panel__(self) -> pn.viewable.Viewable:

@@ -209,25 +209,66 @@ class TapPad(QuickJSComponent):
         const active = el.getRootNode().activeElement;
         return active !== null && box.contains(active);
       };
-      const taps = () => [...box.querySelectorAll('[data-tap]:not([disabled])')];
+      // What the keyboard can reach: a square of a board that may not be tapped now still
+      // says where it is (data-tap) but takes no focus; a hidden pad's buttons neither.
+      const reachable = (root) => [...root.querySelectorAll('[data-tap]:not([disabled])')]
+        .filter((t) => t.tabIndex >= 0 && t.checkVisibility());
+      const taps = () => reachable(box);
       const refocus = (before) => {
         for (const pad of pads) {
           if (!pad.isConnected) { pads.delete(pad); continue; }
           const marked = pad.querySelector('[data-focus]');
-          if (marked !== null) { marked.focus({ preventScroll: true }); return; }
+          if (marked !== null && marked.checkVisibility()) {
+            marked.focus({ preventScroll: true });
+            return;
+          }
         }
         const now = taps();
         let next = now.find((t) => !before.has(t.getAttribute('data-tap'))) || now[0];
         for (const pad of pads) {  // nothing left here: the first button of another pad
-          next = next || pad.querySelector('[data-tap]:not([disabled])') || undefined;
+          next = next || reachable(pad)[0];
         }
         if (next !== undefined) { next.focus({ preventScroll: true }); }
       };
+      // A keyboard player is also brought to the control marked data-focus (the one he
+      // needs next) when a redraw newly marks one (Golden Goal's Play it, once a move is
+      // planned), and when the focus is left nowhere because the change hid the button his
+      // key pressed (Golden Goal's toss, Play it): once the browser has hidden that button.
+      if (window.companionKeys === undefined) {
+        const keys = window.companionKeys = { used: false };
+        document.addEventListener('keydown', () => { keys.used = true; }, true);
+        document.addEventListener('pointerdown', () => { keys.used = false; }, true);
+      }
+      const nowhere = () => {
+        let active = document.activeElement;
+        while (active && active.shadowRoot && active.shadowRoot.activeElement) {
+          active = active.shadowRoot.activeElement;
+        }
+        return active === null || active === document.body || !active.checkVisibility();
+      };
+      const markedTap = () => {
+        const marked = box.querySelector('[data-focus]');
+        return marked === null ? null : marked.getAttribute('data-tap');
+      };
+      const afterKey = (fresh, before) => {
+        const marked = box.querySelector('[data-focus]');
+        if (fresh && marked !== null && marked.checkVisibility()) {
+          marked.focus({ preventScroll: true });
+        } else if (nowhere()) {
+          refocus(before);
+        }
+      };
       const draw = () => {
         const hadFocus = focused();
-        const before = hadFocus ? new Set(taps().map((t) => t.getAttribute('data-tap'))) : null;
+        const before = new Set(taps().map((t) => t.getAttribute('data-tap')));
+        const wasMarked = markedTap();
         redraw(box, model.html);
-        if (hadFocus && !focused()) { setTimeout(() => refocus(before), 0); }
+        if (hadFocus && !focused()) {
+          setTimeout(() => refocus(before), 0);
+        } else if (window.companionKeys.used) {
+          const fresh = markedTap() !== null && markedTap() !== wasMarked;
+          requestAnimationFrame(() => setTimeout(() => afterKey(fresh, before), 0));
+        }
         for (const [key, [scrolled, top]] of Object.entries(kept)) {
           const part = top && box.querySelector(`[data-scroll-key="${CSS.escape(key)}"]`);
           if (part && part !== scrolled) {
@@ -341,16 +382,19 @@ class ChoicePad(TapPad):
 
 
 def tap_button(tap: str, label: str, classes: str = "act act-default", enabled: bool = True,
-               style: str = "", pressed: bool | None = None, name: str = "") -> str:
+               style: str = "", pressed: bool | None = None, name: str = "",
+               focus: bool = False) -> str:
     """One button of a TapPad. The classes `act act-primary` (or -danger, -warning,
     -default) give the kit's big themed button; a game may pass its own. `pressed` makes
     it a toggle (`aria-pressed`), filled in the accent colour while pressed. `name` is what
     a screen reader says for it where the label alone says too little (a maze cell's
-    colour)."""
+    colour). `focus` marks it as the control a keyboard player needs next (`data-focus`):
+    the focus goes there when a key's button was taken away."""
     if pressed is not None:
         classes = f"act act-{'primary' if pressed else 'default'}"
     toggle = "" if pressed is None else f'aria-pressed="{str(pressed).lower()}" '
     styled = f' style="{escape(style)}"' if style else ""
     named = f' aria-label="{escape(name)}"' if name else ""
-    return (f'<button {toggle}type="button" class="{classes}"{styled}{named} '
+    marked = " data-focus" if focus else ""
+    return (f'<button {toggle}type="button" class="{classes}"{styled}{named}{marked} '
             f'data-tap="{escape(tap)}"{"" if enabled else " disabled"}>{escape(label)}</button>')

@@ -120,7 +120,7 @@ def test_kickoff_targets_are_the_legal_kicks_and_a_plan_shows_the_threat(store):
     board.tap((3, 4))
     assert isinstance(board.plan, Kick)
     assert "then blue scores next turn" in board.turn.plan_box.html
-    assert not board.turn.play_button.disabled
+    assert 'data-focus data-tap="play">Play it</button>' in board.turn.confirm_row.html
     board.confirm()
     assert board.session.state.ball == (3, 4) and board.session.state.phase == "roll"
     assert board.plan is None

@@ -6,6 +6,8 @@ levels that skip, an unlabelled file field)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
@@ -140,3 +142,26 @@ def test_every_section_is_a_region_a_screen_reader_lists_by_its_title(served, pa
     names = regions.evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
     assert len(names) == page.locator(SECTION).count() and all(names), names
     expect(page.get_by_role("region", name="Log")).to_be_visible()
+
+
+def test_a_golden_goal_match_is_played_with_the_enter_key_alone(served, page: Page):
+    """The toss, all ten players placed, the kickoff roll and kick, then a roll and a move
+    planned and played: every step is Enter on the control the focus moved to after the
+    step before (the first square to tap, the die, Play it), never the page itself."""
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.goto(f"{served.url}/golden_goal")
+    new_match = page.get_by_role("button", name="Start a new match with these settings")
+    toss = page.get_by_role("button", name="Orange places first")
+    expect(new_match.or_(toss).first).to_be_visible(timeout=WAIT)
+    if not toss.is_visible():
+        new_match.click()
+    toss.focus()
+    log = page.locator(".log-line").first
+    moved = re.compile(r"\d+\. (orange|blue) rolled \d: .* moves")
+    for _ in range(40):
+        page.keyboard.press("Enter")
+        page.wait_for_timeout(400)
+        assert not deep_focus(page).endswith("<BODY>"), log.text_content()
+        if moved.search(log.text_content() or ""):
+            break
+    expect(log).to_contain_text(moved)

@@ -27,12 +27,34 @@ from companion.golden_goal.dashboard.words import (
 from companion.golden_goal.engine import GoldenGoalState
 from companion.golden_goal.odds import FACES, after_turn, faces_hint, scoring_faces
 from companion.golden_goal.turns import Outcome, other
-from companion.ui import DicePad, HtmlBox, button, choice, heading, is_shown, odds_html, set_shown
+from companion.ui import (
+    DicePad,
+    HtmlBox,
+    TapPad,
+    button,
+    choice,
+    heading,
+    is_shown,
+    odds_html,
+    set_shown,
+    tap_button,
+)
 
 WIDE = {"sizing_mode": "stretch_width"}
 TOSS_BUTTON = {"flex": "1 1 160px"}  # side by side, or one above the other when narrow
 SHOWN_LINES = 6  # scoring lines listed as buttons after a roll
 LEFT_CSS = ":host .bk-btn { text-align: left; }"  # a scoring line reads like a sentence
+CONFIRM_TAPS = {"play": lambda controls: controls.confirm,
+                "cancel": lambda controls: controls.cancel}
+CONFIRM_CSS = ".bar .act { flex: 1 1 0; }"
+
+
+def confirm_html(planned: bool) -> str:
+    """Play it (once a move or kick is planned: then the control a keyboard player needs
+    next) and Cancel."""
+    return ('<div class="bar">'
+            + tap_button("play", "Play it", "act act-primary", enabled=planned, focus=planned)
+            + tap_button("cancel", "Cancel") + "</div>")
 
 
 @dataclass(frozen=True)
@@ -85,9 +107,10 @@ class TurnView:
         self.odds = pn.pane.HTML(**WIDE)
         self.lines_box = pn.Column(**WIDE)
         self.plan_box = HtmlBox(margin=(5, 10), **WIDE)
-        self.play_button = button("Play it", controls.confirm, color="primary", **WIDE)
-        self.confirm_row = pn.Row(self.play_button, button("Cancel", controls.cancel, **WIDE),
-                                  **WIDE)
+        # Play it and Cancel, one pad: once a move is planned, Play it is where a keyboard
+        # player's focus goes (`data-focus`).
+        self.confirm_row = TapPad(lambda tapped: CONFIRM_TAPS[tapped](controls)(None),
+                                  stylesheets=[CONFIRM_CSS], margin=(5, 10), **WIDE)
         self.pass_button = button("No legal move: pass (house rule)", controls.pass_turn, **WIDE)
         self.bot_button = button("Let the bot play", controls.bot_move, color="primary", **WIDE)
         self.over_box = pn.Column(
@@ -180,7 +203,7 @@ class TurnView:
         self.prompt.html = ('<div class="prompt" style="font-size:1.1rem">'
                             f"<b>{escape(self.instruction(state))}</b></div>")
         self.plan_box.html = self._plan_html(state)
-        self.play_button.disabled = plan is None
+        self.confirm_row.html = confirm_html(planned=plan is not None)
 
     def instruction(self, state: GoldenGoalState) -> str:
         """What to do now, in one sentence."""
