@@ -2,8 +2,9 @@
 Dice Lab game, a Golden Gun solo game played to its end by the bot (the first review of a
 game, its survival solvers cold, and the same review again), a Golden Goal match
 between bots, a Goldfinger map game between bots (first, its positions not yet valued,
-and again), and a four-seat card game between bots (first, its standings not yet cached,
-and again). Also the first tap after resuming a long game,
+and again), a four-seat card game between bots (first, its standings not yet cached, and
+again) and a three-player License to Kill game of 300 actions played by the advisor with
+random draws (first and again). Also the first tap after resuming a long game,
 which hashes the moves before it once (the dice of a position depend on them).
 """
 
@@ -26,6 +27,9 @@ from companion.golden_gun import bot, odds
 from companion.goldfinger import GAME as GOLDFINGER
 from companion.goldfinger import bot as goldfinger_bot
 from companion.goldfinger import review as goldfinger_review
+from companion.license_to_kill import GAME as LICENSE_TO_KILL
+from companion.license_to_kill import bot as ltk_bot
+from companion.license_to_kill import review as ltk_review
 from companion.mb007_cards import GAME as CARDS
 from companion.mb007_cards import standings as cards_standings
 from companion.mb007_cards.bot import bot_action as cards_bot_action
@@ -52,12 +56,16 @@ def measure(browser, tmp: Path) -> list[tuple[str, float]]:
     goldfinger = Session(GOLDFINGER, {"map": "sample"}, seed=35)
     while not goldfinger.state.is_over:
         goldfinger.act(goldfinger_bot.bot_action(goldfinger.state))
+    ltk = Session(LICENSE_TO_KILL, {"players": ["Ann", "Bob", "Cy"]}, seed=35)
+    while not ltk.state.is_over and len(ltk.actions) < 300:
+        ltk.act(ltk_bot.playout_action(ltk.state, rng))
     goldfinger_review._CACHE.clear()  # the first review of a game values every position
     cards = Session(CARDS, {"players": 4, "bots": [1, 2, 3]}, seed=35)
     while not cards.state.is_over:
         seat = cards.state.to_act if cards.state.to_act is not None else 0
         cards.act(cards_bot_action(cards_view(cards.state, seat), rng))
     cards_standings._win_shares.cache_clear()  # the bots' game filled it
+    ltk_review._CACHE.clear()
     odds._SOLVERS.clear()  # the first review of a game finds no solver made before
     rows = [("Review a 300-check Dice Lab game", _ms(
                 lambda: review("dice_lab", {}, dice_lab.actions))),
@@ -74,7 +82,11 @@ def measure(browser, tmp: Path) -> list[tuple[str, float]]:
             (f"Review a {len(cards.actions)}-action four-seat card game (first)", _ms(
                 lambda: review(CARDS, cards.options, cards.actions))),
             (f"Review a {len(cards.actions)}-action four-seat card game (again)", _ms(
-                lambda: review(CARDS, cards.options, cards.actions)))]
+                lambda: review(CARDS, cards.options, cards.actions))),
+            (f"Review a {len(ltk.actions)}-action License to Kill game (first)", _ms(
+                lambda: review(LICENSE_TO_KILL, ltk.options, ltk.actions))),
+            (f"Review a {len(ltk.actions)}-action License to Kill game (again)", _ms(
+                lambda: review(LICENSE_TO_KILL, ltk.options, ltk.actions)))]
     store = Store(tmp / "review.sqlite3")
     try:
         resumed = Session.resume(store, saved_game(store))

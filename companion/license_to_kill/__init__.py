@@ -19,4 +19,5 @@ GAME = Game(
     action_types=ACTION_TYPES,
     dashboard="companion.license_to_kill.dashboard:LicenseToKillDashboard",
     secrets=True,
+    reviewer="companion.license_to_kill.review",
 )

@@ -9,12 +9,19 @@ stake (face-up plots only). That is a ranking, not a probability.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from companion.license_to_kill import rules
-from companion.license_to_kill.actions import HenchmanAttack, NextStep, StartAssignment
+from companion.license_to_kill.actions import (
+    AddToAgency,
+    HenchmanAttack,
+    NextStep,
+    PlacePlot,
+    StartAssignment,
+)
 from companion.license_to_kill.assignment import Check
 from companion.license_to_kill.engine import LtkState
 
@@ -72,3 +79,30 @@ def suggest(state: LtkState) -> Any | None:
         return assignments[0].action
     legal = state.legal_actions()
     return NextStep() if NextStep() in legal else (legal[0] if legal else None)
+
+
+def playout_action(state: LtkState, rng: random.Random) -> Any | None:
+    """The advisor, with the draws the tablet never sees made at random (the review's
+    playouts, `scripts/fit_license_to_kill_review.py`): a random Setup; each turn one Plot
+    card of the library, at random, at a random place the rules allow, face up or down; a
+    Bond card at the Briefing when the Agency has no Bond or Agent card; else `suggest`."""
+    legal = state.legal_actions()
+    if state.turn is None or not legal:
+        return rng.choice(legal) if legal else None
+    turn = state.turn
+    if state.assignment is None and turn.step_name == "Develop Plot Zone":
+        if turn.plots_placed:
+            return NextStep()
+        places = [a for a in legal if isinstance(a, PlacePlot) and state.library[a.card].is_plot]
+        if not places:
+            return NextStep(no_plot_card=True)
+        title = rng.choice(sorted({a.card for a in places}))
+        return rng.choice([a for a in places if a.card == title])
+    if state.assignment is None and turn.step_name == "Assignment Briefing" and not any(
+            state.card(c).type in rules.ON_ASSIGNMENT_TYPES
+            for c in state.players[turn.player].agency):
+        bonds = [a for a in legal if isinstance(a, AddToAgency)
+                 and state.library[a.card].type == "Bond"]
+        if bonds:
+            return rng.choice(bonds)
+    return suggest(state)

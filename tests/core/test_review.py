@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from companion.core import review as core_review
 from companion.core.errors import InputError
 from companion.core.game import Event, Game, GameState
+from companion.core.registry import find_game
 from companion.core.review import dice_tally, luck_words, review, skill_words
 from companion.dice_lab import review as dice_lab_review
 from companion.dice_lab import rules as dice_lab_rules
@@ -135,8 +136,11 @@ def test_a_decision_is_reviewed_for_its_side_and_gives_the_other_its_error():
 
 
 def test_a_game_that_values_no_position_has_no_review_yet():
+    """Every game has a reviewer now; a game added without one (`Game.reviewer` None) is
+    refused in words."""
+    without = replace(find_game("dice_lab"), reviewer=None)
     with pytest.raises(InputError, match="has no review yet"):
-        review("license_to_kill", {}, [])
+        review(without, {}, [])
 
 
 def test_the_words_follow_the_thresholds():

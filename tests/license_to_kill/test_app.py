@@ -168,3 +168,41 @@ def test_a_won_over_personality_gives_her_icon_to_a_bond_without_her_requirement
     expect(page.locator(".verdict")).to_contain_text("the Main Plot is Overcome, +18 Plot Points",
                                                      timeout=WAIT)
     expect(page.locator(".points")).to_contain_text("Ann: 23 Plot Points")
+
+
+def test_the_review_says_it_is_an_estimate_in_plot_points(served, page: Page):
+    """Issue 35: a game set up, a Plot card added and a Henchman Attack rolled, then the
+    Review section: each player's books in Plot Points two rounds on, said to be an
+    estimate with its error, worked out in the worker, and the dice; Ann's face-down
+    Villain named nowhere in it."""
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.goto(served.url + "/license_to_kill")
+    expect(page.get_by_role("button", name="New game: players and house rules")).to_be_visible(
+        timeout=WAIT)
+    start_new_game(page, ["Ann", "Bob"])
+    set_up(page, "Ann", "Avenge Felix Leiter (PV 6, CV 6)", "Goldfinger",
+           "Sample Bond 2 (PV 5, CV 5)")
+    set_up(page, "Bob", "Sample Mission 6 (PV 4, CV 5)", "Sample Villain 1",
+           "The Navy Hero (PV 6, CV 4)")
+    go_to(page, "Develop Plot Zone")
+    choose(page, "Card to add (from your hand)",
+           "Oddjob (Henchman, PV 9, CV 3, needs Hand-to-hand 2)")
+    choose(page, "Where", "Main Plot 1: on top, above a face-down card")
+    page.get_by_role("button", name="Add it to the Plot Zone").click()
+    expect(page.locator(".verdict")).to_contain_text("Ann adds Oddjob face up", timeout=WAIT)
+    go_to(page, "Henchman Attack")
+    page.get_by_role("button", name="Enter the real dice").click()
+    page.get_by_role("button", name="4", exact=True).nth(0).click()
+    page.get_by_role("button", name="2", exact=True).nth(1).click()
+    page.get_by_role("button", name="Attack with 4 + 2").click()
+    expect(page.locator(".verdict")).to_contain_text("The Navy Hero is Demoted", timeout=WAIT)
+    page.get_by_role("button", name="▸ Review: luck, skill and the dice").click()
+    name = page.locator(".review-name")
+    expect(name).to_contain_text("each player's Plot Points 2 rounds on, an estimate",
+                                 timeout=60_000)
+    expect(name).to_contain_text("±2 points")
+    expect(page.locator(".review-sides")).to_contain_text("Ann:")
+    expect(page.locator(".review-sides")).to_contain_text("Bob:")
+    expect(page.get_by_text("The equity is an estimate")).to_be_visible()
+    expect(page.locator(".review-dice")).to_be_visible()
+    expect(page.locator(".review-sides")).not_to_contain_text("Goldfinger")

@@ -35,15 +35,15 @@ def test_dice_lab_reviews_its_luck_and_its_dice(served, page: Page):
     expect(page.get_by_text(re.compile(r"^8 dice so far"))).to_be_visible(timeout=WAIT)
 
 
-def test_a_game_without_a_review_yet_says_so_and_counts_its_dice(served, page: Page):
-    """License to Kill values no position yet; it rolls dice, none yet. (A game without
-    dice saying nothing of them: the card game's review, tests/mb007_cards/test_app.py.)"""
+def test_a_game_with_dice_but_none_rolled_yet_says_so(served, page: Page):
+    """License to Kill rolls dice, none yet: its review says so beside its (estimated)
+    review. (A game without dice saying nothing of them: the card game's review,
+    tests/mb007_cards/test_app.py.)"""
     page.set_viewport_size({"width": 1024, "height": 768})
     page.goto(f"{served.url}/license_to_kill")
     page.get_by_role("button", name="▸ Review: luck, skill and the dice").click()
-    expect(page.get_by_text("This game has no review of luck and skill yet.")).to_be_visible(
-        timeout=WAIT)
-    expect(page.get_by_text("No dice rolled yet.")).to_be_visible()
+    expect(page.get_by_text("No dice rolled yet.")).to_be_visible(timeout=WAIT)
+    expect(page.get_by_text("This game has no review of luck and skill yet.")).to_have_count(0)
 
 
 def test_the_replay_steps_back_and_a_tap_on_the_chart_moves_it(served, page: Page, tmp_path):
