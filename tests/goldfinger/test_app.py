@@ -86,7 +86,7 @@ def test_map_mode_against_the_enemy_bot_with_a_move_tapped_on_the_map(served, pa
     expect(page.locator(".verdict")).to_contain_text("Bond moves to x6y4", timeout=WAIT)
     expect(page.locator(".tracker")).to_contain_text("in x6y4")
     # The green-ringed Spaces are buttons drawn over the map: a keyboard reaches them too.
-    ahead = page.get_by_role("button", name="x7y4", exact=True)
+    ahead = page.get_by_role("button", name=re.compile(r"^x7y4\b"))
     expect(ahead).to_have_attribute("data-tap", "x7y4", timeout=WAIT)
     ahead.focus()
     page.keyboard.press("Enter")
