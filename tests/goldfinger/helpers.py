@@ -83,5 +83,5 @@ def texts(board) -> list[str]:
         for child in getattr(obj, "objects", []):
             walk(child)
 
-    walk(board._phase_box)
+    walk(board.actions.phase_box)
     return found + board.texts()

@@ -262,9 +262,9 @@ def test_tracker_mode_says_plainly_that_the_bots_need_the_map(store):
     board.choose_setup(players=VS_BOND)
     assert board.players == "Two players" and board.bot_side() is None
     assert board.session.options.get("bot") is None  # no bot saved with the game
-    assert board._setup["no_bots"].visible and "Bots need the map" in board._setup[
-        "no_bots"].object
-    assert not board._setup["map_rows"].visible  # no "Who plays" choice to mislead
+    no_bots = board.setup_form.widgets["no_bots"]
+    assert no_bots.visible and "Bots need the map" in no_bots.object
+    assert not board.setup_form.widgets["map_rows"].visible  # no "Who plays" choice to mislead
 
 
 def test_the_enemy_aims_his_cars_before_the_bond_bot_places_bond(store):
@@ -298,7 +298,7 @@ def test_a_group_loads_its_own_board_file_and_the_game_keeps_it(store):
     assert board.mode == MAP and board.state.board.name == "Our kitchen-table board"
     assert board.session.options["map"]["name"] == "Our kitchen-table board"
     assert "Loaded Our kitchen-table board (72 spaces) from ours.json" in board.message
-    assert board._setup["sample"].visible  # a way back to the sample board
+    assert board.setup_form.widgets["sample"].visible  # a way back to the sample board
     board.do(e.PlaceCards(board.state.board.stars[:5]))
     again = Session.resume(store, board.session.id)
     assert again.state.board.name == "Our kitchen-table board" and again.state.phase == "bond"
@@ -318,7 +318,7 @@ def test_a_malformed_board_file_is_refused_in_words_and_changes_nothing(store):
     board = make(store, {"map": "sample"})
     before = (board.session.id, dict(board.session.options))
     board.load_board_file(b'{"name": "x", "spaces": [', "broken.json")
-    error = board._setup["board_error"]
+    error = board.setup_form.widgets["board_error"]
     assert error.visible and "broken.json: not valid JSON" in error.object
     board.load_board_file(_board_bytes(roads=[["x4y4", "nowhere"]]), "typo.json")
     assert "typo.json: roads[0]: unknown space 'nowhere'" in error.object
@@ -372,15 +372,15 @@ def test_quick_turn_cost_and_a_failed_force_are_labelled_house_rules(store):
     one) and a failed Force or Trick ("you must back up one Space and end your turn"): both
     readings are labelled house rules in the set-up, shown in the status, and switchable."""
     board = make(store)
-    shown = " ".join(pane_texts(board._setup["box"]))
+    shown = " ".join(pane_texts(board.setup_form.widgets["box"]))
     assert "**house rule:** A Quick Turn costs one Space" in shown
     assert "**house rule:** A piece that loses the rest of its turn may still Fire" in shown
     status = board._status_html()
     assert "A Quick Turn costs one Space (the landing Space; the skipped one is free): yes" \
         in status
     assert "may still Fire: no" in status
-    board._setup["house"]["quick_turn_costs_move"].value = False
-    board._setup["house"]["fire_after_losing_rest"].value = True
+    board.setup_form.widgets["house"]["quick_turn_costs_move"].value = False
+    board.setup_form.widgets["house"]["fire_after_losing_rest"].value = True
     assert board.session.options["quick_turn_costs_move"] is False
     assert board.session.options["fire_after_losing_rest"] is True
     assert not board.state.setup.house["quick_turn_costs_move"]
@@ -457,12 +457,13 @@ def test_the_chosen_actions_odds_and_dice_come_right_below_its_button(store):
     board.roll((3, 4))
     board.press("Force car C")
     assert board.armed == e.Force("C")
-    above, below = board._list.labels(), board._rest_list.labels()
+    above, below = board.actions.above.labels(), board.actions.rest.labels()
     assert above[-1].startswith("Force car") and "Force car C" in above
     assert below and all(not label.startswith("Force") for label in below)
-    actions = board._actions.objects
-    assert actions.index(board._armed_pane) == actions.index(board._list) + 1
-    assert actions.index(board.dice.__panel__()) == actions.index(board._armed_pane) + 1
+    actions = board.actions.column.objects
+    assert actions.index(board.actions.armed_pane) == actions.index(board.actions.above) + 1
+    dice = board.actions.dice.__panel__()
+    assert actions.index(dice) == actions.index(board.actions.armed_pane) + 1
     assert "Force car C" in board._armed_html() and board.dice.enabled
 
 

@@ -362,11 +362,11 @@ class GoldfingerDashboard(GameDashboard):
         self.map_part = MapPart(self.hooks, self.tap)
         self.map_view = self.map_part.view
         self.setup_form = SetupForm(self.hooks, self.choose_setup, self.load_board_file)
-        # The names the tests and benchmarks read.
-        self.dice, self._actions = self.actions.dice, self.actions.column
-        self._phase_box, self._armed_pane = self.actions.phase_box, self.actions.armed_pane
-        self._list, self._rest_list = self.actions.above, self.actions.rest
-        self._setup = self.setup_form.widgets
+
+    @property
+    def dice(self):
+        """The dice pad of the action column (what a roll is entered on)."""
+        return self.actions.dice
 
     def replay_picture(self, state: e.GoldfingerState) -> str:
         """The hits and Bond's kit as they stood."""
@@ -374,7 +374,7 @@ class GoldfingerDashboard(GameDashboard):
 
     def __panel__(self) -> pn.viewable.Viewable:
         play = section("Play", self._verdict, self.message_view(),
-                       heading("What you can do now"), self.between, self._actions)
+                       heading("What you can do now"), self.between, self.actions.column)
         table = section("The table", self._status)
         table.stylesheets = [*table.stylesheets, TABLE_CARD_CSS]
         section_classes = list(table.css_classes)
@@ -385,7 +385,7 @@ class GoldfingerDashboard(GameDashboard):
         if not self.is_tablet:  # a phone: its side's own view first (if any), no table admin
             own = section("Your side (only this phone)", self._own)
             return page("007 Goldfinger", own, play, self.map_part.section(map_on), table, log)
-        setup = section("Game set-up", self._setup["box"])
+        setup = section("Game set-up", self.setup_form.widgets["box"])
         self._setup_cards.append(setup)
         self._show_setup()
         return page("007 Goldfinger", setup, play, self.map_part.section(map_on), table, log,
@@ -428,7 +428,7 @@ class GoldfingerDashboard(GameDashboard):
 
     def _refresh_roll(self) -> None:
         armed, mine = self.armed, self.my_turn()
-        self._armed_pane.html = self._armed_html() if mine else ""
+        self.actions.armed_pane.html = self._armed_html() if mine else ""
         self.dice.param.update(
             shown=mine and not self._bot_to_move() and any(
                 self.state.dice_needed(a) for a in self.legal()),
