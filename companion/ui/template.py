@@ -17,10 +17,11 @@ import panel as pn
 import param
 from bokeh.document import Document
 from bokeh.models import CustomJS
+from bokeh.models.dom import HTML
 
 from companion.ui.database_status import database_status
 from companion.ui.panel_costs import skip_unused_work
-from companion.ui.plain import plain_html
+from companion.ui.plain import SCREEN_READER_ONLY, plain_html
 from companion.ui.serve_args import STATIC_ROUTE
 
 ACCENT = "#8a1c1c"  # a dinner-jacket red, readable on light and dark
@@ -229,18 +230,6 @@ def sections_of(shown: pn.Column) -> list[pn.viewable.Viewable]:
     return list(shown.objects[1:])
 
 
-def title_css(title: str) -> str:
-    """A stylesheet that draws `title` (the kit's own words, never a player's) as the
-    section's heading, before its first child.
-
-    >>> title_css('Say "hi"').split(";")[0]
-    ':host::before { content: "Say \\\\22 hi\\\\22 "'
-    """
-    quoted = "".join(f"\\{ord(c):x} " if c in '"\\\n\r\f<>' else c for c in title)
-    return (f':host::before {{ content: "{quoted}"; display: block; margin: 6px 4px 2px; '
-            "font-size: 1.1rem; font-weight: 600; }")
-
-
 def _box(width: int) -> dict:
     """A section's size: at least `width` px wide when the screen allows, full otherwise."""
     return {"sizing_mode": "stretch_width", "min_width": 300, "margin": (0, 8),
@@ -248,13 +237,17 @@ def _box(width: int) -> dict:
             "css_classes": ["companion-section"]}
 
 
+SECTION_TITLE_CSS = (":host h2.section-title { display: block; margin: 6px 4px 2px; "
+                     "font-size: 1.1rem; font-weight: 600; }")
+
+
 class Section(pn.Column):
-    """A titled, bordered block of the page: one plain Column, its title drawn by its own
-    stylesheet (`title_css`) and named to a screen reader as a region of the page (the
-    column's own `role` and `aria-label`, no model more). A Panel Card was five models,
-    and a heading pane one more: on the tile page the headings alone cost every open
-    device about 100 KiB of the server's memory. (The price: the title is a named region,
-    which a screen reader lists among the page's landmarks, not a heading.)"""
+    """A titled, bordered block of the page: one plain Column, named to a screen reader as
+    a region of the page (its own `role` and `aria-label`), its title a real heading. The
+    heading is a Bokeh DOM element of the Column's own (`elements`, drawn before its
+    children), not a Panel pane: a Panel Card was five models and a heading pane one
+    more, and on the tile page heading panes cost every open device about 100 KiB of
+    the server's memory."""
 
     title = param.String(default="")
 
@@ -264,7 +257,12 @@ class Section(pn.Column):
         if "title" in params:  # renamed to html_attributes by Panel after this
             title = params["title"]
             params["title"] = {"role": "region", "aria-label": title} if title else {}
+            params["elements"] = [HTML(html=self.heading_html(title))] if title else []
         return super()._process_param_change(params)
+
+    def heading_html(self, title: str) -> str:
+        """The section's heading (the kit's own words, never a player's, but escaped)."""
+        return f'<h2 class="section-title">{escape(title)}</h2>'
 
 
 class Fold(Section):
@@ -275,6 +273,10 @@ class Fold(Section):
     collapsed = param.Boolean(default=True)
 
     _rename: ClassVar[dict] = {**Section._rename, "collapsed": None}
+
+    def heading_html(self, title: str) -> str:
+        """A heading a screen reader lists (its toggle button shows the title)."""
+        return f'<h2 class="section-title" style="{SCREEN_READER_ONLY}">{escape(title)}</h2>'
 
     def __init__(self, *contents: pn.viewable.Viewable,
                  build: Callable[[], pn.viewable.Viewable] | None = None, **params):
@@ -305,7 +307,7 @@ def section(title: str, *objects: pn.viewable.Viewable, width: int = 440,
     otherwise. `collapsed` True or False makes it a `Fold` that starts closed or open."""
     if collapsed is not None:
         return Fold(*objects, title=title, collapsed=collapsed, **_box(width))
-    return Section(*objects, title=title, stylesheets=[title_css(title)], **_box(width))
+    return Section(*objects, title=title, stylesheets=[SECTION_TITLE_CSS], **_box(width))
 
 
 def closed_section(title: str, build: Callable[[], pn.viewable.Viewable],

@@ -131,9 +131,10 @@ def test_axe_finds_nothing_on_the_dark_page(served, page: Page, app: str):
     assert violations(page) == []
 
 
-def test_every_section_is_a_region_a_screen_reader_lists_by_its_title(served, page: Page):
-    """A screen reader's list of landmarks names each section of the page by its title
-    (the title itself is drawn by CSS, which a screen reader does not call a heading)."""
+def test_every_section_is_a_heading_and_a_region_a_screen_reader_lists(served, page: Page):
+    """A screen reader's list of headings and of landmarks names each section of the page
+    by its title: the headings are real h2 elements (a fold's is read, not shown: its
+    toggle shows the title), each section a region named by its title."""
     page.set_viewport_size({"width": 1024, "height": 768})
     page.goto(f"{served.url}/mb007_tiles")
     expect(page.locator(f"{SECTION}:visible").first).to_be_visible(timeout=WAIT)
@@ -141,7 +142,10 @@ def test_every_section_is_a_region_a_screen_reader_lists_by_its_title(served, pa
     expect(regions.first).to_be_visible(timeout=WAIT)
     names = regions.evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
     assert len(names) == page.locator(SECTION).count() and all(names), names
+    headings = page.get_by_role("heading", level=2).all_text_contents()
+    assert headings == names, (headings, names)
     expect(page.get_by_role("region", name="Log")).to_be_visible()
+    expect(page.get_by_role("heading", name="Log", level=2)).to_be_visible()
 
 
 def test_a_golden_goal_match_is_played_with_the_enter_key_alone(served, page: Page):

@@ -20,7 +20,7 @@ from companion.ui import (
 from companion.ui.dice_pad import REAL
 from companion.ui.log_view import NEWEST_SHOWN
 from companion.ui.odds_bar import OUTCOME_COLORS
-from companion.ui.template import closed_section, title_css
+from companion.ui.template import closed_section, section
 
 
 def test_dice_pad_app_mode_rolls_with_none():
@@ -170,9 +170,19 @@ def test_a_fold_builds_its_contents_once_when_first_opened_and_hides_them_when_c
     assert built == [1]
 
 
-def test_a_section_title_cannot_break_out_of_its_stylesheet():
-    css = title_css('a"} body { display: none } :host::after { content: "\\\r\f<x>')
-    assert css.count('"') == 2 and "\r" not in css and "\f" not in css and "<" not in css
+def test_a_section_title_is_a_heading_and_a_named_region_and_stays_text():
+    """Everyone can play (issue 37): a screen reader lists each section by its heading and
+    as a region; a title is text, never HTML."""
+    from bokeh.document import Document
+
+    title = 'Board <img src=x onerror="alert(1)">'
+    root = section(title, pn.pane.HTML("x")).get_root(Document())
+    assert root.html_attributes == {"role": "region", "aria-label": title}
+    (heading,) = root.elements
+    assert heading.html == ('<h2 class="section-title">Board &lt;img src=x '
+                            'onerror=&quot;alert(1)&quot;&gt;</h2>')
+    fold = closed_section("Saved games", lambda: pn.pane.HTML("x")).get_root(Document())
+    assert 'position:absolute' in fold.elements[0].html  # its toggle shows the title
 
 
 def test_panel_deck_shows_the_asked_panels_and_keeps_the_others_built_and_hidden():
