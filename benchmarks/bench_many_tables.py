@@ -21,6 +21,7 @@ import random
 import subprocess
 import sys
 import threading
+import time
 from pathlib import Path
 
 from common import ROOT, Finger, Server, Timing, new_page, shadow_text_js, timed_tap
@@ -161,8 +162,14 @@ def evening(browser: Browser, db: str | Path, tables: int, processes: int) -> Ti
                 for server, placed_here in zip(servers, placement, strict=True) if placed_here]
         for devices in held:
             devices.wait_open()
-        with BusyTables(db, games[1:]):
-            return tablet_taps(page)
+        with BusyTables(db, games[1:]) as busy:
+            started = time.perf_counter()
+            taps = tablet_taps(page)
+        if busy.games:
+            seconds = time.perf_counter() - started
+            print(f"bench_many_tables: the busy tables stored {busy.actions} actions in the "
+                  f"{seconds:.0f} s of the taps ({busy.actions / seconds:.1f} a second)")
+        return taps
     finally:
         page.close()
         for devices in held:
