@@ -4,7 +4,9 @@ six-player table, the duel odds, the dashboard's re-draw)."""
 
 from __future__ import annotations
 
+import random
 import re
+import time
 from dataclasses import replace
 from pathlib import Path
 
@@ -15,7 +17,7 @@ from companion.core.registry import games
 from companion.core.session import Session
 from companion.license_to_kill import GAME
 from companion.license_to_kill.dashboard import LicenseToKillDashboard
-from companion.license_to_kill.engine import NextStep, PlacePlot, Setup
+from companion.license_to_kill.engine import NextStep, PlacePlot, Setup, new_state
 from companion.license_to_kill.odds import attack_table, henchman_attack
 
 NEXT = re.compile(r"^(Done: go to|End the turn)")
@@ -39,12 +41,36 @@ def six_player_table() -> Session:
     return session
 
 
+def random_play(actions: int, seed: int = 1) -> tuple[float, int]:
+    """ms for `actions` actions of random legal play (three players), and how many actions
+    were legal at the widest On Assignment step: random play builds Agencies
+    of dozens of Bonds carrying Q cards, which no real game's hands reach, and each such
+    step lists every Q card's move to every holder (issue 36)."""
+    rng = random.Random(seed)
+    state, widest = new_state({"players": ["Ann", "Bob", "Cy"]}), 0
+    start = time.perf_counter()
+    for _ in range(actions):
+        legal = state.legal_actions()
+        if state.is_over or not legal:
+            break
+        if state.turn is not None and state.turn.step_name == "On Assignment":
+            widest = max(widest, len(legal))
+        state = state.apply(state.fill_chance(rng.choice(legal), rng))
+    return (time.perf_counter() - start) * 1000, widest
+
+
 def measure(browser: Browser, tmp: Path) -> list[tuple[str, float]]:
     rows = step_round_trip(browser, tmp) if GAME.name in {g.name for g in games()} else []
     session = six_player_table()
     state = session.state
     board = LicenseToKillDashboard(store=None, session=session)
+    played = {n: random_play(n) for n in (250, 1000)}
+    for n, (ms, widest) in played.items():
+        print(f"bench_license_to_kill: {n} random actions: {ms:.0f} ms, the widest On "
+              f"Assignment listed {widest} legal actions")
     return [
+        ("License to Kill: 250 actions of random legal play, 3 players", played[250][0]),
+        ("License to Kill: 1,000 actions of random legal play, 3 players", played[1000][0]),
         *rows,
         ("License to Kill: legal actions, 6 players, Develop Plot Zone",  # uncached
          median_ms(lambda: replace(state).legal_actions(), repeat=20)),
