@@ -229,7 +229,7 @@ class ReviewView(pn.viewable.Viewer):
     def _show_dice(self, tally: DiceTally, rolls: bool) -> None:
         """The dice against fair dice; nothing for a game without dice."""
         if tally.total:
-            self._dice.object = ('<h2 class="review-dice" style="font-size:1.1rem">The dice</h2>'
+            self._dice.object = ('<h3 class="review-dice" style="font-size:1.1rem">The dice</h3>'
                                  f"<p>{tally.verdict()}</p>")
             self._dice_chart.object = dice_chart(tally)
             self._dice_chart.visible = True

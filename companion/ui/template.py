@@ -218,7 +218,7 @@ def page(title: str, *sections: pn.viewable.Viewable, home: bool = True) -> pn.C
             pn.config.raw_css = [*pn.config.raw_css, DARK_CSS]  # this session's page only
     header = pn.pane.HTML(header_html(title, home, dark, database_status.unreachable),
                           sizing_mode="stretch_width", margin=0, stylesheets=[HEADER_CSS],
-                          styles={"flex": "1 1 100%"})
+                          styles={"flex": "1 1 100%", "order": "-2"})  # above a section put first
     if doc is not None and doc.session_context is not None:
         follow_database_status(header, title, home, dark)
     return pn.Column(header, *sections, margin=0, sizing_mode="stretch_width",

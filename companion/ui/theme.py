@@ -58,14 +58,14 @@ def choice(options: list | dict, value: Any, **params: Any) -> pn.widgets.RadioB
                                        stylesheets=[BUTTON_CSS, CHOICE_CSS], **params)
 
 
-# A heading inside a section is the page's second level (the page title is the first; a
-# section's own title is drawn by its stylesheet), drawn no bigger than the section title.
-HEADING_CSS = ":host h2 { font-size: 1.1rem; margin: 0.6em 0 0.3em; }"
+# A heading inside a section is the page's third level (the page title is the first, each
+# section's own title the second), drawn no bigger than the section title.
+HEADING_CSS = ":host h3 { font-size: 1.1rem; margin: 0.6em 0 0.3em; }"
 
 
 def heading_markdown(text: str) -> str:
     """The Markdown of a heading inside a section (`heading`'s, for a pane that changes)."""
-    return f"## {text}"
+    return f"### {text}"
 
 
 def heading(text: str) -> pn.pane.Markdown:

@@ -192,3 +192,42 @@ def test_the_review_of_a_map_game_says_it_is_an_estimate(served, page: Page):
     expect(page.locator(".review-sides")).to_contain_text("Enemy:")
     expect(page.get_by_text("The equity is an estimate")).to_be_visible()
     expect(page.locator(".review-dice")).to_be_visible()
+
+
+def test_a_portrait_tablet_puts_the_map_first_under_the_header_and_a_phone_its_own_side(
+        served, page: Page, browser):
+    """On a portrait tablet the Map comes before the play column (issue 17), but never
+    above the page's title; on a side's own phone his own view and choices come first."""
+    from companion.core.session import Session
+    from companion.core.store import Store
+    from companion.goldfinger import GAME
+    from companion.ui.share_view import join_links
+    from tests.ui.test_phone import PHONE
+
+    page.set_viewport_size({"width": 768, "height": 1024})
+    page.goto(f"{served.url}/goldfinger")
+    title = page.get_by_role("heading", name="007 Goldfinger", level=1)
+    expect(title).to_be_visible(timeout=WAIT)
+    store = Store(served.db)
+    session = Session(GAME, {"map": "sample"}, seed=8, store=store)
+    enemy = dict(join_links(session, f"{served.url}/goldfinger", ["Bond", "Enemy"]))[
+        "Enemy's own phone"]
+    store.close()
+    tablet = page.context.new_page()  # the game's tablet, in portrait
+    tablet.set_viewport_size({"width": 768, "height": 1024})
+    tablet.goto(f"{served.url}/goldfinger?session={session.id}")
+    map_heading = tablet.get_by_role("heading", name="Map", level=2)
+    expect(map_heading).to_be_visible(timeout=WAIT)
+    top = tablet.get_by_role("heading", name="007 Goldfinger", level=1).bounding_box()["y"]
+    assert top < map_heading.bounding_box()["y"] < \
+        tablet.get_by_role("heading", name="Play", level=2).bounding_box()["y"]
+    context = browser.new_context(**PHONE)
+    try:
+        phone = context.new_page()
+        phone.goto(enemy)
+        own = phone.get_by_role("heading", name="Your side (only this phone)", level=2)
+        expect(own).to_be_visible(timeout=WAIT)
+        assert own.bounding_box()["y"] < \
+            phone.get_by_role("heading", name="Map", level=2).bounding_box()["y"]
+    finally:
+        context.close()

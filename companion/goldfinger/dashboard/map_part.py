@@ -48,16 +48,18 @@ class MapPart:
         self.estimate_for = -1
         self.mat: tuple[Any, str] = (None, "")  # (board, its mat)
 
-    def section(self, shown: Any) -> pn.Column:
+    def section(self, shown: Any, first_in_portrait: bool = True) -> pn.Column:
         """The Map card, `shown` while the game has a map (a value, or a parameter to
-        follow)."""
+        follow); on a portrait tablet first, above the actions (a phone keeps its side's
+        own view and choices first)."""
         card = section("Map", self.view, pn.pane.HTML(LEGEND, sizing_mode="stretch_width"),
                        self.danger, self.estimate_pane,
                        button("Estimate Bond's chance (bot games)",
                               lambda _: self.start_estimate(), sizing_mode="stretch_width"),
                        width=460)
         card.visible = shown
-        card.stylesheets = [*card.stylesheets, MAP_CARD_CSS]
+        if first_in_portrait:
+            card.stylesheets = [*card.stylesheets, MAP_CARD_CSS]
         return card
 
     # The picture.
