@@ -7,7 +7,8 @@ bare tap round trips). Each row names its log's length:
   game cannot run 300 actions: Bond is killed or escapes within about 80); the first review
   of a game, its survival solvers cold, and the same review again;
 - Golden Goal: a "first to 3" match between bots, its first 300 actions (a golden-goal
-  match ends at its first goal, some 20 to 50 actions);
+  match ends at its first goal, some 20 to 50 actions); first, no position's scoring faces
+  found yet, and again;
 - Goldfinger: a map game between bots played to its end, the longest of 10 seeds (a game
   ends within about 170 actions); first, its positions not yet valued, and again;
 - the card game: six seats (five bots) played to the end, the longest of 10 seeds (about
@@ -33,6 +34,7 @@ from companion.core.session import Session
 from companion.core.store import Store
 from companion.dice_lab.engine import Check
 from companion.golden_goal import GAME as GOLDEN_GOAL
+from companion.golden_goal import review as golden_goal_review
 from companion.golden_goal.bot import bot_player
 from companion.golden_gun import GAME as GOLDEN_GUN
 from companion.golden_gun import bot, odds
@@ -88,6 +90,7 @@ def games() -> tuple[Session, ...]:
 
 def measure(browser, tmp: Path) -> list[tuple[str, float]]:
     dice_lab, golden_gun, golden_goal, goldfinger, cards, ltk = games()
+    golden_goal_review._CACHE.clear()  # the first review finds no position's faces found
     goldfinger_review._CACHE.clear()  # the first review of a game values every position
     cards_standings._win_shares.cache_clear()  # the bots' game filled it
     ltk_review._CACHE.clear()
@@ -100,7 +103,11 @@ def measure(browser, tmp: Path) -> list[tuple[str, float]]:
             (f"Review a {len(golden_gun.actions)}-action Golden Gun solo game, whole "
              "(again)", _ms(
                 lambda: review(GOLDEN_GUN, golden_gun.options, golden_gun.actions))),
-            (f"Review {len(golden_goal.actions)} actions of a Golden Goal first-to-3 match", _ms(
+            (f"Review {len(golden_goal.actions)} actions of a Golden Goal first-to-3 match "
+             "(first)", _ms(
+                lambda: review(GOLDEN_GOAL, golden_goal.options, golden_goal.actions))),
+            (f"Review {len(golden_goal.actions)} actions of a Golden Goal first-to-3 match "
+             "(again)", _ms(
                 lambda: review(GOLDEN_GOAL, golden_goal.options, golden_goal.actions))),
             (f"Review a {len(goldfinger.actions)}-action Goldfinger game, whole (first)", _ms(
                 lambda: review(GOLDFINGER, goldfinger.options, goldfinger.actions))),
