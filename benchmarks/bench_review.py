@@ -93,6 +93,7 @@ def measure(browser, tmp: Path) -> list[tuple[str, float]]:
     golden_goal_review._CACHE.clear()  # the first review finds no position's faces found
     goldfinger_review._CACHE.clear()  # the first review of a game values every position
     cards_standings._win_shares.cache_clear()  # the bots' game filled it
+    cards_standings._below_grid.cache_clear()
     ltk_review._CACHE.clear()
     odds._SOLVERS.clear()  # the first review of a game finds no solver made before
     rows = [("Review a 300-check Dice Lab game", _ms(
