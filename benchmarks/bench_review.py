@@ -92,6 +92,7 @@ def measure(browser, tmp: Path) -> list[tuple[str, float]]:
     dice_lab, golden_gun, golden_goal, goldfinger, cards, ltk = games()
     golden_goal_review._CACHE.clear()  # the first review finds no position's faces found
     goldfinger_review._CACHE.clear()  # the first review of a game values every position
+    goldfinger_review._FIRE.clear()
     cards_standings._win_shares.cache_clear()  # the bots' game filled it
     cards_standings._below_grid.cache_clear()
     ltk_review._CACHE.clear()
