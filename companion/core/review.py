@@ -15,7 +15,10 @@ A game that can value a position names a reviewer module (`Game.reviewer`) holdi
 - `decision_options(state, action)`: the side deciding `action` and every action it could
   have taken instead (the one taken among them), or None when it is no decision; an
   alternative whose result is chance (a roll it could have tried) may be given as its
-  outcomes, as `chance_outcomes` gives them: it is worth their average;
+  outcomes, as `chance_outcomes` gives them: it is worth their average. Only the best of
+  them counts, so a reviewer that can tell an alternative is worth no more than one it
+  gives may leave it out (Golden Goal's does: valuing each of its ~100 plays was most of
+  a match's review);
 - optionally `secret_choices(state, action)`: for an action that shows choices the sides
   made at once and in secret (a round's letters), a `SecretChoices`: each side's skill
   against the others' equilibrium mixes, what the others' choices gave it, and the luck of

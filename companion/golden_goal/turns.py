@@ -247,12 +247,16 @@ def _checked(state: GoldenGoalState, play: Play, square: Square, ball: Square | 
         yield Outcome(play, square, ball, net)
 
 
-def scoring_rolls(state: GoldenGoalState, faces: tuple[int, ...]) -> tuple[int, ...]:
+def scoring_rolls(state: GoldenGoalState, faces: tuple[int, ...],
+                  enough: int | None = None) -> tuple[int, ...]:
     """The faces with which the team on turn can score: the same search as `legal_turns`
-    with goals only, but each player's steps to the ball are found once for all faces."""
+    with goals only, but each player's steps to the ball are found once for all faces.
+    With `enough`, the search may stop once it has found that many (some of them, then)."""
     found: set[int] = set()
     team = state.to_move
     for player in sorted(p for p in state.where if team_of(p) == team):
+        if enough is not None and len(found) >= enough:
+            break
         others = {sq: p for p, sq in state.where.items() if p != player}
         _, arrivals = reachable(state.field, others, state.ball, state.where[player], max(faces))
         table = Table.of(state.options, {**others, state.ball: player}, team)
@@ -268,6 +272,8 @@ def scoring_rolls(state: GoldenGoalState, faces: tuple[int, ...]) -> tuple[int, 
                 if pips >= 0 and scores_with[pips]:
                     found.add(face)
                     break
+            if enough is not None and len(found) >= enough:
+                break
     return tuple(face for face in faces if face in found)
 
 

@@ -22,6 +22,7 @@ exact to within about 0.3 percentage points.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -382,14 +383,15 @@ def wound_risk(state: GoldenGunState) -> dict[Paragraph, tuple[Fraction, int]]:
 
 
 def _classes(table: EffectTable, unseen: Mapping[str, int]) -> list[tuple[str, int]]:
-    """Kinds that act alike for survival merged into one (a kind stands for its class)."""
+    """Kinds that act alike for survival merged into one (a kind stands for its class).
+    Every kind the table knows has its class, none left counting 0: so the classes, and
+    the solver with them, stay the same all game as kinds run out (a class of none is
+    never drawn: the figures are the same), and its memo serves every later position."""
     merged: dict[tuple[object, ...], list] = {}
-    for kind, n in sorted(unseen.items()):
-        if not n:
-            continue
+    for kind in sorted({*table.cards, *unseen}):
         key = (kind in rules.SPECIAL_KINDS, kind == rules.SOLEX,
                _signature(table.steps(kind, "fire")), _signature(table.steps(kind, "hold")))
-        merged.setdefault(key, [kind, 0])[1] += n
+        merged.setdefault(key, [kind, 0])[1] += unseen.get(kind, 0)
     return [(kind, n) for kind, n in merged.values()]
 
 
@@ -400,8 +402,10 @@ def _signature(steps: tuple[Step, ...]) -> tuple[Step, ...]:
 
 
 _SOLVERS: dict[tuple, tuple[EffectTable, Any]] = {}
+_SOLVERS_LOCK = threading.Lock()  # the worker's threads share them
 MAX_SOLVERS = 32  # each keeps its memo; the early, costly positions recur across calls
-# (a game's review meets about 17: one per set of card kinds still in the deck)
+# (a game's review needs one: its startle chance is the whole green deck's, and its card
+# classes are the table's, all game long)
 
 
 def _shared_solver(table: EffectTable, kinds: tuple[str, ...], p_startle: Fraction,
@@ -409,12 +413,13 @@ def _shared_solver(table: EffectTable, kinds: tuple[str, ...], p_startle: Fracti
     """`_solver`, kept for the next call with the same table, kinds, startle and policy (a
     game's Step 5 advice and its whole-search figure share one memo)."""
     key = (_contents(table), kinds, p_startle, unarmed_startle, policy)
-    found = _SOLVERS.pop(key, None)  # put back last: the least recently used goes first
-    if found is None:
-        if len(_SOLVERS) >= MAX_SOLVERS:
-            _SOLVERS.pop(next(iter(_SOLVERS)))
-        found = (table, _solver(table, kinds, p_startle, unarmed_startle, policy))
-    _SOLVERS[key] = found
+    with _SOLVERS_LOCK:
+        found = _SOLVERS.pop(key, None)  # put back last: the least recently used goes first
+        if found is None:
+            if len(_SOLVERS) >= MAX_SOLVERS:
+                _SOLVERS.pop(next(iter(_SOLVERS)))
+            found = (table, _solver(table, kinds, p_startle, unarmed_startle, policy))
+        _SOLVERS[key] = found
     return found[1]
 
 
@@ -428,6 +433,13 @@ def _contents(table: EffectTable) -> tuple:
 def _solver(table: EffectTable, kinds: tuple[str, ...], p_startle: Fraction,
             unarmed_startle: str, policy: Policy):
     specials = tuple(k in rules.SPECIAL_KINDS for k in kinds)
+
+    @cache
+    def card(i: int, paragraph: Paragraph, ammo: int, wounds: int
+             ) -> tuple[tuple[int, int, bool, bool, int, int], ...]:
+        """`_card_outcomes` of class i's card, each chance as its numerator and denominator."""
+        return tuple((*outcome, q.numerator, q.denominator) for outcome, q in
+                     _card_outcomes(table, kinds[i], paragraph, ammo, wounds).items())
 
     @cache
     def death(counts: tuple[int, ...], upper_left: int, ammo: int, wounds: int) -> Fraction:
@@ -446,17 +458,30 @@ def _solver(table: EffectTable, kinds: tuple[str, ...], p_startle: Fraction,
                     ammo: int, wounds: int) -> Fraction:
         allowed = [i for i, n in enumerate(counts) if n and not (upper_left and specials[i])]
         total = sum(counts[i] for i in allowed)
-        result = ZERO
+        if not total:
+            return ZERO
+        # The sum over each class's card and outcomes of (count / total) x chance x death
+        # after it, kept as one numerator and denominator in plain integers and made a
+        # Fraction once: the same exact value as adding Fractions term by term, without
+        # their reduction at every step (the solver's arithmetic was most of a game's
+        # first review).
+        num, den = 0, 1
         for i in allowed:
             rest = (*counts[:i], counts[i] - 1, *counts[i + 1:])
-            outcomes = _card_outcomes(table, kinds[i], paragraph, ammo, wounds)
-            for (ammo2, wounds2, killed, solex), q in outcomes.items():
+            for ammo2, wounds2, killed, solex, q_num, q_den in card(i, paragraph, ammo,
+                                                                      wounds):
                 if killed:
-                    result += Fraction(counts[i], total) * q
+                    term_num, term_den = q_num, q_den
                 elif not solex:
                     later = death(rest, max(0, upper_left - 1), ammo2, wounds2)
-                    result += Fraction(counts[i], total) * q * later
-        return result
+                    term_num, term_den = q_num * later.numerator, q_den * later.denominator
+                else:
+                    continue
+                if term_den == den:
+                    num += counts[i] * term_num
+                else:
+                    num, den = num * term_den + counts[i] * term_num * den, den * term_den
+        return Fraction(num, den * total)
 
     return death, _after_card
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from companion.core.dice import p_at_most
@@ -38,8 +39,15 @@ CALM, STARTLED = (1, 1), (6, 6)  # dice that stand for all that succeed or fail 
 
 
 def equity(state: GoldenGunState) -> dict[str, Fraction] | None:
-    alive = odds.alive_at_solex(state, odds.p_startle_next(state.config.green_deck))
+    alive = odds.alive_at_solex(state, _startle(tuple(sorted(state.config.green_deck.items()))))
     return None if alive is None else {BOND: alive}
+
+
+@lru_cache(maxsize=64)
+def _startle(green_deck: tuple[tuple[int, int], ...]) -> Fraction:
+    """`odds.p_startle_next` of a whole green deck, worked out once per deck, not per
+    position (the same exact Fraction)."""
+    return odds.p_startle_next(dict(green_deck))
 
 
 def _at_most(action: Any, chance: Fraction) -> list[tuple[Any, Fraction]]:

@@ -198,6 +198,9 @@ class _Prospects:
         self.best = [(0, 0)] * n
         self.risk = [0] * n
         stakes = [[_stake(state, stack) for stack in player.zone] for player in state.players]
+        # Each Main Plot's requirement once, not once per Bond card that could try it.
+        asks = [[state.requirement(q, m) for m in range(len(other.zone))]
+                for q, other in enumerate(state.players)]
         for p, player in enumerate(state.players):
             for bond in player.agency:
                 if state.card(bond).type not in rules.ON_ASSIGNMENT_TYPES:
@@ -207,7 +210,7 @@ class _Prospects:
                     if q == p:
                         continue
                     for m in range(len(other.zone)):
-                        if not _met(state, team, q, m):
+                        if not _met(team, asks[q][m]):
                             continue
                         bullets, face_down = stakes[q][m]
                         self.best[p] = max(self.best[p], (2 * bullets, -face_down))
@@ -220,10 +223,10 @@ def _stake(state: LtkState, stack: tuple[Piece, ...]) -> tuple[int, int]:
     return bullets, sum(not p.face_up for p in stack)
 
 
-def _met(state: LtkState, team: Any, owner: int, m: int) -> bool:
+def _met(team: Any, requirement: Any) -> bool:
     from companion.license_to_kill import assignment as team_check
 
-    return team_check.compare(team, state.requirement(owner, m)).met
+    return team_check.compare(team, requirement).met
 
 
 def features(state: LtkState, p: int, table: _Prospects | None = None) -> tuple[float, ...]:

@@ -34,6 +34,7 @@ import math
 from collections.abc import Sequence
 from fractions import Fraction
 from functools import lru_cache
+from operator import mul
 
 from companion.mb007_cards import rules
 
@@ -75,11 +76,17 @@ def _normal_shares(points: Sequence[int], playing: list[int], variance: float
     spread = math.sqrt(variance)
     shares = [0.0] * len(points)
     for i in playing:
-        others = [(points[i] - points[j]) / spread for j in playing if j != i]
-        shares[i] = sum(weight * math.prod(_below(z + lead) for lead in others)
-                        for z, weight in zip(_GRID, _WEIGHTS, strict=True))
+        rows = [_below_grid((points[i] - points[j]) / spread) for j in playing if j != i]
+        shares[i] = sum(map(mul, _WEIGHTS, map(math.prod, zip(*rows, strict=True))))
     total = sum(shares)
     return tuple(share / total for share in shares)
+
+
+@lru_cache(maxsize=4096)  # a lead is a difference of points over a spread: a game has few
+def _below_grid(lead: float) -> tuple[float, ...]:
+    """`_below(z + lead)` at every point z of the quadrature's grid (the same floats as
+    working each out where it is used: the review's many standings share them)."""
+    return tuple(_below(z + lead) for z in _GRID)
 
 
 def _below(z: float) -> float:
