@@ -175,11 +175,6 @@ def _reviewed(work: Callable[[], Review]) -> tuple[Review | None, str]:
         return None, "The review could not be worked out (the server's log says why)."
 
 
-def _forget(board, key: str) -> None:
-    with contextlib.suppress(Exception):  # a board whose process died holds nothing now
-        board.pop(key, None)
-
-
 class ReviewView(pn.viewable.Viewer):
     """The review of the game `session()` holds, drawn by `refresh`; `picture` draws the
     table as it stood for the replay (None: the replay tells the actions only)."""
@@ -192,12 +187,12 @@ class ReviewView(pn.viewable.Viewer):
         # Where the worker tells how far it has got (the server's, with a worker).
         self._progress = progress or (progress_board() if worker is not None else None)
         if self._progress is not None:
-            self._progress.board()  # its Manager starts now, in the background
+            self._progress.board()  # started when the page is built, not on a tap
         self._doc = pn.state.curdoc
         self._served = self._doc is not None and self._doc.session_context is not None
         if self._served:
             self._doc.on_session_destroyed(self._closed)
-        self._board, self._key = None, ""  # where the review now due tells its progress
+        self._key = ""  # the progress board's key of the review now due ("": untold)
         self._told: tuple | None = None  # the progress last shown
         self._polling = None  # the page's periodic read of the board, while it waits
         self._future: Future | None = None
@@ -239,21 +234,16 @@ class ReviewView(pn.viewable.Viewer):
         actions = [session.game.action_to_json(action) for action in session.actions]
         job = (review, session.game.name, dict(session.options), actions)
         board = self._progress.board() if self._progress is not None else None
-        key = f"review-{next(_KEYS)}"
-        if board is not None:
-            try:
-                board[key] = None  # asked for: the job reports while this key is there
-            except Exception:  # its process died: this review goes untold, the next restarts it
-                board = None
+        key = f"review-{next(_KEYS)}" if board is not None else ""
         if board is None:
             self._future = self._worker.submit(*job)
         else:
+            self._progress.ask(key)  # the job reports while its key is on the board
             self._future = self._worker.submit(reporting, board, key, *job)
-            self._board, self._key, self._told = board, key, None
+            self._key, self._told = key, None
             self._start_polling()
         self._settled = settled = threading.Event()
-        self._future.add_done_callback(
-            lambda done: self._done(done, asked, board, key, settled))
+        self._future.add_done_callback(lambda done: self._done(done, asked, key, settled))
 
     def wait(self) -> None:
         """Until the review asked for last is on the page (tests, notebooks)."""
@@ -266,15 +256,11 @@ class ReviewView(pn.viewable.Viewer):
     def poll(self) -> None:
         """The review's progress as the worker last told it (every POLL_MS while a review is
         under way, served; a test or a notebook calls it)."""
-        board, key = self._board, self._key
-        if board is None:
+        if not self._key:
             self._stop_polling()
             return
-        try:
-            told = board.get(key)
-        except Exception:  # the board's process died: the bar waits for the review
-            told = None
-        if isinstance(told, tuple) and told != self._told:
+        told = self._progress.told(self._key)
+        if told is not None and told != self._told:
             self._told = told
             done, total = told
             self._summary.object = progress_html(total, done)
@@ -292,9 +278,9 @@ class ReviewView(pn.viewable.Viewer):
     def _stop_waiting(self) -> None:
         """Nobody waits for the review under way any more: its key off the board (it stops
         at its next report), the page's reads stopped."""
-        board, key, self._board = self._board, self._key, None
-        if board is not None:
-            _forget(board, key)
+        if self._key:
+            self._progress.forget(self._key)
+            self._key = ""
         self._stop_polling()
 
     def _closed(self, _context: object) -> None:
@@ -302,19 +288,17 @@ class ReviewView(pn.viewable.Viewer):
         self._polling = None
         self._stop_waiting()
 
-    def _done(self, done: Future, asked: tuple, board: object, key: str,
-              settled: threading.Event) -> None:
+    def _done(self, done: Future, asked: tuple, key: str, settled: threading.Event) -> None:
         try:
-            if board is not None:
-                _forget(board, key)  # the job ended: nothing of it stays on the board
+            if key:
+                self._progress.forget(key)  # the job ended: nothing of it stays on the board
             if done.cancelled() or (done.exception() is None and done.result() is None):
                 return  # never begun, or stopped: the page stopped waiting for it
             shown = _reviewed(done.result)
 
             def show() -> None:
                 if self._asked == asked:  # else a newer review is on its way
-                    self._board = None  # its key is off the board already
-                    self._stop_polling()
+                    self._stop_waiting()
                     self._show(*shown)
             on_the_page(self._doc, show)
         finally:

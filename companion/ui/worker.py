@@ -9,8 +9,9 @@ Goldfinger map move took 370 ms instead of 28 ms while the bot-games estimate ra
 thread).
 
 `progress_board()` is where a job in it tells a page how far it has got (the review's
-progress bar): a dict in a `multiprocessing.Manager` process, one per server, started in
-the background the first time a page may need it and again if its process died."""
+progress bar): a dict of the server's, which the job writes through a `multiprocessing`
+manager's proxy served by a thread of the server, started the first time a page may need
+it."""
 
 from __future__ import annotations
 
@@ -19,10 +20,10 @@ import logging
 import multiprocessing
 import os
 import threading
-import time
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from multiprocessing.managers import BaseManager, DictProxy
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -104,75 +105,78 @@ def odds_worker() -> RestartingPool:
 
 class ProgressBoard:
     """The board jobs in the worker write their progress on (`companion.core.progress`)
-    and pages read: a dict in a Manager process of its own (its proxy pickles into a job,
-    which a plain shared `multiprocessing.Value` does not; and the worker, niced below the
-    taps, never holds it up for a page).
+    and pages read: a dict of the server's own process (`entries`: key -> None, asked
+    for, or (done, total)), which a job reaches through a `multiprocessing` manager's
+    proxy (a proxy pickles into a job; a plain shared `multiprocessing.Value` does not).
 
-    `board()` never waits: the first call starts the Manager in a thread (a fresh
-    interpreter by spawn, about 0.2 s) and says None meanwhile, as it does while a dead
-    one is being replaced; a page then shows a bar without counts. The Manager costs about
-    20 MB resident (12 MB proportional) once started; a read or a write is one round trip
-    to it, some 20-30 microseconds."""
+    The manager's server runs in a thread of this process, over a local socket only the
+    worker's processes hold the key to: a page reads and writes the dict itself, with no
+    round trip, and a job's writes (at most ten a second) cost this process some 30
+    microseconds each. Not a Manager process of its own: a spawned process runs the
+    server's main script again (under `panel serve`, the Panel import: 78 MB resident;
+    an interpreter alone is 20 MB).
+
+    `board()`, the proxy for a job, starts that thread on first use (about a millisecond;
+    a game page's Review section asks for it when built, not a tap) and again if it ever
+    stopped; None if it cannot be started (the review then comes untold)."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._manager: Any = None
-        self._board: Any = None
-        self._starting = False
-        self.restarts = 0  # Managers started again after theirs died
+        self.entries: dict[str, Any] = {}
+        self._thread: threading.Thread | None = None
+        self._proxy: Any = None
+        self.starts = 0  # times its thread was started (more than 1: it had stopped)
 
     def board(self) -> Any:
-        """The board's proxy (a dict: key -> None or (done, total)), or None until it is
-        up (its start begun here, in the background, if need be)."""
+        """The proxy of `entries` to give a job, started if need be; None if it cannot."""
         with self._lock:
-            if self._board is not None:
-                if self._manager._process.is_alive():
-                    return self._board
-                self._manager = self._board = None
-                self.restarts += 1
-            if not self._starting:
-                self._starting = True
-                threading.Thread(target=self._start, name="progress-board",
-                                 daemon=True).start()
-            return None
-
-    def ready(self, seconds: float = 60) -> Any:
-        """The board once it is up (tests): None if it did not come up in time."""
-        deadline = time.monotonic() + seconds
-        while (board := self.board()) is None and time.monotonic() < deadline:
-            time.sleep(0.05)
-        return board
-
-    def process(self) -> int | None:
-        """The Manager's process id (tests kill it to check it comes back)."""
-        with self._lock:
-            return self._manager._process.pid if self._manager is not None else None
+            if self._thread is None or not self._thread.is_alive():
+                self._thread, self._proxy = None, None
+                try:
+                    self._start()
+                except Exception:  # no progress bar is no reason to fail: the figures come
+                    log.exception("the progress board could not be started")
+            return self._proxy
 
     def _start(self) -> None:
-        manager = board = None
-        try:
-            # spawn, as the pool: a fork of a threaded server process can deadlock
-            manager = multiprocessing.get_context("spawn").Manager()
-            board = manager.dict()
-        except Exception:  # no progress bar is no reason to fail: the figures still come
-            log.exception("the progress board could not be started")
-            manager = board = None
-        with self._lock:
-            self._manager, self._board, self._starting = manager, board, False
+        entries = self.entries
 
-    def shutdown(self) -> None:
-        with self._lock:
-            manager, self._manager, self._board = self._manager, None, None
-        if manager is not None:
-            manager.shutdown()
+        class BoardManager(BaseManager):
+            pass
+
+        BoardManager.register("entries", callable=lambda: entries, proxytype=DictProxy)
+        # A unix socket in a folder of this process's own; the key is this process's,
+        # which the worker's processes inherit.
+        server = BoardManager().get_server()
+        # Served until the process ends (its loop wakes once a second to see whether to).
+        thread = threading.Thread(target=server.serve_forever, name="progress-board",
+                                  daemon=True)
+        thread.start()
+        client = BoardManager(address=server.address)
+        client.connect()
+        self._proxy, self._thread = client.entries(), thread
+        self.starts += 1
+
+    def ask(self, key: str) -> None:
+        """A job is to report under `key`: while it is here, it does."""
+        self.entries[key] = None
+
+    def told(self, key: str) -> tuple[int, int] | None:
+        """What the job under `key` last reported: (done, total), or None yet."""
+        told = self.entries.get(key)
+        return told if isinstance(told, tuple) else None
+
+    def forget(self, key: str) -> None:
+        """Nobody waits for that job any more: it stops at its next report."""
+        self.entries.pop(key, None)
 
 
 _PROGRESS_BOARD: ProgressBoard | None = None
 
 
 def progress_board() -> ProgressBoard:
-    """The server's one progress board, made (not yet started) on first use. Its Manager
-    stops at exit with the interpreter (multiprocessing's own finaliser)."""
+    """The server's one progress board, made (not yet started) on first use; its thread
+    ends with the process."""
     global _PROGRESS_BOARD
     with _ODDS_WORKER_LOCK:
         if _PROGRESS_BOARD is None:

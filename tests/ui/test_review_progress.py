@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import re
 import signal
+import threading
 import time
 
 import pytest
@@ -89,27 +90,26 @@ def test_the_bar_says_counts_only():
 @pytest.fixture(scope="module")
 def worker():
     pool, progress = RestartingPool(max_workers=1), ProgressBoard()
-    assert progress.ready() is not None
+    assert progress.board() is not None
     yield pool, progress
     pool.shutdown(wait=False, cancel_futures=True)
-    progress.shutdown()
 
 
 def test_a_job_in_the_worker_tells_the_page_how_far_it_has_got(worker):
     pool, progress = worker
-    board = progress.ready()
-    board["job-1"] = None
-    job = pool.submit(reporting, board, "job-1", counted, 40, 0.05)
+    progress.ask("job-1")
+    job = pool.submit(reporting, progress.board(), "job-1", counted, 40, 0.05)
     seen = []
     while not job.done():
-        told = board.get("job-1")
+        told = progress.told("job-1")
         if told and told not in seen:
             seen.append(told)
         time.sleep(0.01)
     assert job.result() == 40
     assert seen and all(total == 40 for _, total in seen)
     assert [done for done, _ in seen] == sorted({done for done, _ in seen})  # counting up
-    board.pop("job-1")
+    progress.forget("job-1")
+    assert progress.entries == {}
 
 
 @pytest.fixture
@@ -120,7 +120,7 @@ def played(worker, monkeypatch):
     session = Session("dice_lab", {}, seed=1)
     for _ in range(30):
         session.act(Check(1, 6, "at least", (), (6,)))
-    return session, ReviewView(lambda: session, None, pool, progress), progress.ready()
+    return session, ReviewView(lambda: session, None, pool, progress), progress.entries
 
 
 def shown_progress(view: ReviewView) -> tuple[int, int] | None:
@@ -149,7 +149,7 @@ def test_the_page_shows_the_progress_then_the_review(played):
     assert seen and all(total == 30 and 1 <= done <= 30 for done, total in seen)
     assert [done for done, _ in seen] == sorted({done for done, _ in seen})
     wait_for(lambda: "+25.00 now" in view._summary.object)  # 30 sixes: 5/6 lucky each
-    wait_for(lambda: board.keys() == [])  # the job's key went with it
+    wait_for(lambda: board == {})  # the job's key went with it
     view.poll()  # nothing more to read: the page stops asking
     assert "<progress" not in view._summary.object
 
@@ -164,7 +164,7 @@ def test_a_review_the_game_moved_past_stops_and_the_newer_one_shows(played):
     assert first.result(timeout=120) is None  # stopped at its next report
     view.wait()
     wait_for(lambda: "+24.83 now" in view._summary.object)  # 25 + (0 - 1/6)
-    wait_for(lambda: board.keys() == [])
+    wait_for(lambda: board == {})
 
 
 def test_a_closed_page_stops_its_review(played):
@@ -173,7 +173,7 @@ def test_a_closed_page_stops_its_review(played):
     wait_for(lambda: shown_progress(view) is not None)
     view._closed(None)
     assert view._future.result(timeout=120) is None
-    wait_for(lambda: board.keys() == [])
+    wait_for(lambda: board == {})
 
 
 def test_a_killed_worker_shows_the_fault_and_stops_the_reads(played, worker):
@@ -185,21 +185,23 @@ def test_a_killed_worker_shows_the_fault_and_stops_the_reads(played, worker):
         os.kill(pid, signal.SIGKILL)
     wait_for(view._future.done)
     wait_for(lambda: "The helper working out the review stopped" in view._summary.object)
-    assert view._board is None
-    wait_for(lambda: board.keys() == [])
+    assert view._key == ""  # the page reads no more
+    wait_for(lambda: board == {})
 
 
-def test_a_dead_board_comes_back_and_costs_only_the_bar(played, worker):
-    """Its process killed mid-review: that review comes, untold; the next ask starts a new
-    board, and the review after it shows its progress again."""
+def test_a_board_that_cannot_start_costs_only_the_bar(played, worker, monkeypatch):
+    """Its thread stopped, it starts again; if it cannot, the review comes untold."""
     _, progress = worker
     _, view, _ = played
+    stopped = threading.Thread(target=lambda: None)
+    stopped.start()
+    stopped.join()
+    monkeypatch.setattr(progress, "_thread", stopped)
+    starts = progress.starts
     view.refresh()
-    wait_for(lambda: shown_progress(view) is not None)
-    os.kill(progress.process(), signal.SIGKILL)
-    view.wait()
-    wait_for(lambda: "+25.00 now" in view._summary.object)
-    assert progress.ready() is not None and progress.restarts == 1
+    assert progress.starts == starts + 1 and watched(view)
+    monkeypatch.setattr(progress, "_thread", stopped)
+    monkeypatch.setattr(progress, "_start", lambda: 1 / 0)
     view.refresh()
-    assert watched(view)
+    assert view._key == "" and watched(view) == []
     wait_for(lambda: "+25.00 now" in view._summary.object)
