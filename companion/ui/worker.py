@@ -116,9 +116,10 @@ class ProgressBoard:
     server's main script again (under `panel serve`, the Panel import: 78 MB resident;
     an interpreter alone is 20 MB).
 
-    `board()`, the proxy for a job, starts that thread on first use (about a millisecond;
-    a game page's Review section asks for it when built, not a tap) and again if it ever
-    stopped; None if it cannot be started (the review then comes untold)."""
+    `board()`, the proxy for a job, starts that thread on first use (2-3 ms and 150 kB
+    once: a game page's Review section asks for it when the page is built, not on a tap)
+    and again if it ever stopped; None if it cannot be started (the review then comes
+    untold)."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
