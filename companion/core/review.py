@@ -43,7 +43,7 @@ against the count a fair die gives, with a chi-square test's verdict in words.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Literal
@@ -129,11 +129,15 @@ class Review:
         return sum((m.unexplained.get(side, ZERO) for m in self.moments), ZERO)
 
 
-def review(game: Game | str, options: Mapping[str, JSON],
-           actions: Sequence[Any]) -> Review:
+def review(game: Game | str, options: Mapping[str, JSON], actions: Sequence[Any],
+           progress: Callable[[int, int], None] | None = None) -> Review:
     """Review a game from its options and its log (actions, or their JSON as stored and
     exported, with their chance filled in). InputError for a game without a review yet or
-    a log that does not replay."""
+    a log that does not replay.
+
+    `progress(done, total)`, if given, is called after each moment is reviewed (done from
+    1 to total, the log's length): the worker tells the page how far it has got. What it
+    raises stops the review."""
     if isinstance(game, str):
         game = find_game(game)
     reviewer = game.load_reviewer()
@@ -144,6 +148,7 @@ def review(game: Game | str, options: Mapping[str, JSON],
     sides = tuple(start)
     moments = []
     before = start
+    total = len(actions)
     for position, raw in enumerate(actions, start=1):
         action = game.action_from_json(raw) if isinstance(raw, dict) else raw
         after_state = state.apply(action)
@@ -151,6 +156,8 @@ def review(game: Game | str, options: Mapping[str, JSON],
         moments.append(_moment(reviewer, position, state, action, after_state, before, after,
                                sides))
         state, before = after_state, after
+        if progress is not None:
+            progress(position, total)
     exact = all(not m.unexplained for m in moments)
     return Review(reviewer.EQUITY_NAME, sides, start, before, tuple(moments), exact,
                   reviewer.EQUITY_IS_CHANCE)

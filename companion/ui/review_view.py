@@ -5,14 +5,21 @@ chart moves it there), and the dice against expectation.
 Worked out by `companion.core.review` from the session's log when the section is opened,
 and again after each change while it is open (a closed section costs nothing). A game that
 does not value its positions yet shows its dice alone, and says so.
+
+Served, the review is worked out in the worker process and its progress is a bar in the
+summary's own box ("Working out the review: 40 of 112 moments"): the job writes its counts
+on the server's progress board (`companion.ui.worker.progress_board`) and the page reads
+them every `POLL_MS` while it waits, and only then.
 """
 
 from __future__ import annotations
 
 import contextlib
 import io
+import itertools
 import logging
 import math
+import threading
 from collections.abc import Callable
 from concurrent.futures import CancelledError, Future
 from fractions import Fraction
@@ -23,17 +30,26 @@ import holoviews.plotting.bokeh  # the styling options below are Bokeh's
 import panel as pn
 
 from companion.core.errors import CompanionError
+from companion.core.progress import reporting
 from companion.core.review import DiceTally, Review, dice_tally, review, rolls_dice
 from companion.core.session import Session
 from companion.ui.replay_view import Picture, ReplayView
 from companion.ui.review_file import review_file
 from companion.ui.theme import TOUCH, WRAP_CSS
-from companion.ui.worker import BrokenProcessPool, RestartingPool, on_the_page
+from companion.ui.worker import (
+    BrokenProcessPool,
+    ProgressBoard,
+    RestartingPool,
+    on_the_page,
+    progress_board,
+)
 
 log = logging.getLogger(__name__)
 SHOWN_MOMENTS = 12  # the named moments listed, newest last
 LUCKY, UNLUCKY, ERROR = "#2e7d32", "#b71c1c", "#e65100"
 WIDE = {"sizing_mode": "stretch_width"}
+POLL_MS = 250  # how often a page waiting for its review reads the progress board
+_KEYS = itertools.count(1)  # a review's key on the progress board: unique in the server
 
 
 def amount(value: Fraction, is_chance: bool) -> str:
@@ -133,6 +149,18 @@ def dice_chart(tally: DiceTally) -> hv.Overlay:
 NO_REVIEW_YET = "This game has no review of luck and skill yet."
 
 
+def progress_html(total: int, done: int | None = None) -> str:
+    """The review being worked out: a bar of `done` moments of `total`; without `done`
+    (the worker has not begun it), a bar that only says it is under way. Counts alone."""
+    if done is None:
+        bar, words = "<progress", f"Working out the review of {total} actions…"
+    else:
+        bar, words = (f'<progress value="{done}"',
+                      f"Working out the review: {done} of {total} moments")
+    return (f'<p class="review-progress" aria-live="polite">{bar} max="{max(total, 1)}" '
+            f'aria-label="The review worked out so far"></progress> {words}</p>')
+
+
 def _reviewed(work: Callable[[], Review]) -> tuple[Review | None, str]:
     """The review `work` gives, or why there is none, in words."""
     try:
@@ -152,12 +180,23 @@ class ReviewView(pn.viewable.Viewer):
     table as it stood for the replay (None: the replay tells the actions only)."""
 
     def __init__(self, session: Callable[[], Session], picture: Picture | None = None,
-                 worker: RestartingPool | None = None):
+                 worker: RestartingPool | None = None, progress: ProgressBoard | None = None):
         super().__init__()
         self._session = session
         self._worker = worker  # None: worked out here and now (a notebook, a test)
+        # Where the worker tells how far it has got (the server's, with a worker).
+        self._progress = progress or (progress_board() if worker is not None else None)
+        if self._progress is not None:
+            self._progress.board()  # started when the page is built, not on a tap
         self._doc = pn.state.curdoc
+        self._served = self._doc is not None and self._doc.session_context is not None
+        if self._served:
+            self._doc.on_session_destroyed(self._closed)
+        self._key = ""  # the progress board's key of the review now due ("": untold)
+        self._told: tuple | None = None  # the progress last shown
+        self._polling = None  # the page's periodic read of the board, while it waits
         self._future: Future | None = None
+        self._settled = threading.Event()  # the answer to the review now due was dealt with
         self._asked: tuple = ()  # the game as it was when the review now due was asked for
         self._result: Review | None = None
         self._at = hv.streams.Stream.define("ReplayAt", at=0)()
@@ -185,32 +224,85 @@ class ReviewView(pn.viewable.Viewer):
         if self._future is not None:
             self._future.cancel()  # the game moved on before that review's turn came
             self._future = None
+        self._stop_waiting()  # and one under way stops at its next report
         if self._worker is None:
             self._show(*_reviewed(lambda: review(session.game, session.options,
                                                  session.actions)))
             return
-        self._summary.object = (f'<p aria-live="polite">Working out the review of '
-                                f"{len(session.actions)} actions…</p>")
+        total = len(session.actions)
+        self._summary.object = progress_html(total)
         actions = [session.game.action_to_json(action) for action in session.actions]
-        self._future = self._worker.submit(review, session.game.name, dict(session.options),
-                                           actions)
-        self._future.add_done_callback(lambda done: self._done(done, asked))
+        job = (review, session.game.name, dict(session.options), actions)
+        board = self._progress.board() if self._progress is not None else None
+        key = f"review-{next(_KEYS)}" if board is not None else ""
+        if board is None:
+            self._future = self._worker.submit(*job)
+        else:
+            self._progress.ask(key)  # the job reports while its key is on the board
+            self._future = self._worker.submit(reporting, board, key, *job)
+            self._key, self._told = key, None
+            self._start_polling()
+        self._settled = settled = threading.Event()
+        self._future.add_done_callback(lambda done: self._done(done, asked, key, settled))
 
     def wait(self) -> None:
         """Until the review asked for last is on the page (tests, notebooks)."""
-        if self._future is not None:
+        future, settled = self._future, self._settled
+        if future is not None:
             with contextlib.suppress(CancelledError):
-                self._future.result()
+                future.result()
+            settled.wait()  # its callback runs just after the result is set
 
-    def _done(self, done: Future, asked: tuple) -> None:
-        if done.cancelled():
+    def poll(self) -> None:
+        """The review's progress as the worker last told it (every POLL_MS while a review is
+        under way, served; a test or a notebook calls it)."""
+        if not self._key:
+            self._stop_polling()
             return
-        shown = _reviewed(done.result)
+        told = self._progress.told(self._key)
+        if told is not None and told != self._told:
+            self._told = told
+            done, total = told
+            self._summary.object = progress_html(total, done)
 
-        def show() -> None:
-            if self._asked == asked:  # else a newer review is on its way
-                self._show(*shown)
-        on_the_page(self._doc, show)
+    def _start_polling(self) -> None:
+        if self._served and self._polling is None:
+            self._polling = self._doc.add_periodic_callback(self.poll, POLL_MS)
+
+    def _stop_polling(self) -> None:
+        if self._polling is not None:
+            with contextlib.suppress(ValueError):  # already gone with the session
+                self._doc.remove_periodic_callback(self._polling)
+            self._polling = None
+
+    def _stop_waiting(self) -> None:
+        """Nobody waits for the review under way any more: its key off the board (it stops
+        at its next report), the page's reads stopped."""
+        if self._key:
+            self._progress.forget(self._key)
+            self._key = ""
+        self._stop_polling()
+
+    def _closed(self, _context: object) -> None:
+        """The page closed: a review under way for it stops (its reads went with it)."""
+        self._polling = None
+        self._stop_waiting()
+
+    def _done(self, done: Future, asked: tuple, key: str, settled: threading.Event) -> None:
+        try:
+            if key:
+                self._progress.forget(key)  # the job ended: nothing of it stays on the board
+            if done.cancelled() or (done.exception() is None and done.result() is None):
+                return  # never begun, or stopped: the page stopped waiting for it
+            shown = _reviewed(done.result)
+
+            def show() -> None:
+                if self._asked == asked:  # else a newer review is on its way
+                    self._stop_waiting()
+                    self._show(*shown)
+            on_the_page(self._doc, show)
+        finally:
+            settled.set()
 
     def _show(self, result: Review | None, note: str) -> None:
         self._result, self._note = result, note

@@ -39,6 +39,29 @@ def test_a_dice_lab_review_worked_by_hand():
     assert result.equity_name == "successes more than the chances gave"
 
 
+
+def test_the_review_tells_its_progress_after_each_moment():
+    """`progress(done, total)` after each moment, done counting up to the log's length; a
+    review without it is the same review; what it raises stops the review."""
+    checks = [Check(2, 7, "at most", (), (2, 5)), Check(1, 6, "at least", (), (6,)),
+              Check(2, 4, "at most", (), (6, 6))]
+    told: list[tuple[int, int]] = []
+    result = review("dice_lab", {}, checks, progress=lambda done, total: told.append(
+        (done, total)))
+    assert told == [(1, 3), (2, 3), (3, 3)]
+    assert result == review("dice_lab", {}, checks)
+    assert review("dice_lab", {}, [], progress=told.append).moments == ()  # none: not told
+
+    class Stop(Exception):
+        pass
+
+    def stop(done: int, total: int) -> None:
+        raise Stop
+
+    with pytest.raises(Stop):
+        review("dice_lab", {}, checks, progress=stop)
+
+
 checks = st.builds(
     Check, n_dice=st.integers(1, 4), target=st.integers(2, 20),
     goal=st.sampled_from(dice_lab_rules.GOALS),
