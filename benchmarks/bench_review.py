@@ -90,12 +90,12 @@ def games() -> tuple[Session, ...]:
 
 def measure(browser, tmp: Path) -> list[tuple[str, float]]:
     dice_lab, golden_gun, golden_goal, goldfinger, cards, ltk = games()
-    golden_goal_review._CACHE.clear()  # the first review finds no position's faces found
-    goldfinger_review._CACHE.clear()  # the first review of a game values every position
-    goldfinger_review._FIRE.clear()
+    golden_goal_review.FACES_FOUND.clear()  # the first review finds no position's faces found
+    goldfinger_review.VALUES.clear()  # the first review of a game values every position
+    goldfinger_review.FIRE_CHANCES.clear()
     cards_standings._win_shares.cache_clear()  # the bots' game filled it
     cards_standings._below_grid.cache_clear()
-    ltk_review._CACHE.clear()
+    ltk_review.VALUES.clear()
     odds._SOLVERS.clear()  # the first review of a game finds no solver made before
     rows = [("Review a 300-check Dice Lab game", _ms(
                 lambda: review("dice_lab", {}, dice_lab.actions))),

@@ -80,7 +80,7 @@ def main(games: int = 6000, checked: int = 40) -> None:
         print(f"  {name:45s} {value:+.4f}")
     print("WEIGHTS = (" + ", ".join(f"{v:.4f}" for v in w) + ")")
     gr.WEIGHTS = tuple(float(v) for v in w)
-    gr._CACHE.clear()
+    gr.VALUES.clear()
     check = random.Random(2035)
     errors = []
     for i in range(checked):

@@ -117,7 +117,7 @@ def main(games: int = 100, positions: int = 30, playouts: int = 30) -> None:
     rng = random.Random(35)
     w = fit(games, rng)
     lr.WEIGHTS = tuple(float(v) for v in w)
-    lr._CACHE.clear()
+    lr.VALUES.clear()
     measure(positions, playouts, random.Random(36))
 
 

@@ -17,7 +17,7 @@ value.
 **Its cost.** A turn's choice is weighed against every legal play with its face (some 100),
 each costing the search for the opponent's scoring faces: valued one by one, that was 95%
 of a 300-action match's review (7 s). So each position's scoring faces are found once
-(`_CACHE`, by what the table sees: the options, the players, the ball and the team on
+(`FACES_FOUND`, by what the table sees: the options, the players, the ball and the team on
 turn; a position's roll and its six outcomes share them), and a choice is weighed only
 against the plays that can be the best (`decision_options`): a goal, when the face scores
 (nothing is worth more); else none, when the play made leaves the opponent no scoring face
@@ -28,11 +28,11 @@ the one the full comparison gives.
 
 from __future__ import annotations
 
-import threading
 from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
+from companion.core.memo import Memo
 from companion.golden_goal import rules
 from companion.golden_goal.actions import Play, Roll
 from companion.golden_goal.engine import GoldenGoalState
@@ -56,9 +56,7 @@ SKILL_WORDS: tuple[tuple[Fraction, str], ...] = (
 _TURN = ("roll", "play")
 
 # Each position's scoring faces, by what the table sees (see the module).
-_CACHE: dict[tuple, tuple[int, ...]] = {}
-_CACHE_KEPT = 100_000
-_CACHE_LOCK = threading.Lock()
+FACES_FOUND: Memo[tuple[int, ...]] = Memo(kept=100_000)
 
 
 def equity(state: GoldenGoalState) -> dict[str, Fraction]:
@@ -78,26 +76,14 @@ def equity(state: GoldenGoalState) -> dict[str, Fraction]:
 
 
 def scoring_faces(state: GoldenGoalState) -> tuple[int, ...]:
-    """`odds.scoring_faces` of a turn's position, found once per position (`_CACHE`)."""
-    key = _key(state)
-    found = _CACHE.get(key)
-    if found is None:
-        found = scoring_rolls(state, FACES)
-        _keep(key, found)
-    return found
+    """`odds.scoring_faces` of a turn's position, found once per position."""
+    return FACES_FOUND.get(_key(state), lambda: scoring_rolls(state, FACES))
 
 
 def _key(state: GoldenGoalState) -> tuple:
     """What the search for scoring faces reads: the table's options, where every player and
     the ball stand, and whose turn it is (the roll and the score it does not read)."""
     return state.options, state.positions, state.ball, state.to_move
-
-
-def _keep(key: tuple, faces: tuple[int, ...]) -> None:
-    with _CACHE_LOCK:
-        if len(_CACHE) >= _CACHE_KEPT:
-            _CACHE.clear()
-        _CACHE[key] = faces
 
 
 def chance_outcomes(state: GoldenGoalState, action: Any) -> list[tuple[Roll, Fraction]] | None:
@@ -144,11 +130,11 @@ def _contenders(state: GoldenGoalState, action: Play) -> list[Play]:
             break  # no play that does not score is worth more
         after = _after(state, template, turn)
         key = _key(after)
-        faces = _CACHE.get(key)
+        faces = FACES_FOUND.peek(key)
         if faces is None:
             faces = scoring_rolls(after, FACES, enough)
             if len(faces) < enough:  # the search went to its end: the faces are all found
-                _keep(key, faces)
+                FACES_FOUND.keep(key, faces)
         if len(faces) < enough:
             best, best_play = ahead - Fraction(len(faces), len(FACES)), turn.play
     return contenders if best_play is None else [*contenders, best_play]

@@ -15,7 +15,7 @@ Tilly is found, 13.4 after, where the few games that get there teach it least:
 the same weights. It reads the exact odds pieces where they help:
 Bond's forward distance to his goal and the exact chance each Enemy car hits him with Fire
 before his next step (`odds.enemy_fire_chances`). A position valued once is kept
-(`_CACHE`): the review, run again after each action, values only the new ones.
+(`VALUES`): the review, run again after each action, values only the new ones.
 
 Where a position's next step is pure chance the equity is the exact average of its
 outcomes under the model (Bond about to roll his movement, a card to roll for, Avoid
@@ -59,13 +59,13 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
-import threading
 import weakref
 from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
 from companion.core.errors import InputError
+from companion.core.memo import Memo
 from companion.goldfinger import actions as a
 from companion.goldfinger import bot, odds, rules
 from companion.goldfinger.engine import GoldfingerState
@@ -91,9 +91,7 @@ WEIGHTS: tuple[float, ...] = (
 START = Fraction(6, 100)  # Bond's share of those games (180 of 3,000), before he is placed
 
 # Positions valued, by the game's options and the position as the table knows it.
-_CACHE: dict[tuple[str, GoldfingerState], Fraction] = {}
-_CACHE_KEPT = 200_000
-_CACHE_LOCK = threading.Lock()
+VALUES: Memo[Fraction] = Memo(kept=200_000)
 _OPTION_KEYS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
@@ -114,15 +112,8 @@ def bond_chance(state: GoldfingerState) -> Fraction:
     if state.phase != "play":
         return START
     seen = public_state(state)
-    key = (_options_key(state), replace(seen, last_event=None))
-    found = _CACHE.get(key)
-    if found is None:
-        found = _value(seen)
-        with _CACHE_LOCK:
-            if len(_CACHE) >= _CACHE_KEPT:
-                _CACHE.clear()
-            _CACHE[key] = found
-    return found
+    return VALUES.get((_options_key(state), replace(seen, last_event=None)),
+                      lambda: _value(seen))
 
 
 def _options_key(state: GoldfingerState) -> str:
@@ -232,22 +223,14 @@ def _danger(state: GoldfingerState) -> tuple[float, float]:
 # turns and crash (and each car's hits). Positions that differ only in what the search does
 # not read (Bond's hits, the turn, the cards, whose step) share one search: a game's first
 # review asked for some 1,500 and needed about 450 (the search was 80% of it).
-_FIRE: dict[tuple, dict[str, Fraction]] = {}
-_FIRE_KEPT = 50_000
+FIRE_CHANCES: Memo[dict[str, Fraction]] = Memo(kept=50_000)
 
 
 def _fire_chances(state: GoldfingerState) -> dict[str, Fraction]:
     key = (_options_key(state), state.screen,
            tuple((p.name, p.space, p.heading, p.lost_turns, p.crashed,
                   None if p.name == rules.BOND else p.hits) for p in state.pieces))
-    found = _FIRE.get(key)
-    if found is None:
-        found = odds.enemy_fire_chances(state)
-        with _CACHE_LOCK:
-            if len(_FIRE) >= _FIRE_KEPT:
-                _FIRE.clear()
-            _FIRE[key] = found
-    return found
+    return FIRE_CHANCES.get(key, lambda: odds.enemy_fire_chances(state))
 
 
 # Chance.

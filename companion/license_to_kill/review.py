@@ -38,7 +38,7 @@ each card that went to an Action discard pile unseen) stands as one public stand
 title, whoever placed it; the log's own actions are dropped (a face-down `PlacePlot`
 holds its title). So two games that differ only in a face-down card have the same
 review until that card is turned over (`tests/license_to_kill/test_review.py` checks it
-as a cheater would). Positions are valued once per public position (`_CACHE`).
+as a cheater would). Positions are valued once per public position (`VALUES`).
 
 **Chance** (`chance_outcomes`), exact under the stated prior:
 - a Henchman Attack's or an Intrigue Attack's or Charm's dice: the three results (the
@@ -64,12 +64,12 @@ alternative to ending the step). Their effect shows as left unexplained.
 from __future__ import annotations
 
 import json
-import threading
 from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
 from companion.core.errors import InputError, RuleError
+from companion.core.memo import Memo
 from companion.license_to_kill import rules
 from companion.license_to_kill.actions import (
     AttackCharm,
@@ -109,9 +109,8 @@ FEATURES = ("bias", "face-down cards in the Plot Zone", "face-up Plot bullets in
             "this turn's assignment still to come", "own assignment in progress: met, at stake",
             "an assignment against this zone in progress: met, at risk")
 
-_CACHE: dict[tuple[str, LtkState], dict[str, Fraction]] = {}
-_CACHE_KEPT = 100_000
-_CACHE_LOCK = threading.Lock()
+# Positions valued, by the game's options and the position as the table knows it.
+VALUES: Memo[dict[str, Fraction]] = Memo(kept=100_000)
 
 
 # What the table knows.
@@ -164,15 +163,7 @@ def equity(state: LtkState) -> dict[str, Fraction] | None:
     if state.turn is None or state.is_over:
         return dict(zip(names, (Fraction(p) for p in state.points()), strict=True))
     seen = public_state(state)
-    key = (_options_key(state), seen)
-    found = _CACHE.get(key)
-    if found is None:
-        found = _value(seen)
-        with _CACHE_LOCK:
-            if len(_CACHE) >= _CACHE_KEPT:
-                _CACHE.clear()
-            _CACHE[key] = found
-    return dict(found)
+    return dict(VALUES.get((_options_key(state), seen), lambda: _value(seen)))
 
 
 def _value(state: LtkState) -> dict[str, Fraction]:

@@ -10,6 +10,7 @@ import re
 import signal
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
@@ -89,10 +90,14 @@ def test_the_bar_says_counts_only():
 
 @pytest.fixture(scope="module")
 def worker():
-    pool, progress = RestartingPool(max_workers=1), ProgressBoard()
-    assert progress.board() is not None
-    yield pool, progress
-    pool.shutdown(wait=False, cancel_futures=True)
+    """A worker that can import this test module's jobs: pytest imports tests by path
+    (`--import-mode=importlib`), and a spawned process starts from this one's sys.path."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.syspath_prepend(str(Path(__file__).resolve().parents[2]))
+        pool, progress = RestartingPool(max_workers=1), ProgressBoard()
+        assert progress.board() is not None
+        yield pool, progress
+        pool.shutdown(wait=False, cancel_futures=True)
 
 
 def test_a_job_in_the_worker_tells_the_page_how_far_it_has_got(worker):
