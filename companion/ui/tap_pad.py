@@ -211,14 +211,16 @@ class TapPad(QuickJSComponent):
       };
       // What the keyboard can reach: a square of a board that may not be tapped now still
       // says where it is (data-tap) but takes no focus; a hidden pad's buttons neither.
+      // (A browser without checkVisibility, an iPad before iOS 17.4, counts all as shown.)
+      const shown = (el) => el.checkVisibility === undefined || el.checkVisibility();
       const reachable = (root) => [...root.querySelectorAll('[data-tap]:not([disabled])')]
-        .filter((t) => t.tabIndex >= 0 && t.checkVisibility());
+        .filter((t) => t.tabIndex >= 0 && shown(t));
       const taps = () => reachable(box);
       const refocus = (before) => {
         for (const pad of pads) {
           if (!pad.isConnected) { pads.delete(pad); continue; }
           const marked = pad.querySelector('[data-focus]');
-          if (marked !== null && marked.checkVisibility()) {
+          if (marked !== null && shown(marked)) {
             marked.focus({ preventScroll: true });
             return;
           }
@@ -244,7 +246,7 @@ class TapPad(QuickJSComponent):
         while (active && active.shadowRoot && active.shadowRoot.activeElement) {
           active = active.shadowRoot.activeElement;
         }
-        return active === null || active === document.body || !active.checkVisibility();
+        return active === null || active === document.body || !shown(active);
       };
       const markedTap = () => {
         const marked = box.querySelector('[data-focus]');
@@ -252,7 +254,7 @@ class TapPad(QuickJSComponent):
       };
       const afterKey = (fresh, before) => {
         const marked = box.querySelector('[data-focus]');
-        if (fresh && marked !== null && marked.checkVisibility()) {
+        if (fresh && marked !== null && shown(marked)) {
           marked.focus({ preventScroll: true });
         } else if (nowhere()) {
           refocus(before);
