@@ -70,6 +70,22 @@ from companion.ui import (
     section,
 )
 
+
+def bot_side(state: e.GoldfingerState) -> str | None:
+    """The side the app plays (map mode only), or None."""
+    return state.setup.bot if state.board is not None else None
+
+
+def bot_to_move(state: e.GoldfingerState) -> bool:
+    side = bot_side(state)
+    return side is not None and not state.is_over and state.side_to_act == side
+
+
+def bot_next_move(state: e.GoldfingerState, _rng) -> Any | None:
+    """The bot's next action while it is its side's move; None otherwise."""
+    return bot.bot_action(state) if bot_to_move(state) else None
+
+
 # In landscape the table's status stays in view beside the long action list (issue 17).
 TABLE_CARD_CSS = ("@media (orientation: landscape) { :host(.gf-sticky) { position: sticky; "
                   "top: 8px; align-self: flex-start; z-index: 1; } }")
@@ -240,24 +256,17 @@ class GoldfingerDashboard(GameDashboard):
                 self._refresh()
 
     def bot_side(self) -> str | None:
-        return self.state.setup.bot if self.state.board is not None else None
+        return bot_side(self.state)
 
     def _bot_to_move(self) -> bool:
-        side = self.bot_side()
-        return side is not None and not self.state.is_over and self.state.side_to_act == side
+        return bot_to_move(self.state)
 
     def play_bot(self, _event=None) -> None:
         """Let the bot play while it is its side's move (never after Undo, unless asked); its
         go is told in `bot_report` and drawn as trails on the map."""
         if not self._bot_to_move():
             return
-        side = self.bot_side()
-
-        def next_move(state: e.GoldfingerState, _rng) -> Any | None:
-            return None if state.is_over or state.side_to_act != side else \
-                bot.bot_action(state)
-
-        if not self.play_bots(next_move, BOT_STOPPED, then=self._report_bot):
+        if not self.play_bots(bot_next_move, BOT_STOPPED, then=self._report_bot):
             self.revision += 1
 
     def _report_bot(self, moves: list[BotMove]) -> None:
