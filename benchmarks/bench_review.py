@@ -88,6 +88,15 @@ def games() -> tuple[Session, ...]:
     return dice_lab, golden_gun, golden_goal, goldfinger, cards, ltk
 
 
+def first_and_again(what: str, session: Session) -> list[tuple[str, float]]:
+    """The review of `session`'s game timed twice: first (its figures not yet kept), then
+    again."""
+    def once() -> float:
+        return _ms(lambda: review(session.game, session.options, session.actions))
+
+    return [(f"Review {what} (first)", once()), (f"Review {what} (again)", once())]
+
+
 def measure(browser, tmp: Path) -> list[tuple[str, float]]:
     dice_lab, golden_gun, golden_goal, goldfinger, cards, ltk = games()
     golden_goal_review.FACES_FOUND.clear()  # the first review finds no position's faces found
@@ -99,30 +108,14 @@ def measure(browser, tmp: Path) -> list[tuple[str, float]]:
     odds._SOLVERS.clear()  # the first review of a game finds no solver made before
     rows = [("Review a 300-check Dice Lab game", _ms(
                 lambda: review("dice_lab", {}, dice_lab.actions))),
-            (f"Review a {len(golden_gun.actions)}-action Golden Gun solo game, whole "
-             "(first)", _ms(
-                lambda: review(GOLDEN_GUN, golden_gun.options, golden_gun.actions))),
-            (f"Review a {len(golden_gun.actions)}-action Golden Gun solo game, whole "
-             "(again)", _ms(
-                lambda: review(GOLDEN_GUN, golden_gun.options, golden_gun.actions))),
-            (f"Review {len(golden_goal.actions)} actions of a Golden Goal first-to-3 match "
-             "(first)", _ms(
-                lambda: review(GOLDEN_GOAL, golden_goal.options, golden_goal.actions))),
-            (f"Review {len(golden_goal.actions)} actions of a Golden Goal first-to-3 match "
-             "(again)", _ms(
-                lambda: review(GOLDEN_GOAL, golden_goal.options, golden_goal.actions))),
-            (f"Review a {len(goldfinger.actions)}-action Goldfinger game, whole (first)", _ms(
-                lambda: review(GOLDFINGER, goldfinger.options, goldfinger.actions))),
-            (f"Review a {len(goldfinger.actions)}-action Goldfinger game, whole (again)", _ms(
-                lambda: review(GOLDFINGER, goldfinger.options, goldfinger.actions))),
-            (f"Review a {len(cards.actions)}-action six-seat card game, whole (first)", _ms(
-                lambda: review(CARDS, cards.options, cards.actions))),
-            (f"Review a {len(cards.actions)}-action six-seat card game, whole (again)", _ms(
-                lambda: review(CARDS, cards.options, cards.actions))),
-            (f"Review a {len(ltk.actions)}-action License to Kill game (first)", _ms(
-                lambda: review(LICENSE_TO_KILL, ltk.options, ltk.actions))),
-            (f"Review a {len(ltk.actions)}-action License to Kill game (again)", _ms(
-                lambda: review(LICENSE_TO_KILL, ltk.options, ltk.actions)))]
+            *first_and_again(f"a {len(golden_gun.actions)}-action Golden Gun solo game, "
+                             "whole", golden_gun),
+            *first_and_again(f"{len(golden_goal.actions)} actions of a Golden Goal "
+                             "first-to-3 match", golden_goal),
+            *first_and_again(f"a {len(goldfinger.actions)}-action Goldfinger game, whole",
+                             goldfinger),
+            *first_and_again(f"a {len(cards.actions)}-action six-seat card game, whole", cards),
+            *first_and_again(f"a {len(ltk.actions)}-action License to Kill game", ltk)]
     store = Store(tmp / "review.sqlite3")
     try:
         resumed = Session.resume(store, saved_game(store))
