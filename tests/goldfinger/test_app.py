@@ -42,6 +42,16 @@ def tap_space(page: Page, space: str) -> None:
     page.locator(f'[data-tap="{space}"]').last.click()  # the ring is drawn last
 
 
+def bond_placed_against_the_enemy_bot(page: Page, served) -> None:
+    """A new map game in which the Enemy bot places its cards and Bond is placed on x5y4."""
+    page.goto(served.url + "/goldfinger")
+    new_game(page, "Map: the app knows the board")
+    page.get_by_role("button", name="I play Bond (Enemy bot)").click()
+    expect(page.locator(".bot-report")).to_contain_text("places the five cards", timeout=WAIT)
+    tap_space(page, "x5y4")
+    page.get_by_role("button", name="Place Bond in x5y4 facing x6y4").click()
+
+
 def test_tracker_mode_with_real_dice_odds_before_and_result_after(served, page: Page):
     page.set_viewport_size({"width": 768, "height": 1024})
     page.goto(served.url + "/goldfinger")
@@ -72,12 +82,7 @@ def test_tracker_mode_with_real_dice_odds_before_and_result_after(served, page: 
 
 def test_map_mode_against_the_enemy_bot_with_a_move_tapped_on_the_map(served, page: Page):
     page.set_viewport_size({"width": 1024, "height": 768})
-    page.goto(served.url + "/goldfinger")
-    new_game(page, "Map: the app knows the board")
-    page.get_by_role("button", name="I play Bond (Enemy bot)").click()
-    expect(page.locator(".bot-report")).to_contain_text("places the five cards", timeout=WAIT)
-    tap_space(page, "x5y4")
-    page.get_by_role("button", name="Place Bond in x5y4 facing x6y4").click()
+    bond_placed_against_the_enemy_bot(page, served)
     expect(page.locator(".verdict")).to_contain_text("Turn 1 begins", timeout=WAIT)
     page.get_by_role("button", name="Roll movement for Bond: app rolls 2 dice").click()
     expect(page.locator(".verdict")).to_contain_text("for movement", timeout=WAIT)
@@ -174,12 +179,7 @@ def test_the_review_of_a_map_game_says_it_is_an_estimate(served, page: Page):
     Review section: both sides' books in Bond's chance to win, said to be an estimate
     with its error, worked out in the worker, and the dice."""
     page.set_viewport_size({"width": 1024, "height": 768})
-    page.goto(served.url + "/goldfinger")
-    new_game(page, "Map: the app knows the board")
-    page.get_by_role("button", name="I play Bond (Enemy bot)").click()
-    expect(page.locator(".bot-report")).to_contain_text("places the five cards", timeout=WAIT)
-    tap_space(page, "x5y4")
-    page.get_by_role("button", name="Place Bond in x5y4 facing x6y4").click()
+    bond_placed_against_the_enemy_bot(page, served)
     page.get_by_role("button", name="Roll movement for Bond: app rolls 2 dice").click()
     expect(page.locator(".verdict")).to_contain_text("for movement", timeout=WAIT)
     page.get_by_role("button", name="End Bond's move").click()

@@ -36,6 +36,21 @@ def set_up(page: Page, name: str, mission: str, villain: str, bond: str) -> None
                                                      timeout=WAIT)
 
 
+ANN = ("Avenge Felix Leiter (PV 6, CV 6)", "Goldfinger", "Sample Bond 2 (PV 5, CV 5)")
+BOB = ("Sample Mission 6 (PV 4, CV 5)", "Sample Villain 1", "The Navy Hero (PV 6, CV 4)")
+
+
+def ann_and_bob_set_up(page: Page, served, ann: tuple[str, str, str] = ANN,
+                       bob: tuple[str, str, str] = BOB) -> None:
+    """A new two-player game, Ann's and Bob's starting Mission, Villain and Bond set up."""
+    page.goto(served.url + "/license_to_kill")
+    expect(page.get_by_role("button", name="New game: players and house rules")).to_be_visible(
+        timeout=WAIT)
+    start_new_game(page, ["Ann", "Bob"])
+    set_up(page, "Ann", *ann)
+    set_up(page, "Bob", *bob)
+
+
 def go_to(page: Page, step: str) -> None:
     page.get_by_role("button", name=f"Done: go to {step}").click()
     expect(page.locator(".status")).to_contain_text(step, timeout=WAIT)
@@ -43,14 +58,7 @@ def go_to(page: Page, step: str) -> None:
 
 def test_an_attack_with_real_dice_and_a_plot_overcome(served, page: Page):
     page.set_viewport_size({"width": 768, "height": 1024})
-    page.goto(served.url + "/license_to_kill")
-    expect(page.get_by_role("button", name="New game: players and house rules")).to_be_visible(
-        timeout=WAIT)
-    start_new_game(page, ["Ann", "Bob"])
-    set_up(page, "Ann", "Avenge Felix Leiter (PV 6, CV 6)", "Goldfinger",
-           "Sample Bond 2 (PV 5, CV 5)")
-    set_up(page, "Bob", "Sample Mission 6 (PV 4, CV 5)", "Sample Villain 1",
-           "The Navy Hero (PV 6, CV 4)")
+    ann_and_bob_set_up(page, served)
     expect(page.locator(".ltk-table")).not_to_contain_text("Sample Villain 1")
     expect(page.locator(".card.face-down")).to_have_count(2)
 
@@ -113,14 +121,10 @@ def test_a_won_over_personality_gives_her_icon_to_a_bond_without_her_requirement
     """Personality and Agent Cards: Tiffany Case, won over with The Charmer's Savoir Faire,
     goes On Assignment with The Navy Hero (no Savoir Faire) and gives him her icon."""
     page.set_viewport_size({"width": 768, "height": 1024})
-    page.goto(served.url + "/license_to_kill")
-    expect(page.get_by_role("button", name="New game: players and house rules")).to_be_visible(
-        timeout=WAIT)
-    start_new_game(page, ["Ann", "Bob"])
-    set_up(page, "Ann", "Avenge Felix Leiter (PV 6, CV 6)", "Goldfinger",
-           "The Charmer (PV 4, CV 6)")
-    set_up(page, "Bob", "Sample Mission 4 (PV 5, CV 6)", "Sample Villain 3",
-           "The Navy Hero (PV 6, CV 4)")
+    ann_and_bob_set_up(
+        page, served, ann=("Avenge Felix Leiter (PV 6, CV 6)", "Goldfinger",
+                           "The Charmer (PV 4, CV 6)"),
+        bob=("Sample Mission 4 (PV 5, CV 6)", "Sample Villain 3", "The Navy Hero (PV 6, CV 4)"))
     go_to(page, "Develop Plot Zone")
     page.get_by_role("button", name="The Plot Draw Pile is empty: no Plot card this turn").click()
     expect(page.locator(".status")).to_contain_text("Henchman Attack", timeout=WAIT)
@@ -176,14 +180,7 @@ def test_the_review_says_it_is_an_estimate_in_plot_points(served, page: Page):
     estimate with its error, worked out in the worker, and the dice; Ann's face-down
     Villain named nowhere in it."""
     page.set_viewport_size({"width": 1024, "height": 768})
-    page.goto(served.url + "/license_to_kill")
-    expect(page.get_by_role("button", name="New game: players and house rules")).to_be_visible(
-        timeout=WAIT)
-    start_new_game(page, ["Ann", "Bob"])
-    set_up(page, "Ann", "Avenge Felix Leiter (PV 6, CV 6)", "Goldfinger",
-           "Sample Bond 2 (PV 5, CV 5)")
-    set_up(page, "Bob", "Sample Mission 6 (PV 4, CV 5)", "Sample Villain 1",
-           "The Navy Hero (PV 6, CV 4)")
+    ann_and_bob_set_up(page, served)
     go_to(page, "Develop Plot Zone")
     choose(page, "Card to add (from your hand)",
            "Oddjob (Henchman, PV 9, CV 3, needs Hand-to-hand 2)")
