@@ -18,6 +18,7 @@ from companion.goldfinger import GAME, bot, rules
 from companion.goldfinger import engine as e
 from companion.goldfinger import review as gr
 from companion.ui.review_view import ReviewView, summary_html
+from tests import reviews
 
 from .helpers import dice, tracker_game
 
@@ -43,18 +44,7 @@ def bot_game(seed: int) -> Session:
 
 
 def states_of(actions: list) -> list[e.GoldfingerState]:
-    """The position before each action, and the last after them all."""
-    state = GAME.new_state(MAP)
-    found = [state]
-    for action in actions:
-        state = state.apply(action)
-        found.append(state)
-    return found
-
-
-def books(result, side: str) -> Fraction:
-    return result.start[side] + result.luck(side) + result.skill(side) + \
-        result.given(side) + result.unexplained(side)
+    return reviews.states_of(GAME, MAP, actions)
 
 
 @pytest.mark.parametrize("seed", [None, 1, 2])
@@ -68,7 +58,7 @@ def test_the_books_balance_within_what_the_estimate_leaves_over(seed):
     final = states_of(actions)[-1]
     assert not result.exact and result.sides == (BOND, ENEMY)
     for side in result.sides:
-        assert books(result, side) == result.final[side]
+        assert reviews.books(result, side) == result.final[side]
         assert abs(result.unexplained(side)) <= UNEXPLAINED_AT_MOST
     assert result.final[BOND] == (1 if final.winner == rules.BOND else 0)
     assert result.start[BOND] + result.start[ENEMY] == 1

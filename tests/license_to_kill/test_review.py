@@ -28,6 +28,7 @@ from companion.license_to_kill.engine import (
 )
 from companion.license_to_kill.odds import henchman_attack
 from companion.ui.review_view import ReviewView, moments_html, summary_html
+from tests import reviews
 
 from .helpers import act, again, ids, options, started, to_step
 
@@ -46,17 +47,7 @@ def playout_game(seed: int = 35, actions: int = 300) -> Session:
 
 
 def states_of(opts, actions: list) -> list:
-    state = GAME.new_state(opts)
-    found = [state]
-    for action in actions:
-        state = state.apply(action)
-        found.append(state)
-    return found
-
-
-def books(result, side: str) -> Fraction:
-    return result.start[side] + result.luck(side) + result.skill(side) + \
-        result.given(side) + result.unexplained(side)
+    return reviews.states_of(GAME, opts, actions)
 
 
 def test_the_books_balance_within_what_the_estimate_leaves_over():
@@ -71,7 +62,7 @@ def test_the_books_balance_within_what_the_estimate_leaves_over():
     assert not result.exact and not result.is_chance
     assert result.sides == ("Ann", "Bob", "Cy")
     for side in result.sides:
-        assert books(result, side) == result.final[side]
+        assert reviews.books(result, side) == result.final[side]
     for moment in result.moments:
         if moment.kind == "chance":
             assert all(abs(v) <= CHANCE_UNEXPLAINED_AT_MOST

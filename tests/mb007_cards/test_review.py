@@ -30,6 +30,7 @@ from companion.mb007_cards.bot import bot_action
 from companion.mb007_cards.standings import win_shares
 from companion.mb007_cards.views import private_view
 from companion.ui.review_view import ReviewView, moments_html, summary_html
+from tests import reviews
 
 from .helpers import deal_cards
 
@@ -45,10 +46,7 @@ def bots_game(seed: int, players: int = 4, **options) -> Session:
 
 
 def states_of(session_or_log, options) -> list:
-    states = [GAME.new_state(options)]
-    for action in session_or_log:
-        states.append(states[-1].apply(action))
-    return states
+    return reviews.states_of(GAME, options, session_or_log)
 
 
 @pytest.mark.parametrize(("seed", "players", "options"), [
