@@ -65,9 +65,10 @@ class MapPart:
     # The picture.
 
     def render(self) -> None:
-        mat, marks = self.picture()
+        targets = self.targets()
+        mat, marks = self.picture(targets)
         self.view.param.update(html=mat, overlay=marks)  # the same mat all game: not re-sent
-        self.danger.html = (map_words(self.hooks.state(), self.targets())
+        self.danger.html = (map_words(self.hooks.state(), targets)
                             + self.hooks.once("danger", self.danger_html))
 
     def targets(self) -> list[str]:
@@ -82,16 +83,17 @@ class MapPart:
             return [picks.bond_space] if picks.bond_space else []
         return [a.to for a in hooks.legal() if isinstance(a, e.Move | e.QuickTurn) and a.to]
 
-    def picture(self) -> tuple[str, str]:
+    def picture(self, targets: list[str] | None = None) -> tuple[str, str]:
         """The map's two SVGs for the moment: the mat, and over it the marks (reach numbers,
-        green rings where a tap can go)."""
+        green rings on `targets`, the Spaces a tap can go to: `targets()` if not given)."""
+        targets = self.targets() if targets is None else targets
         picks, state = self.hooks.picks(), self.hooks.state()
         reach = self.hooks.once("reach", lambda: odds.bond_reach_chances(state)) \
             if self.show_reach() else None
         shown, trails = self.trails
         if self.mat[0] is not state.board:
             self.mat = (state.board, mat_svg(state.board))
-        return self.mat[1], marks_svg(state, reach=reach, targets=self.targets(),
+        return self.mat[1], marks_svg(state, reach=reach, targets=targets,
                                       trails=trails if shown is state and picks.bot_report else (),
                                       chosen_stars=[s for s, _ in picks.placing])
 
