@@ -262,13 +262,17 @@ class TapPad(QuickJSComponent):
       };
       const draw = () => {
         const hadFocus = focused();
-        const before = new Set(taps().map((t) => t.getAttribute('data-tap')));
-        const wasMarked = markedTap();
+        const keyed = window.companionKeys.used;
+        // (Asking what is shown makes the browser style the page: only for a keyboard.)
+        const before = hadFocus || keyed
+          ? new Set(taps().map((t) => t.getAttribute('data-tap'))) : null;
+        const wasMarked = keyed ? markedTap() : null;
         redraw(box, model.html);
         if (hadFocus && !focused()) {
           setTimeout(() => refocus(before), 0);
-        } else if (window.companionKeys.used) {
-          const fresh = markedTap() !== null && markedTap() !== wasMarked;
+        } else if (keyed) {
+          const marked = markedTap();
+          const fresh = marked !== null && marked !== wasMarked;
           requestAnimationFrame(() => setTimeout(() => afterKey(fresh, before), 0));
         }
         for (const [key, [scrolled, top]] of Object.entries(kept)) {
