@@ -16,15 +16,13 @@ left out, and say so, when its binaries are missing.
 
 from __future__ import annotations
 
-import os
 import random
-import subprocess
-import sys
 import threading
 import time
 from pathlib import Path
 
-from common import ROOT, Finger, Server, Timing, new_page, shadow_text_js, timed_tap
+from bench_shared_table import HeldSessions
+from common import Finger, Server, Timing, new_page, shadow_text_js, timed_tap
 from playwright.sync_api import Browser, Page
 
 from companion.core.errors import CompanionError
@@ -38,20 +36,6 @@ TABLES, DEVICES, PROCESSES = 30, 4, 4
 BUSY_SECONDS = 4.0  # each busy table's pace: a player's action every few seconds
 ROUNDS = 15
 WINDOWS = ("a1", "b2", "c3", "d4")
-
-# A client that holds one server session for each game named on its command line, until
-# its stdin closes (the devices at the tables).
-HOLDER = """
-import sys
-import panel  # bokeh.client decodes Panel's models only once it is imported
-import companion.mb007_tiles.dashboard  # ... and the app's own components, made in order
-from bokeh.client import pull_session
-url, games = sys.argv[1], sys.argv[2:]
-held = [pull_session(url=url, arguments={"session": game}) for game in games]
-print("open", flush=True)
-sys.stdin.read()
-"""
-
 
 def placed(window: str) -> str:
     return f"/\\d+\\. Red placed red 3 in {window}/.test(text)"
@@ -71,26 +55,6 @@ def new_tables(db: str | Path, count: int) -> list[str]:
         return ids
     finally:
         store.close()
-
-
-class Devices:
-    """The devices of some tables on one process, each a server session held open."""
-
-    def __init__(self, server: Server, games: list[str]):
-        signed = {**os.environ, "BOKEH_SIGN_SESSIONS": "true",
-                  "BOKEH_SECRET_KEY": server.session_key()}
-        self.process = subprocess.Popen(
-            [sys.executable, "-c", HOLDER, f"{server.url}/mb007_tiles", *games],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-            cwd=ROOT, env=signed)
-
-    def wait_open(self) -> None:
-        if self.process.stdout.readline().strip() != "open":
-            raise RuntimeError(f"could not open the devices: {self.process.stderr.read()[-600:]}")
-
-    def close(self) -> None:
-        self.process.stdin.close()
-        self.process.wait(timeout=60)
 
 
 class BusyTables:
@@ -149,7 +113,7 @@ def evening(browser: Browser, db: str | Path, tables: int, processes: int) -> Ti
     games = new_tables(db, tables)
     servers = [Server(["apps/mb007_tiles.py"], db) for _ in range(processes)]
     page = new_page(browser, viewport={"width": 1024, "height": 768})
-    held: list[Devices] = []
+    held: list[HeldSessions] = []
     try:
         # Table 0's tablet first (the first device on a game is its tablet), on process 0.
         page.goto(f"{servers[0].url}/mb007_tiles?session={games[0]}")
@@ -158,7 +122,7 @@ def evening(browser: Browser, db: str | Path, tables: int, processes: int) -> Ti
         for table, game in enumerate(games):
             for device in range(1 if table == 0 else 0, DEVICES):
                 placement[(table + device) % processes].append(game)
-        held = [Devices(server, placed_here)
+        held = [HeldSessions(server, "mb007_tiles", placed_here)
                 for server, placed_here in zip(servers, placement, strict=True) if placed_here]
         for devices in held:
             devices.wait_open()

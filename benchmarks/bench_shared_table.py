@@ -35,33 +35,38 @@ def rss_kib(pid: int) -> int:
 
 
 # bokeh.client runs its own event loop, which Playwright's would block: a child process
-# opens the sessions and holds them until its standard input closes.
+# opens the sessions, one per game named ("-": the page's own, no game asked for), and
+# holds them until its standard input closes.
+NO_GAME = "-"
 HOLDER = """
 import sys
 import panel  # bokeh.client decodes Panel's models only once it is imported
 import companion.mb007_tiles.dashboard  # ... and the app's own components, made in order
 from bokeh.client import pull_session
-arguments = {"session": sys.argv[3]} if len(sys.argv) > 3 else None
-held = [pull_session(url=sys.argv[1], arguments=arguments) for _ in range(int(sys.argv[2]))]
+url, games = sys.argv[1], sys.argv[2:]
+held = [pull_session(url=url, arguments=None if game == "-" else {"session": game})
+        for game in games]
 print("open", flush=True)
 sys.stdin.read()
 """
 
 
-class OpenSessions:
-    """`count` server sessions of `url`, held open until `close()`."""
+class HeldSessions:
+    """Server sessions of `path`, one for each of `games` (`NO_GAME`: the page's own), held
+    open by a child process from `wait_open()` until `close()`."""
 
-    def __init__(self, server: Server, path: str, count: int, session_id: str | None):
-        self.count = count
-        game = [session_id] if session_id else []
-        url = f"{server.url}/{path}"
+    def __init__(self, server: Server, path: str, games: list[str]):
+        self.count = len(games)
         # The server signs its session ids (as `make serve` does): the client signs its own
         # with the same key, as a page the server gave would be.
         signed = {**os.environ, "BOKEH_SIGN_SESSIONS": "true",
                   "BOKEH_SECRET_KEY": server.session_key()}
-        self.process = subprocess.Popen([sys.executable, "-c", HOLDER, url, str(count), *game],
-                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                        stderr=subprocess.PIPE, text=True, cwd=ROOT, env=signed)
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", HOLDER, f"{server.url}/{path}", *games],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            cwd=ROOT, env=signed)
+
+    def wait_open(self) -> None:
         if self.process.stdout.readline().strip() != "open":
             raise RuntimeError(f"could not open the sessions: {self.process.stderr.read()[-600:]}")
         time.sleep(0.5)
@@ -72,8 +77,12 @@ class OpenSessions:
 
 
 def open_sessions(server: Server, path: str, count: int,
-                  session_id: str | None = None) -> list[OpenSessions]:
-    return [OpenSessions(server, path, count, session_id)] if count > 0 else []
+                  session_id: str | None = None) -> list[HeldSessions]:
+    if count <= 0:
+        return []
+    held = HeldSessions(server, path, [session_id or NO_GAME] * count)
+    held.wait_open()
+    return [held]
 
 
 def memory_per_session(server: Server, path: str, session_id: str | None = None) -> float:
