@@ -44,8 +44,6 @@ WIDE = {"sizing_mode": "stretch_width"}
 TOSS_BUTTON = {"flex": "1 1 160px"}  # side by side, or one above the other when narrow
 SHOWN_LINES = 6  # scoring lines listed as buttons after a roll
 LEFT_CSS = ":host .bk-btn { text-align: left; }"  # a scoring line reads like a sentence
-CONFIRM_TAPS = {"play": lambda controls: controls.confirm,
-                "cancel": lambda controls: controls.cancel}
 CONFIRM_CSS = ".bar .act { flex: 1 1 0; }"
 
 
@@ -109,8 +107,9 @@ class TurnView:
         self.plan_box = HtmlBox(margin=(5, 10), **WIDE)
         # Play it and Cancel, one pad: once a move is planned, Play it is where a keyboard
         # player's focus goes (`data-focus`).
-        self.confirm_row = TapPad(lambda tapped: CONFIRM_TAPS[tapped](controls)(None),
-                                  stylesheets=[CONFIRM_CSS], margin=(5, 10), **WIDE)
+        confirm = {"play": controls.confirm, "cancel": controls.cancel}
+        self.confirm_row = TapPad(lambda tapped: confirm[tapped](None) if tapped in confirm
+                                  else None, stylesheets=[CONFIRM_CSS], margin=(5, 10), **WIDE)
         self.pass_button = button("No legal move: pass (house rule)", controls.pass_turn, **WIDE)
         self.bot_button = button("Let the bot play", controls.bot_move, color="primary", **WIDE)
         self.over_box = pn.Column(
