@@ -41,22 +41,28 @@ def six_player_table() -> Session:
     return session
 
 
-def random_play(actions: int, seed: int = 1) -> tuple[float, int]:
-    """ms for `actions` actions of random legal play (three players), and how many actions
-    were legal at the widest On Assignment step: random play builds Agencies
-    of dozens of Bonds carrying Q cards, which no real game's hands reach, and each such
-    step lists every Q card's move to every holder (issue 36)."""
-    rng = random.Random(seed)
-    state, widest = new_state({"players": ["Ann", "Bob", "Cy"]}), 0
-    start = time.perf_counter()
-    for _ in range(actions):
-        legal = state.legal_actions()
-        if state.is_over or not legal:
-            break
-        if state.turn is not None and state.turn.step_name == "On Assignment":
+def random_play(actions: int, first_seed: int = 1) -> tuple[list[float], int, int]:
+    """Random legal play (three players) of the first game from `first_seed` on that lasts
+    `actions` actions: the ms of each block of 250 actions, the most actions legal at one
+    step, and the seed. Random play once built Agencies of dozens of Bonds; the tablet now
+    holds each player's table to what his decks hold (issue 36), so a step's list, and the
+    cost of an action, stop growing with the game."""
+    for seed in range(first_seed, first_seed + 50):
+        rng = random.Random(seed)
+        state, widest, blocks = new_state({"players": ["Ann", "Bob", "Cy"]}), 0, []
+        start = time.perf_counter()
+        for played in range(actions):
+            legal = state.legal_actions()
+            if state.is_over or not legal:
+                break
             widest = max(widest, len(legal))
-        state = state.apply(state.fill_chance(rng.choice(legal), rng))
-    return (time.perf_counter() - start) * 1000, widest
+            state = state.apply(state.fill_chance(rng.choice(legal), rng))
+            if played % 250 == 249:
+                blocks.append((time.perf_counter() - start) * 1000)
+                start = time.perf_counter()
+        else:
+            return blocks, widest, seed
+    raise RuntimeError(f"no random game lasted {actions} actions")
 
 
 def measure(browser: Browser, tmp: Path) -> list[tuple[str, float]]:
@@ -64,13 +70,12 @@ def measure(browser: Browser, tmp: Path) -> list[tuple[str, float]]:
     session = six_player_table()
     state = session.state
     board = LicenseToKillDashboard(store=None, session=session)
-    played = {n: random_play(n) for n in (250, 1000)}
-    for n, (ms, widest) in played.items():
-        print(f"bench_license_to_kill: {n} random actions: {ms:.0f} ms, the widest On "
-              f"Assignment listed {widest} legal actions")
+    blocks, widest, seed = random_play(2000)
+    print(f"bench_license_to_kill: random game seed {seed}, 2,000 actions in blocks of 250: "
+          f"{', '.join(f'{ms:.0f}' for ms in blocks)} ms; at most {widest} legal actions")
     return [
-        ("License to Kill: 250 actions of random legal play, 3 players", played[250][0]),
-        ("License to Kill: 1,000 actions of random legal play, 3 players", played[1000][0]),
+        ("License to Kill: random legal play, 3 players, actions 1-250", blocks[0]),
+        ("License to Kill: random legal play, the same game, actions 1,751-2,000", blocks[-1]),
         *rows,
         ("License to Kill: legal actions, 6 players, Develop Plot Zone",  # uncached
          median_ms(lambda: replace(state).legal_actions(), repeat=20)),

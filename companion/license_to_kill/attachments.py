@@ -47,6 +47,7 @@ def _check_attach(state: GameState, a: AttachQ) -> None:
                       "briefing")
     _check_q_fits(state, card, holder)
     state._check_unique(card)
+    state.check_deck_copies(card, turn.player)
 
 
 def _check_q_fits(state: GameState, card: Card, holder: Piece) -> None:
@@ -128,6 +129,7 @@ def _check_attach_intrigue(state: GameState, a: AttachIntrigue) -> None:
     if copies >= rules.INTRIGUE_COPIES_PER_HOLDER:
         raise _refuse(f"{holder.title} already has {card.title} attached: only one copy of "
                       "any particular card", "intrigue")
+    state.check_deck_copies(card, state.turn.player if a.by is None else a.by)
 
 
 def _do_attach_intrigue(state: GameState, table: Table, a: AttachIntrigue) -> Event:

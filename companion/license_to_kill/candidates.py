@@ -6,11 +6,13 @@ No candidate is left out that `apply` would accept, but those that a check refus
 all at once rules out are never made: a full Main Plot takes no card, a Bond goes On
 Assignment against an opponent only, and only once a turn, a card fights, goes On
 Assignment or holds a Q card only face up, of its types, from its own area, and a Unique
-card in play is not played again. The table keeps growing in a long
-game (random play put 25 Main Plots and 34 Agency cards on it in 750 actions), and trying
-every card on every place made each action cost more than the one before: 5,000
+card in play is not played again. ("The Plot Draw Pile was empty" is listed only before a
+Plot card is added; after it, it ends the step like `NextStep()`.) Trying every card on
+every place of a long game's table made each action cost more than the one before: 5,000
 candidates a step, 99% refused (issue 36). The list is the same, in the same order
-(`tests/license_to_kill/test_candidates.py` checks it against every candidate tried)."""
+(`tests/license_to_kill/test_candidates.py` checks it against every candidate tried).
+The table itself stops growing once each player has what his decks hold (the house rule
+`deck_limits_on_table`), so the cost of a step stops growing with the game's length."""
 
 from __future__ import annotations
 
@@ -44,6 +46,8 @@ def every(state: GameState) -> Iterable[Any]:
         yield Proceed()
         return
     yield NextStep()
+    if state.turn.step_name == "Develop Plot Zone" and not state.turn.plots_placed:
+        yield NextStep(no_plot_card=True)  # the Plot Draw Pile was empty
     yield from _BY_STEP[state.turn.step_name](state)
 
 

@@ -17,6 +17,7 @@ not read card text.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -166,7 +167,42 @@ class LtkState(GameState):
 
     def in_play(self, title: str) -> list[Piece]:
         """The face-up copies of a card on the table (Unique Cards: "in play")."""
-        return [p for p in self.on_table() if p.title == title and p.face_up]
+        return [p for p in self._by_title.get(title, ()) if p.face_up]
+
+    @cached_property
+    def _by_title(self) -> dict[str, list[Piece]]:
+        # Looked up for every candidate action: one pass over the table per state.
+        by_title: dict[str, list[Piece]] = {}
+        for piece in self.on_table():
+            by_title.setdefault(piece.title, []).append(piece)
+        return by_title
+
+    @cached_property
+    def _by_owner_type(self) -> Counter[tuple[int, str, bool]]:
+        return Counter((p.owner, self.card(p).type, p.face_up) for p in self.on_table())
+
+    def check_deck_copies(self, card: Card, owner: int, face_up: bool = True) -> None:
+        """Building a Deck: a player's cards on the table come from his decks, so they hold
+        no more copies of a card, nor cards of a type, than a legal deck can (HOUSE RULE
+        `deck_limits_on_table`, on by default). A card put face up is counted with his
+        face-up cards only, which the whole table sees: a refusal never tells what his
+        face-down cards are. One put face down is counted with all his cards; he names it on
+        his own phone (or on the tablet, where he has shown it already)."""
+        if not self.config.house["deck_limits_on_table"]:
+            return
+        name = self.players[owner].name
+        limit = rules.PLOT_DECK_MAX_COPIES if card.is_plot else rules.ACTION_DECK_MAX_COPIES
+        copies = sum(p.owner == owner and (p.face_up or not face_up)
+                     for p in self._by_title.get(card.title, ()))
+        if copies >= limit:
+            raise refuse(f"{name} has {copies} {card.title} on the table already; a deck "
+                         f"holds at most {limit} (house rule: decks built freely)", "building")
+        most = rules.DECK_TYPE_MOST.get(card.type)
+        held = self._by_owner_type[(owner, card.type, True)] + \
+            (0 if face_up else self._by_owner_type[(owner, card.type, False)])
+        if most is not None and held >= most:
+            raise refuse(f"{name} has {held} {card.type} cards on the table already; a deck "
+                         f"holds {most} (house rule: decks built freely)", "building")
 
     def strength(self, piece: Piece) -> team_check.Strength:
         """A character's PV, CV and icons with its attached Q cards."""
@@ -512,6 +548,7 @@ _HOUSE_CHECKS = {
     "special_plots_per_main_plot": lambda v: type(v) is int and 0 <= v <= 5,
     "in_place_card_from_agency": lambda v: isinstance(v, bool),
     "personality_place": lambda v: v in rules.PERSONALITY_PLACES,
+    "deck_limits_on_table": lambda v: isinstance(v, bool),
 }
 
 

@@ -161,6 +161,13 @@ SCORE_FACE_DOWN_WHEN_OVERCOME = True
 SPECIAL_PLOT_RANK = 1
 SPECIAL_PLOTS_PER_MAIN_PLOT = 1
 
+# HOUSE RULE: a player's cards on the table come from his own decks (Building a Deck), so
+# the tablet refuses a card beyond what a legal deck holds: a third copy of an Action card,
+# a second copy of a Plot card, more Missions, Villains, Henchmen or Locations than the Plot
+# deck's counts, more Agents than two. Off: decks built freely (a casual pool of cards).
+DECK_LIMITS_ON_TABLE = True
+DECK_TYPE_MOST: dict[str, int] = {**PLOT_DECK_COUNTS, **ACTION_DECK_AT_MOST}
+
 # The option keys a caller may set, with their defaults (see `engine.new_state`).
 HOUSE_RULES: dict[str, object] = {
     "team_values": TEAM_VALUES,
@@ -171,6 +178,7 @@ HOUSE_RULES: dict[str, object] = {
     "special_plots_per_main_plot": SPECIAL_PLOTS_PER_MAIN_PLOT,
     "in_place_card_from_agency": IN_PLACE_CARD_FROM_AGENCY,
     "personality_place": PERSONALITY_PLACE,
+    "deck_limits_on_table": DECK_LIMITS_ON_TABLE,
 }
 
 # Rule names for RuleError, "<Game>: <section title>".

@@ -100,6 +100,7 @@ def _check_place(state: GameState, a: PlacePlot) -> None:
         raise _refuse(f"{card.title} is a {card.type}: only Plot cards and non-allied "
                       "Personalities go in a Plot Zone", "develop")
     _check_extra_plot(turn, card, a)
+    state.check_deck_copies(card, turn.player, a.face_up)
     stack = _target_stack(state, a)
     if len(stack) >= rules.MAIN_PLOT_MAX_CARDS:
         raise _refuse(f"a Main Plot can contain a maximum of {rules.MAIN_PLOT_MAX_CARDS} "
@@ -225,6 +226,8 @@ def _check_agency(state: GameState, a: AddToAgency) -> None:
     if _check_win_over_help(state, a) and (card.type == "Bond" or card.ally):
         raise _refuse(f"{card.title} joins with no problems: no Intrigue card is needed to "
                       "win it over", "briefing")
+    if card.type in rules.AGENCY_TYPES:
+        state.check_deck_copies(card, turn.player)
     if card.type == "Bond":
         if any(p.title == card.title for p in agency):
             raise _refuse(f"{card.title} is already in your Agency; no multiples of the "

@@ -29,6 +29,8 @@ def every_candidate(state):
     me, mine = state.players[state.turn.player], state.turn.player
     if step == "Develop Plot Zone":
         yield NextStep()
+        if not state.turn.plots_placed:  # after a Plot card, the same as NextStep()
+            yield NextStep(no_plot_card=True)
         yield from every_q_card(state, [p.id for m in me.zone for p in m])
         titles = [c.title for c in state.library.values()
                   if c.is_plot or (c.is_personality and not c.ally)]

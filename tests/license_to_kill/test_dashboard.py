@@ -303,10 +303,12 @@ def test_a_new_game_takes_the_players_and_house_rules_on_screen(store):
     new_game.collapsed = False
     assert new_game.title == "New game: players and house rules"
     labels = [o.object for o in new_game.contents[0] if isinstance(o, pn.pane.HTML)]
-    assert sum("house rule" in label for label in labels) == 6
+    assert sum("house rule" in label for label in labels) == 7
     form.personality_place.value = "not_on_top"
+    form.deck_limits.value = False
     board.start_new_game()
     assert board.state.config.house["personality_place"] == "not_on_top"
+    assert board.state.config.house["deck_limits_on_table"] is False
 
 
 def test_undo_and_redo_keep_the_log_in_step(store):

@@ -42,6 +42,9 @@ class NewGameForm:
                                         rules.PERSONALITY_PLACE, **WIDE)
         self.score_face_down = choice({"Score them": True, "Do not score them": False},
                                       rules.SCORE_FACE_DOWN_WHEN_OVERCOME, **WIDE)
+        self.deck_limits = choice({"A legal deck's (2 of a card, 1 of a Plot)": True,
+                                   "None: decks built freely": False},
+                                  rules.DECK_LIMITS_ON_TABLE, **WIDE)
         self.start = button("Start a new game with these players", on_start,
                             color="primary", **WIDE)
         self.n_players.param.watch(self._show_names, "value")
@@ -58,6 +61,7 @@ class NewGameForm:
             "check_face_down_placements": self.check_face_down.value,
             "score_face_down_when_overcome": self.score_face_down.value,
             "personality_place": self.personality_place.value,
+            "deck_limits_on_table": self.deck_limits.value,
         }
 
     def _show_names(self, *_events) -> None:
@@ -84,6 +88,9 @@ class NewGameForm:
             house(f"<b>Where a Personality sits in a Main Plot</b> {HOUSE_LABEL} <small>The "
                   "Main Rules say 'never the top-most card' yet their example puts her "
                   "'after the Location'.</small>"), self.personality_place,
+            house(f"<b>Copies of a card a player may have on the table</b> {HOUSE_LABEL} "
+                  "<small>Building a Deck limits what a deck holds; the tablet holds each "
+                  "player's table to it.</small>"), self.deck_limits,
             house(f"<p>Also {HOUSE_LABEL}: revealed cards are checked for "
                   f"{', '.join(rules.REVEAL_CHECKS)} in that order; Special plots rank "
                   f"{rules.SPECIAL_PLOT_RANK}, at most {rules.SPECIAL_PLOTS_PER_MAIN_PLOT} a "
