@@ -196,13 +196,13 @@ class LtkState(GameState):
                      for p in self._by_title.get(card.title, ()))
         if copies >= limit:
             raise refuse(f"{name} has {copies} {card.title} on the table already; a deck "
-                         f"holds at most {limit} (house rule: decks built freely)", "building")
+                         f"holds at most {limit} ({FREE_DECKS})", "building")
         most = rules.DECK_TYPE_MOST.get(card.type)
         held = self._by_owner_type[(owner, card.type, True)] + \
             (0 if face_up else self._by_owner_type[(owner, card.type, False)])
         if most is not None and held >= most:
             raise refuse(f"{name} has {held} {card.type} cards on the table already; a deck "
-                         f"holds {most} (house rule: decks built freely)", "building")
+                         f"holds {most} ({FREE_DECKS})", "building")
 
     def strength(self, piece: Piece) -> team_check.Strength:
         """A character's PV, CV and icons with its attached Q cards."""
@@ -513,6 +513,7 @@ RULES = RulesTable(
 assert set(RULES.action_types) == set(ACTION_TYPES), "every action has its rule"
 
 
+FREE_DECKS = "a house rule: a new game may let decks be built freely"
 OPTION_KEYS = ("players", "cards", *rules.HOUSE_RULES)
 
 
