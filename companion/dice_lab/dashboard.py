@@ -14,7 +14,7 @@ import param
 from companion.core.dice import total_distribution
 from companion.core.errors import CompanionError
 from companion.dice_lab import GAME, rules
-from companion.dice_lab.engine import Check
+from companion.dice_lab.engine import Check, DiceLabState
 from companion.dice_lab.odds import succeeds
 from companion.ui import (
     TOUCH,
@@ -25,6 +25,7 @@ from companion.ui import (
     button,
     choice,
     heading,
+    odds_html,
     page,
     section,
 )
@@ -32,6 +33,7 @@ from companion.ui.dice_pad import APP, REAL
 from companion.ui.theme import INPUT_CSS
 
 SUCCESS, FAILURE = "#2e7d32", "#9e9e9e"
+ODDS_LABEL = "Chance of success"
 # The check being set up lives in the page's address (`?check=...`), so a reload keeps it.
 SETUP_ARG, MAX_SETUP_CHARS = "check", 2000
 
@@ -69,6 +71,11 @@ def setup_from_query(raw: str) -> tuple[Check, bool] | None:
     return check, real
 
 
+def check_detail(check: Check) -> str:
+    """The words under a check's odds bar: '2 dice, at most 7 (guard +4)'."""
+    return check.describe() + ("" if check.modifiers else ", no modifiers")
+
+
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -89,7 +96,7 @@ class DiceLabDashboard(GameDashboard):
                                               sizing_mode="stretch_width")
         self.new_value = Counter(label="Modifier", value=4, low=rules.MODIFIER_RANGE.start,
                                  high=rules.MODIFIER_RANGE.stop - 1)
-        self.odds = OddsBar(label="Chance of success")
+        self.odds = OddsBar(label=ODDS_LABEL)
         self.dice = DicePad(self.roll, verb="Roll")
         self.param.watch(self._refresh_odds, ["n_dice", "goal", "modifiers"])
         self.target.param.watch(self._refresh_odds, "value")
@@ -139,9 +146,14 @@ class DiceLabDashboard(GameDashboard):
 
     def _refresh_odds(self, *_events) -> None:
         check = self.check()
-        mods = ", ".join(f"{label} {value:+d}" for label, value in check.modifiers)
-        self.odds.param.update(chance=check.chance,
-                               detail=check.describe() + ("" if mods else ", no modifiers"))
+        self.odds.param.update(chance=check.chance, detail=check_detail(check))
+
+    def replay_advice(self, state: DiceLabState, coming: Check | None) -> str:
+        """The odds of the next check as it was set up before its roll (its dice unread)."""
+        if coming is None:
+            return ""
+        return "<p>The next check, set up before its roll:</p>" + odds_html(
+            ODDS_LABEL, coming.chance, check_detail(coming))
 
     # Views.
 

@@ -27,6 +27,14 @@ from companion.golden_gun.effects import Paragraph
 from companion.golden_gun.engine import GoldenGunState
 
 UNKNOWN: dict = {}  # `advise(state, search=UNKNOWN)`: the whole-search figures are not known
+# `advise(state, search=UNCOUNTED)`: by the card alone, the whole search left uncounted (the
+# replay, which cannot wait seconds for it).
+UNCOUNTED: dict = {}
+# Why the advice counts only the card, by what `advise` was given.
+CARD_ONLY = {"pending": "this card (the whole-search figures are being worked out)",
+             "uncounted": "this card (the whole-search figures are not worked out in the "
+                          "replay)",
+             "": "this card (no search left to count)"}
 
 
 @dataclass(frozen=True)
@@ -40,7 +48,9 @@ class Advice:
     search: dict[Paragraph, Fraction] | None
     wounds: dict[Paragraph, tuple[Fraction, int]]
     choice: Paragraph
-    pending: bool = False  # the whole-search figures are still being worked out
+    # Why the search is not counted: "pending" (still being worked out), "uncounted" (left
+    # out), "" (no search left).
+    card_only: str = ""
 
     @property
     def fire(self) -> Fraction | None:
@@ -64,9 +74,7 @@ class Advice:
                 f"up to {most} wound{'s' if most > 1 else ''} ({float(expected):.2f} expected)"
             parts.append(f"if he {verb}: {alive}{percent(self.card[paragraph])} through this "
                          f"card, risks {risk}")
-        basis = "the whole search" if self.search else \
-            ("this card (the whole-search figures are being worked out)" if self.pending
-             else "this card (no search left to count)")
+        basis = "the whole search" if self.search else CARD_ONLY[self.card_only]
         text = "; ".join(parts)
         return f"{text[:1].upper()}{text[1:]}. Advice: {self.choice} (by {basis})."
 
@@ -76,18 +84,19 @@ def advise(state: GoldenGunState, search: dict[Paragraph, Fraction] | None = Non
     """Fire or hold for the card Bond faces now (the room's card or the deck's next).
 
     `search` gives the whole-search figures when the caller has them (the dashboard works
-    them out in another process); `UNKNOWN` advises on the card alone meanwhile."""
+    them out in another process); `UNKNOWN` advises on the card alone meanwhile,
+    `UNCOUNTED` on the card alone for good."""
     card = odds.fire_hold_chances(state)
-    pending = search is UNKNOWN
+    card_only = "pending" if search is UNKNOWN else "uncounted" if search is UNCOUNTED else ""
     if search is None and count_search:
         search = odds.search_alive_by_choice(state)
-    elif pending:
+    elif card_only:
         search = None
     wounds = odds.wound_risk(state)
     bullets = {p: _bullets_after(state, p) for p in card}
     alive = search or card
     choice = max(card, key=lambda p: (alive[p], -wounds[p][0], bullets[p]))
-    return Advice(card, search, wounds, choice, pending)
+    return Advice(card, search, wounds, choice, card_only)
 
 
 def _bullets_after(state: GoldenGunState, paragraph: Paragraph) -> Fraction:

@@ -442,7 +442,8 @@ class GameDashboard(pn.viewable.Viewer):
     def review_section(self) -> Fold:
         """The game review (luck, skill and the dice), worked out when opened and after
         each change while open."""
-        view = ReviewView(lambda: self.session, self.replay_picture, odds_worker())
+        view = ReviewView(lambda: self.session, self.replay_picture, odds_worker(),
+                          advice=self.replay_advice)
         card = section("Review: luck, skill and the dice", view, width=440, collapsed=True)
         card.param.watch(lambda event: None if event.new else view.refresh(), "collapsed")
         self._review = (card, view)
@@ -452,6 +453,16 @@ class GameDashboard(pn.viewable.Viewer):
         """The table as it stood at a step of the replay, as HTML, showing only what the
         whole table saw then ("": the replay tells the actions alone). A game's dashboard
         gives its own."""
+        return ""
+
+    def replay_advice(self, state: GameState, coming: Any) -> str:
+        """The odds and advice the tablet showed at a step of the replay, as HTML built from
+        escaped text, showing only what the whole table saw then: never a seat's secret, a
+        face-down card or the next card of a pile ("": none). `coming` is the action played
+        next from `state` (None: none yet), for odds of what was set up on the screen
+        before it (a check, a duel); only that set-up may be read, never its chance filled
+        in. A game's dashboard gives its own; it must be quick (a replay tap waits for it).
+        """
         return ""
 
     def saved_games_section(self) -> Fold:

@@ -1,5 +1,6 @@
 """The replay in the review: step through the game's actions and see each one again, what
-it did, every side's equity then, and the table as it stood (what the whole table saw).
+it did, every side's equity then, the table as it stood and the odds and advice the tablet
+showed then (what the whole table saw).
 
 One TapPad draws the steps and what they show, so a step is one message. The replay never
 goes past the actions played: an undone action is not shown again.
@@ -19,6 +20,10 @@ from companion.core.session import Session
 from companion.ui.tap_pad import TapPad, tap_button
 
 Picture = Callable[[GameState], str]  # the table as the whole table saw it, as HTML
+# The odds and advice the tablet showed at a position, as HTML, given the position and the
+# action played next from it (None: none yet), whose set-up on the screen (a check, a duel)
+# some games' odds are of.
+Advice = Callable[[GameState, object], str]
 STEPS = (("start", "Start"), ("back", "◀ Back"), ("next", "Next ▶"), ("now", "Now"))
 # A game's picture of its table, drawn small: the replay is read beside the steps.
 REPLAY_CSS = ".replay-table svg { display: block; max-width: 320px; max-height: 40vh; " \
@@ -35,9 +40,10 @@ class ReplayView(pn.viewable.Viewer):
     """The replay of `session()`'s game; `on_move(position)` hears every step."""
 
     def __init__(self, session: Callable[[], Session], picture: Picture | None,
-                 on_move: Callable[[int], None]):
+                 on_move: Callable[[int], None], advice: Advice | None = None):
         super().__init__()
         self._session, self._picture, self._on_move = session, picture, on_move
+        self._advice = advice
         self._following = True  # showing the game as it is now, and staying there
         self.position = 0
         self._result: Review | None = None
@@ -96,6 +102,15 @@ class ReplayView(pn.viewable.Viewer):
         picture = self._picture(state) if state is not None and self._picture else ""
         if picture:
             parts.append(f'<div class="replay-table">{picture}</div>')
+        if state is not None and self._advice is not None:
+            actions = self._session().actions
+            try:
+                advice = self._advice(state, actions[at] if at < len(actions) else None)
+            except CompanionError as error:
+                advice = f"<p>{escape(str(error))}</p>"
+            if advice:
+                parts.append('<div class="replay-advice"><p><b>The odds and advice then</b>'
+                             f"</p>{advice}</div>")
         self._pad.html = "".join(parts)
 
     def __panel__(self) -> pn.viewable.Viewable:

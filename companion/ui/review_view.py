@@ -33,7 +33,7 @@ from companion.core.errors import CompanionError
 from companion.core.progress import reporting
 from companion.core.review import DiceTally, Review, dice_tally, review, rolls_dice
 from companion.core.session import Session
-from companion.ui.replay_view import Picture, ReplayView
+from companion.ui.replay_view import Advice, Picture, ReplayView
 from companion.ui.review_file import review_file
 from companion.ui.theme import TOUCH, WRAP_CSS
 from companion.ui.worker import (
@@ -177,10 +177,12 @@ def _reviewed(work: Callable[[], Review]) -> tuple[Review | None, str]:
 
 class ReviewView(pn.viewable.Viewer):
     """The review of the game `session()` holds, drawn by `refresh`; `picture` draws the
-    table as it stood for the replay (None: the replay tells the actions only)."""
+    table as it stood for the replay (None: the replay tells the actions only), `advice` the
+    odds and advice the tablet showed then (None: none)."""
 
     def __init__(self, session: Callable[[], Session], picture: Picture | None = None,
-                 worker: RestartingPool | None = None, progress: ProgressBoard | None = None):
+                 worker: RestartingPool | None = None, progress: ProgressBoard | None = None,
+                 advice: Advice | None = None):
         super().__init__()
         self._session = session
         self._worker = worker  # None: worked out here and now (a notebook, a test)
@@ -203,7 +205,7 @@ class ReviewView(pn.viewable.Viewer):
         self._summary = pn.pane.HTML(**WIDE)
         self._chart = pn.pane.HoloViews(None, visible=False, css_classes=["review-chart"], **WIDE)
         self._moments = pn.pane.HTML(**WIDE)
-        self.replay = ReplayView(session, picture, self._replay_moved)
+        self.replay = ReplayView(session, picture, self._replay_moved, advice)
         self._dice = pn.pane.HTML(**WIDE)
         self._dice_chart = pn.pane.HoloViews(None, visible=False, **WIDE)
         self._note = ""

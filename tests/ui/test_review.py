@@ -48,8 +48,9 @@ def test_a_game_with_dice_but_none_rolled_yet_says_so(served, page: Page):
 
 
 def test_the_replay_steps_back_and_a_tap_on_the_chart_moves_it(served, page: Page, tmp_path):
-    """Issue's proof: open the review, step the replay, tap the chart to move it, then
-    download the review and open the file offline."""
+    """Issue's proof: open the review, step the replay (the odds of the check set up then
+    shown), tap the chart to move it, then download the review and open the file
+    offline."""
     page.set_viewport_size({"width": 1024, "height": 768})
     page.goto(f"{served.url}/dice_lab")
     start_new_game(page)
@@ -62,6 +63,12 @@ def test_the_replay_steps_back_and_a_tap_on_the_chart_moves_it(served, page: Pag
     page.get_by_role("button", name="◀ Back").click()
     expect(where).to_have_text("Action 3 of 4", timeout=WAIT)
     expect(page.locator(".replay-event")).to_contain_text("3. 2 dice")
+    # The odds then: the next check as it was set up before its roll.
+    advice = page.locator(".replay-advice")
+    expect(advice).to_contain_text("The odds and advice then")
+    expect(advice).to_contain_text("Chance of success")
+    expect(advice).to_contain_text("58.3%")
+    expect(advice).to_contain_text("2 dice, at most 7, no modifiers")
     chart = page.locator(".review-chart canvas").first
     box = chart.bounding_box()
     page.mouse.click(box["x"] + box["width"] * 0.15, box["y"] + box["height"] * 0.5)

@@ -22,10 +22,16 @@ from companion.golden_goal.dashboard.moves import Moves
 from companion.golden_goal.dashboard.parts import Hooks, Picks
 from companion.golden_goal.dashboard.settings_view import SettingsView
 from companion.golden_goal.dashboard.taps import Taps
-from companion.golden_goal.dashboard.turn_view import TurnControls, TurnView
-from companion.golden_goal.dashboard.words import BOT_TEAMS, TWO, scoreboard_html
+from companion.golden_goal.dashboard.turn_view import SHOWN_LINES, TurnControls, TurnView
+from companion.golden_goal.dashboard.words import (
+    BOT_TEAMS,
+    TWO,
+    replay_odds_html,
+    scoreboard_html,
+)
 from companion.golden_goal.drawing import Target
 from companion.golden_goal.engine import GoldenGoalState
+from companion.golden_goal.odds import scoring_lines
 from companion.golden_goal.turns import Outcome
 from companion.ui import BotMove, GameDashboard, page, section
 
@@ -214,6 +220,16 @@ class GoldenGoalDashboard(GameDashboard):
     def replay_picture(self, state: GoldenGoalState) -> str:
         """The score and the match clock as they stood."""
         return scoreboard_html(state, self.bot_team, False)
+
+    def replay_advice(self, state: GoldenGoalState, coming: Any) -> str:
+        """The chance to score before the roll, the ways to score after it (none shown
+        while the bot played)."""
+        if state.is_over:
+            return "<p>The match is over: no odds to show.</p>"
+        if bot_to_move(state):
+            return "<p>The bot's turn: the tablet showed no odds.</p>"
+        return replay_odds_html(state, scoring_lines(state, state.roll)
+                                if state.phase == "play" else [], SHOWN_LINES)
 
     def __panel__(self):
         areas = self.turn.areas(self.message_view(),

@@ -20,7 +20,9 @@ from companion.golden_goal.dashboard.parts import Hooks
 from companion.golden_goal.dashboard.taps import Taps
 from companion.golden_goal.dashboard.words import (
     event_html,
+    no_scoring_words,
     scoreboard_html,
+    scoring_header,
     setup_checklist,
     turn_odds_html,
 )
@@ -181,12 +183,10 @@ class TurnView:
         lines = self.hooks.moves.scoring_lines(state)
         if not lines:
             self.lines_box.objects = [pn.pane.HTML(
-                f'<div class="scoring-lines">No way to score with this {state.roll}: look at '
-                "the opponent's chance after your move before you play it.</div>", **WIDE)]
+                f'<div class="scoring-lines">{no_scoring_words(state.roll)}</div>', **WIDE)]
             return
         header = pn.pane.HTML(
-            f'<div class="scoring-lines"><b>You can score with this {state.roll}</b> '
-            f"({len(lines)} way{'s' if len(lines) > 1 else ''}, gold on the field). "
+            f'<div class="scoring-lines">{scoring_header(state.roll, len(lines))} '
             "Tap one to plan it:</div>", **WIDE)
         buttons = [button(f"Goal: {line.text}",
                           lambda _, o=line.outcome: self.controls.plan_line(o),

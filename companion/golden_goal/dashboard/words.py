@@ -13,7 +13,7 @@ from companion.golden_goal import rules
 from companion.golden_goal.drawing import TEAM_COLOURS, Target, net_key
 from companion.golden_goal.engine import WAITING_FOR, GoldenGoalState
 from companion.golden_goal.kicks import team_of
-from companion.golden_goal.odds import FACES, faces_hint, scoring_faces
+from companion.golden_goal.odds import FACES, ScoringLine, faces_hint, scoring_faces
 from companion.golden_goal.turns import Outcome, is_keeper, other
 from companion.ui import TOUCH, odds_html
 from companion.ui.plain import screen_reader_html
@@ -113,6 +113,32 @@ def turn_odds_html(state: GoldenGoalState) -> str:
     return (f'<div class="odds-hint" style="font-size:1.1rem"><b>{state.to_move}, '
             f"{escape(faces_hint(faces))}</b></div>"
             + odds_html(f"{state.to_move} scores this turn", chance, detail))
+
+
+def no_scoring_words(roll: int) -> str:
+    """After the roll, when no move scores with it."""
+    return (f"No way to score with this {roll}: look at the opponent's chance after your "
+            "move before you play it.")
+
+
+def scoring_header(roll: int, ways: int) -> str:
+    """After the roll, above the ways to score with it (HTML)."""
+    return (f"<b>You can score with this {roll}</b> ({ways} way{'s' if ways > 1 else ''}, "
+            "gold on the field).")
+
+
+def replay_odds_html(state: GoldenGoalState, lines: list[ScoringLine], shown: int) -> str:
+    """What the turn showed of the odds: the chance to score before the roll, the ways to
+    score after it (`lines`, the first `shown` of them named)."""
+    if state.phase in ("roll", "restart roll"):
+        return turn_odds_html(state)
+    if state.phase != "play":
+        return ""
+    if not lines:
+        return f'<div class="scoring-lines">{no_scoring_words(state.roll)}</div>'
+    named = "".join(f"<li>Goal: {escape(line.text)}</li>" for line in lines[:shown])
+    return f'<div class="scoring-lines">{scoring_header(state.roll, len(lines))}' \
+        f"<ul>{named}</ul></div>"
 
 
 def field_words(state: GoldenGoalState) -> str:

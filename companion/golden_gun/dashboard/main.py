@@ -25,7 +25,7 @@ from companion.golden_gun.dashboard.setup_view import (
     read_table,
     setup_section,
 )
-from companion.golden_gun.dashboard.survival import SurvivalFigure, advice
+from companion.golden_gun.dashboard.survival import SurvivalFigure, advice, replay_advice
 from companion.golden_gun.dashboard.words import (
     deck_html,
     next_card_html,
@@ -231,6 +231,13 @@ class GoldenGunDashboard(GameDashboard):
     def replay_picture(self, state: GoldenGunState) -> str:
         """Bond's bullets, wounds and way through the maze as they stood."""
         return squares_html(state.ammo, state.wounds) + progress_html(state)
+
+    def replay_advice(self, state: GoldenGunState, coming: Any) -> str:
+        """The odds of the step under way as the room sequence showed them (at Step 5 the
+        advice, by the card alone unless a page has the whole-search figure)."""
+        if state.is_over:
+            return "<p>The game is over: no odds to show.</p>"
+        return step_odds_html(state, replay_advice)
 
     def __panel__(self) -> pn.viewable.Viewable:
         controls = (self.watching_note(),) if self.watching else \

@@ -53,14 +53,21 @@ def survival_key(state: GoldenGunState) -> tuple:
             state.ammo, state.wounds, state.solex, state.ended, card)
 
 
-def advice(state: GoldenGunState) -> bot.Advice:
-    """Step 5 advice: by the whole search once the worker has it, else by the card."""
+def advice(state: GoldenGunState, unknown: dict = bot.UNKNOWN) -> bot.Advice:
+    """Step 5 advice: by the whole search once the worker has it, else by the card (and
+    `unknown`, given to `bot.advise`, says why)."""
     full = (survival_key(state), odds.p_startle_next(state.greens_unseen))
     with _SURVIVAL_LOCK:
         known = _SURVIVAL.get(full)
     if state.solex:
         return bot.advise(state, None)
-    return bot.advise(state, known[1] if known else bot.UNKNOWN)
+    return bot.advise(state, known[1] if known else unknown)
+
+
+def replay_advice(state: GoldenGunState) -> bot.Advice:
+    """Step 5 advice for the replay, at once: by the whole search if a page has it, else by
+    the card alone, saying so (the whole search takes seconds)."""
+    return advice(state, bot.UNCOUNTED)
 
 
 class SurvivalFigure:

@@ -53,6 +53,7 @@ from companion.goldfinger.dashboard.words import (
     hits_html,
     kit_html,
     own_html,
+    replay_odds_html,
     status_html,
     verdict_html,
     waiting_text,
@@ -380,6 +381,12 @@ class GoldfingerDashboard(GameDashboard):
     def replay_picture(self, state: e.GoldfingerState) -> str:
         """The hits and Bond's kit as they stood."""
         return hits_html(state) + kit_html(state)
+
+    def replay_advice(self, state: e.GoldfingerState, coming: Any) -> str:
+        """The odds the action list and the map showed then (none while the bot moved)."""
+        if bot_to_move(state):
+            return "<p>The bot's move: the tablet showed no odds.</p>"
+        return replay_odds_html(state, coming)
 
     def __panel__(self) -> pn.viewable.Viewable:
         play = section("Play", self._verdict, self.message_view(),

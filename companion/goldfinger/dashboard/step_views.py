@@ -17,10 +17,16 @@ import panel as pn
 
 from companion.core.dice import percent
 from companion.goldfinger import engine as e
-from companion.goldfinger import odds, rules
+from companion.goldfinger import rules
 from companion.goldfinger.dashboard.parts import WIDE, ActionList, Choice, Hooks, Row
-from companion.goldfinger.dashboard.words import GROUP_TITLES, READINGS, piece_name
-from companion.goldfinger.legal import allowed, label
+from companion.goldfinger.dashboard.words import (
+    GROUP_TITLES,
+    READINGS,
+    button_words,
+    odds_words,
+    piece_name,
+)
+from companion.goldfinger.legal import allowed
 from companion.ui import TOUCH, DicePad, HtmlBox, TapPad, tap_button
 
 
@@ -167,10 +173,8 @@ class ActionArea:
         found = [self.hooks.chance(a) for a in actions]
         same = all(f == found[0] for f in found)
         title = GROUP_TITLES[kind]
-        if same and found[0] is not None:
-            chance, mods = found[0]
-            extra = f" ({odds.describe_modifiers(mods)})" if mods else ""
-            title += f" · {percent(chance)}{extra}"
+        if same:
+            title += odds_words(found[0])
         choices = []
         for action, odds_now in zip(actions, found, strict=True):
             text = self.words(action)
@@ -238,26 +242,8 @@ class ActionArea:
             return f"End {piece_name(state.mover)}'s move"
         if isinstance(action, e.StartTurn) and not state.dice_needed(action):
             return f"{piece_name(action.piece)} has lost this turn: begin it (Fire only)"
-        text = self.words(action)
-        found = self.hooks.chance(action)
-        if found is not None:
-            chance, mods = found
-            text += f" · {percent(chance)}"
-            if mods:
-                text += f" ({odds.describe_modifiers(mods)})"
-        return text
+        return self.words(action) + odds_words(self.hooks.chance(action))
 
     def words(self, action: Any) -> str:
-        """A button's words: the engine's label, with what two look-alike buttons differ in
-        and what an action costs before it is tapped."""
-        action = self.hooks.resolve(action)
-        if isinstance(action, e.Fire) and self.state.board is None \
-                and action.target == rules.BOND:  # the Screen stops only fire from the rear
-            return "Fire at Bond from his rear" if action.from_rear else \
-                "Fire at Bond, not from his rear"
-        if isinstance(action, e.Force) and action.aside:
-            return f"{label(action)} aside to {action.aside}"
-        if isinstance(action, e.EjectGuard | e.RaiseScreen):
-            return f"{label(action)}: uses all {rules.ACTIONS_PER_TURN['bond']} of Bond's " \
-                "actions this turn"
-        return label(action)
+        """A button's words (`button_words`)."""
+        return button_words(self.state, self.hooks.resolve(action))

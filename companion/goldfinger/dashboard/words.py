@@ -6,6 +6,7 @@ text, so a test or a notebook can call it.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from fractions import Fraction
 from html import escape
@@ -15,6 +16,7 @@ from companion.core.dice import percent
 from companion.goldfinger import engine as e
 from companion.goldfinger import odds, rules
 from companion.goldfinger.legal import label
+from companion.goldfinger.views import public_state
 from companion.ui import odds_html
 from companion.ui.plain import screen_reader_html
 
@@ -272,6 +274,56 @@ def map_words(state: e.GoldfingerState, targets: list[str]) -> str:
     taps = (f"Spaces to tap now: {', '.join(sorted(targets))}." if targets
             else "No Space to tap now.")
     return screen_reader_html(f"The map in words: {'; '.join(pieces)}. {cards} {taps}")
+
+
+def button_words(state: e.GoldfingerState, action: Any) -> str:
+    """An action button's words: the engine's label, with what two look-alike buttons
+    differ in and what an action costs before it is tapped."""
+    if isinstance(action, e.Fire) and state.board is None \
+            and action.target == rules.BOND:  # the Screen stops only fire from the rear
+        return "Fire at Bond from his rear" if action.from_rear else \
+            "Fire at Bond, not from his rear"
+    if isinstance(action, e.Force) and action.aside:
+        return f"{label(action)} aside to {action.aside}"
+    if isinstance(action, e.EjectGuard | e.RaiseScreen):
+        return f"{label(action)}: uses all {rules.ACTIONS_PER_TURN['bond']} of Bond's " \
+            "actions this turn"
+    return label(action)
+
+
+def odds_words(found: tuple[Fraction, tuple] | None) -> str:
+    """A button's odds after its words: ' · 58.3% (+4 guard)'; '' without a roll."""
+    if found is None:
+        return ""
+    chance, mods = found
+    return f" · {percent(chance)}" + (f" ({odds.describe_modifiers(mods)})" if mods else "")
+
+
+def replay_odds_html(state: e.GoldfingerState, coming: Any) -> str:
+    """The odds the action buttons showed at this position, and the danger under the map,
+    read from the table's view (`views.public_state`: no card by a star). In tracker mode a
+    Fire's odds need the Spaces between, counted on the board: only the Fire played next
+    (`coming`) has them."""
+    if state.is_over:
+        return "<p>The game is over: no odds to show.</p>"
+    if state.phase in ("cards", "bond"):
+        return ""
+    seen = public_state(state)
+    lines: dict[str, None] = {}
+    for action in seen.legal_actions() or []:
+        if isinstance(action, e.Fire) and seen.board is None:
+            if not (isinstance(coming, e.Fire) and (coming.target, coming.from_rear) ==
+                    (action.target, action.from_rear)):
+                continue
+            action = dataclasses.replace(action, spaces_between=coming.spaces_between)
+        found = odds.action_odds(seen, action)
+        if found is not None:
+            lines[button_words(seen, action) + odds_words(found)] = None
+    if not lines:
+        listed = "<p>No roll to choose at this step.</p>"
+    else:
+        listed = "<ul>" + "".join(f"<li>{escape(line)}</li>" for line in lines) + "</ul>"
+    return listed + danger_html(seen, False)
 
 
 def danger_html(state: e.GoldfingerState, show_reach: bool) -> str:

@@ -20,6 +20,7 @@ from companion.license_to_kill.dashboard.parts import (
     offer,
     select,
 )
+from companion.license_to_kill.engine import LtkState
 from companion.license_to_kill.odds import attack_modifiers
 from companion.license_to_kill.table import MAX_BONUS
 from companion.ui import Counter, HtmlBox, button, choice, odds_html, set_shown
@@ -110,7 +111,7 @@ class Duel(pn.viewable.Viewer):
     def _chance_words(self, action: Duel_) -> str:
         state = self.hooks.state()
         try:
-            chances = state.attack_odds(action.attacker, action.target, self._value(action),
+            chances = state.attack_odds(action.attacker, action.target, duel_value(action),
                                         action.attacker_bonus, action.target_bonus)
         except CompanionError:
             return ""
@@ -127,18 +128,15 @@ class Duel(pn.viewable.Viewer):
             self._blocked(self._nothing_words())
             return
         state = self.hooks.state()
-        value = self._value(action)
         try:
-            mine, theirs = state.attack_values(action.attacker, action.target, value)
-            chances = state.attack_odds(action.attacker, action.target, value,
-                                        action.attacker_bonus, action.target_bonus)
+            html = duel_odds_html(state, action, self.hooks.short_names())
         except CompanionError as error:
             self._blocked(escape(str(error)))
             return
         fails = state.dice_needed(action) == 0
         self.dice.enabled = not fails
         set_shown(self.no_dice, fails)
-        self.odds.html = self._odds_html(action, value, (mine, theirs), chances, fails)
+        self.odds.html = html
 
     def _nothing_words(self) -> str:
         """Why nothing can be set up, for the value chosen (the dice stay disabled)."""
@@ -158,70 +156,83 @@ class Duel(pn.viewable.Viewer):
         self.dice.enabled = False
         set_shown(self.no_dice, False)
 
-    @staticmethod
-    def _value(action: Duel_) -> str:
-        if isinstance(action, HenchmanAttack):
-            return action.value
-        return rules.ATTACK_CHARM_VALUE[action.kind]
-
-    def _odds_html(self, action: Duel_, value: str, values: tuple[int, int], chances,
-                   fails: bool) -> str:
-        names = self.hooks.short_names()
-        a, t = names[action.attacker], names[action.target]
-        text = "".join(f"<div>{line}</div>"
-                       for line in self._odds_lines(action, value, values, a, t, fails))
-        if fails:  # Step Four, 4: no dice, nobody harmed
-            bars = odds_html(f"The attack fails: {a} {self._fails(action)}", chances["fails"],
-                             outcome="neutral")
-        else:
-            bars = "".join([
-                odds_html(f"Attacker wins: {t} {self._target_loses(action)}",
-                          chances["attacker"]),
-                odds_html("Tie: nothing happens", chances["tie"]),
-                odds_html(f"Target wins: {a} {self._attacker_loses(action)}",
-                          chances["target"]),
-            ])
-        kind = "intrigue" if self.intrigue else "henchman"
-        return f'<div class="duel-odds {kind}" style="font-size:1.02rem">{text}{bars}</div>'
-
-    @staticmethod
-    def _odds_lines(action: Duel_, value: str, values: tuple[int, int], a: str, t: str,
-                    fails: bool) -> list[str]:
-        mine, theirs = values
-        final = (mine + action.attacker_bonus, theirs + action.target_bonus)
-        lines = [f"<b>{escape(a)}</b> {value} {mine} against <b>{escape(t)}</b> "
-                 f"{value} {theirs} (Q cards included)."]
-        if action.attacker_bonus or action.target_bonus:
-            lines.append(f"Intrigue cards: attacker {action.attacker_bonus:+d}, target "
-                         f"{action.target_bonus:+d}, so {final[0]} against {final[1]}.")
-        if fails:
-            lines.append("The target's value is now above the attacker's: the attack fails "
-                         "without dice.")
-            return lines
-        plus_a, plus_t = attack_modifiers(*final)
-        why = "equal values" if final[0] == final[1] else \
-            f"attacker higher by {final[0] - final[1]}"
-        lines.append(f"Die modifiers: attacker {plus_a:+d}, target {plus_t:+d} ({why}).")
-        return lines
-
-    def _target_loses(self, action: Duel_) -> str:
-        if self.intrigue:
-            return "discarded"
-        if self.hooks.state().piece(action.target).demotions:
-            return "Demoted a second time, so discarded"
-        return "Demoted"
-
-    @staticmethod
-    def _fails(action: Duel_) -> str:
-        if isinstance(action, HenchmanAttack):
-            return "returns to the Plot Zone completely unharmed; nobody is Demoted"
-        return "and its target both stay; nothing happens"
-
-    def _attacker_loses(self, action: Duel_) -> str:
-        if self.intrigue:
-            return "discarded"
-        card = self.hooks.state().card(self.hooks.state().piece(action.attacker))
-        return "discarded" if card.is_personality else "returns unharmed"
-
     def __panel__(self) -> pn.viewable.Viewable:
         return self._layout
+
+
+# The odds of a duel before its dice, in words and bars (the dialog's and the replay's).
+
+def duel_value(action: Duel_) -> str:
+    """The value the duel compares: PV or CV."""
+    if isinstance(action, HenchmanAttack):
+        return action.value
+    return rules.ATTACK_CHARM_VALUE[action.kind]
+
+
+def duel_odds_html(state: LtkState, action: Duel_, names: dict[int, str]) -> str:
+    """The duel `action` sets up (its dice unread), before the dice: the values, the
+    modifiers and each outcome's chance; `names` the pieces' short names. A duel the engine
+    does not allow now is a CompanionError."""
+    value = duel_value(action)
+    values = state.attack_values(action.attacker, action.target, value)
+    chances = state.attack_odds(action.attacker, action.target, value,
+                                action.attacker_bonus, action.target_bonus)
+    fails = state.dice_needed(action) == 0
+    a, t = names[action.attacker], names[action.target]
+    text = "".join(f"<div>{line}</div>"
+                   for line in _odds_lines(action, value, values, a, t, fails))
+    intrigue = isinstance(action, AttackCharm)
+    if fails:  # Step Four, 4: no dice, nobody harmed
+        bars = odds_html(f"The attack fails: {a} {_fails(action)}", chances["fails"],
+                         outcome="neutral")
+    else:
+        bars = "".join([
+            odds_html(f"Attacker wins: {t} {_target_loses(state, action)}",
+                      chances["attacker"]),
+            odds_html("Tie: nothing happens", chances["tie"]),
+            odds_html(f"Target wins: {a} {_attacker_loses(state, action)}",
+                      chances["target"]),
+        ])
+    kind = "intrigue" if intrigue else "henchman"
+    return f'<div class="duel-odds {kind}" style="font-size:1.02rem">{text}{bars}</div>'
+
+
+def _odds_lines(action: Duel_, value: str, values: tuple[int, int], a: str, t: str,
+                fails: bool) -> list[str]:
+    mine, theirs = values
+    final = (mine + action.attacker_bonus, theirs + action.target_bonus)
+    lines = [f"<b>{escape(a)}</b> {value} {mine} against <b>{escape(t)}</b> "
+             f"{value} {theirs} (Q cards included)."]
+    if action.attacker_bonus or action.target_bonus:
+        lines.append(f"Intrigue cards: attacker {action.attacker_bonus:+d}, target "
+                     f"{action.target_bonus:+d}, so {final[0]} against {final[1]}.")
+    if fails:
+        lines.append("The target's value is now above the attacker's: the attack fails "
+                     "without dice.")
+        return lines
+    plus_a, plus_t = attack_modifiers(*final)
+    why = "equal values" if final[0] == final[1] else \
+        f"attacker higher by {final[0] - final[1]}"
+    lines.append(f"Die modifiers: attacker {plus_a:+d}, target {plus_t:+d} ({why}).")
+    return lines
+
+
+def _target_loses(state: LtkState, action: Duel_) -> str:
+    if isinstance(action, AttackCharm):
+        return "discarded"
+    if state.piece(action.target).demotions:
+        return "Demoted a second time, so discarded"
+    return "Demoted"
+
+
+def _fails(action: Duel_) -> str:
+    if isinstance(action, HenchmanAttack):
+        return "returns to the Plot Zone completely unharmed; nobody is Demoted"
+    return "and its target both stay; nothing happens"
+
+
+def _attacker_loses(state: LtkState, action: Duel_) -> str:
+    if isinstance(action, AttackCharm):
+        return "discarded"
+    card = state.card(state.piece(action.attacker))
+    return "discarded" if card.is_personality else "returns unharmed"

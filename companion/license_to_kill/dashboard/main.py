@@ -24,7 +24,7 @@ from companion.license_to_kill import GAME, rules
 from companion.license_to_kill.actions import AttackCharm, HenchmanAttack, NextStep
 from companion.license_to_kill.dashboard.assignment_view import AssignmentPanel, MissionStep
 from companion.license_to_kill.dashboard.attach_view import AttachView
-from companion.license_to_kill.dashboard.duel_view import Duel
+from companion.license_to_kill.dashboard.duel_view import Duel, duel_odds_html
 from companion.license_to_kill.dashboard.library_view import LibraryView
 from companion.license_to_kill.dashboard.parts import WIDE, Hooks, Parts, box, lazy_section
 from companion.license_to_kill.dashboard.setup_view import NewGameForm, SetupStep
@@ -234,6 +234,13 @@ class LicenseToKillDashboard(GameDashboard):
     def replay_picture(self, state: LtkState) -> str:
         """Each player's Agency and Plot Zone as they stood, face-down cards hidden."""
         return table_html(state)
+
+    def replay_advice(self, state: LtkState, coming: Any) -> str:
+        """A duel played next: its odds as its dialog showed them before the dice (the
+        game's only odds on screen)."""
+        if not isinstance(coming, HenchmanAttack | AttackCharm):
+            return ""
+        return duel_odds_html(state, coming, short_names(piece_names(state)))
 
     def __panel__(self) -> pn.viewable.Viewable:
         turn = section("The turn", self.status, self.steps, self.message_view(),

@@ -30,7 +30,7 @@ from companion.mb007_cards.dashboard.parts import Controls, Onlooker
 from companion.mb007_cards.dashboard.settings_view import SettingsView, house_rules
 from companion.mb007_cards.dashboard.table_html import payouts_html, table_html
 from companion.mb007_cards.dashboard.table_view import TableView
-from companion.mb007_cards.dashboard.turn_view import TurnView, advice_view
+from companion.mb007_cards.dashboard.turn_view import TurnView, advice_view, seat_odds_html
 from companion.mb007_cards.dashboard.words import bet_ev
 from companion.mb007_cards.engine import CardsState
 from companion.mb007_cards.views import private_view, public_view
@@ -254,6 +254,18 @@ class CardsDashboard(GameDashboard):
     def replay_picture(self, state: CardsState) -> str:
         """The table as it stood: up cards, chips and the pot, every down card hidden."""
         return table_html(public_view(state))
+
+    def replay_advice(self, state: CardsState, coming: Any) -> str:
+        """The odds of the choice as the shared screen showed them: from the table's view
+        of the seat to act, his down card set aside (no odds while a bot chose)."""
+        if state.is_over:
+            return "<p>The game is over: no odds to show.</p>"
+        seat = state.to_act
+        if seat is None:
+            return ""
+        if bot_to_act(state):
+            return "<p>A bot chose here: the tablet showed no odds.</p>"
+        return seat_odds_html(state, None, seat)
 
     def __panel__(self) -> pn.viewable.Viewable:
         table = section("Table", self.table_pane, self.events, width=500)

@@ -55,6 +55,19 @@ def advice_view(state: CardsState, phone: int | None, seat: int) -> PrivateView:
     return view if phone == seat else public_part(view)
 
 
+def seat_odds_html(state: CardsState, phone: int | None, seat: int, slot: str = "") -> str:
+    """The odds of `seat`'s choice: from his own view on his own phone (`phone`), from the
+    table's on a shared screen; `slot` the slot being tapped in (table mode: none then)."""
+    view = advice_view(state, phone, seat)
+    if state.phase in ("turn", "drawn") and not slot:
+        return turn_odds_html(view)
+    if state.phase == "choosing":  # his own phone shows the card with his cards
+        return "" if phone == seat else choosing_odds_html(view)
+    if state.phase == "respond":
+        return respond_odds_html(view)
+    return ""
+
+
 class TurnView:
     """The prompt, the odds and the keys (`prompt`, `odds`, `pad`, put on the page). A key
     of the drawing on screen is refused if the game moved since it was drawn
@@ -82,7 +95,7 @@ class TurnView:
         self.prompt.object = f'<div class="prompt" style="font-size:1.1rem"><b>' \
             f"{escape(self._prompt(state, onlooker, draft, slot))}</b></div>"
         self.odds.object = "" if covered or seat is None or not onlooker.mine else \
-            self._odds_html(state, onlooker.seat, seat, slot)
+            seat_odds_html(state, onlooker.seat, seat, slot)
         self.odds.visible = bool(self.odds.object)
         self._draw_pad(state, onlooker, draft, slot)
 
@@ -104,16 +117,6 @@ class TurnView:
             return "Deal the cards." if state.tablet else \
                 f"Tap in the up cards: {_deal_slot(state, draft)}."
         return f"Waiting for {state.waiting_for}." + _table_step(state, draft, slot)
-
-    def _odds_html(self, state: CardsState, phone: int | None, seat: int, slot: str) -> str:
-        view = advice_view(state, phone, seat)
-        if state.phase in ("turn", "drawn") and not slot:
-            return turn_odds_html(view)
-        if state.phase == "choosing":  # his own phone shows the card with his cards
-            return "" if phone == seat else choosing_odds_html(view)
-        if state.phase == "respond":
-            return respond_odds_html(view)
-        return ""
 
     # The keys.
 

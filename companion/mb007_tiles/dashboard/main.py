@@ -41,6 +41,13 @@ def bots_next_move(state: TilesState, rng: random.Random) -> Any | None:
     return None
 
 
+# The heat map of one placement takes 50 to 250 ms to work out afresh (measured over a
+# four-seat game, benchmarks/bench_replay_advice.py): too long for a replay tap.
+HEAT_MAP_NOT_REPLAYED = ("Here the tablet showed the heat map (where the tile drawn is safe): "
+                         "it takes too long to work out again, so it is not shown in the "
+                         "replay.")
+
+
 class TilesDashboard(GameDashboard):
     game = GAME
 
@@ -167,6 +174,23 @@ class TilesDashboard(GameDashboard):
     def replay_picture(self, state: TilesState) -> str:
         """The board and the captured tiles as they stood (letters as the table saw them)."""
         return board_html(state, False, False) + scoreboard_html(state)
+
+    def replay_advice(self, state: TilesState, coming: Any) -> str:
+        """Where the heat map was shown (it is not worked out again: see
+        HEAT_MAP_NOT_REPLAYED); the letters' advice was each chooser's own, behind the
+        covered screen."""
+        if state.is_over:
+            return "<p>The match is over: no advice to show.</p>"
+        if state.phase == "choose":
+            return ("<p>The letters are chosen in secret: each chooser's advice was his "
+                    "own and is not shown in the replay.</p>")
+        if state.phase != "place":
+            return ""
+        if not state.options.advice:
+            return "<p>This match was set up without the advice.</p>"
+        if is_bot(state, state.to_move):
+            return "<p>The app placed this tile: the tablet showed no advice.</p>"
+        return f"<p>{HEAT_MAP_NOT_REPLAYED}</p>"
 
     def __panel__(self) -> pn.viewable.Viewable:
         board = section("Board", self.board, width=460)
