@@ -25,7 +25,7 @@ from companion.dice_lab.engine import Check
 
 ACTIONS = 10_000
 OPENED = 50_000  # actions of the game opened while another table taps
-OPENINGS = 5  # taps while a game opens (each opens a game of its own: opened, it is open)
+OPENINGS = 9  # taps while a game opens (each opens a game of its own: opened, it is open)
 OPENING_MS = 300  # from asking for the long game's page to the other table's tap
 
 
