@@ -60,7 +60,7 @@ def resume_ms_and_mb(store: Store, session_id: str) -> tuple[float, float]:
 def tap_while_opening(browser, tmp: Path) -> tuple[float, float]:
     """Another table's app roll, tap to its log line: the median of `OPENINGS` made while
     a page asks for a fresh `OPENED`-action game (`OPENING_MS` after asking), and of as
-    many on a quiet server."""
+    many on a quiet server, each just before one of those."""
     from common import Finger, Server, new_page, shadow_text_js, timed_tap
 
     db = tmp / "opening.sqlite3"
@@ -84,9 +84,9 @@ def tap_while_opening(browser, tmp: Path) -> tuple[float, float]:
             return timed_tap(page, Finger(page, button), shadow_text_js(
                 f"/(^|\\s){logged}\\. 2 dice, at most 7/.test(text)"), paired=False)
 
-        quiet = sorted(roll() for _ in range(OPENINGS))[OPENINGS // 2]
-        opening = []
-        for game in games:
+        quiet, opening = [], []
+        for game in games:  # a quiet tap and one while a game opens, in turn (a busy
+            quiet.append(roll())  # machine slows both alike)
             asked = threading.Thread(target=lambda g=game: urllib.request.urlopen(
                 f"{server.url}/dice_lab?session={g}", timeout=120).read())
             asked.start()
@@ -94,7 +94,7 @@ def tap_while_opening(browser, tmp: Path) -> tuple[float, float]:
             opening.append(roll())
             asked.join()
             page.wait_for_timeout(4000)  # the game opened, and its first work done
-        return sorted(opening)[OPENINGS // 2], quiet
+        return sorted(opening)[OPENINGS // 2], sorted(quiet)[OPENINGS // 2]
     finally:
         server.stop()
 
