@@ -19,5 +19,7 @@ GAME = Game(
     action_types=ACTION_TYPES,
     dashboard="companion.license_to_kill.dashboard:LicenseToKillDashboard",
     secrets=True,
+    # A game stored before the deck limits replays as it was played.
+    later_options={"deck_limits_on_table": (False, True)},
     reviewer="companion.license_to_kill.review",
 )

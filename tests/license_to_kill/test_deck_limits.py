@@ -12,7 +12,7 @@ import pytest
 
 from companion.core.errors import RuleError
 from companion.license_to_kill import rules
-from companion.license_to_kill.engine import AddToAgency, NextStep, PlacePlot
+from companion.license_to_kill.engine import AddToAgency, NextStep, PlacePlot, Setup
 from tests.license_to_kill.helpers import again, started, to_step
 
 
@@ -85,3 +85,33 @@ def test_random_play_never_puts_more_on_the_table_than_the_decks_hold():
             for (owner, kind), count in Counter((p.owner, state.card(p).type)
                                                 for p in shown).items():
                 assert count <= times * rules.DECK_TYPE_MOST.get(kind, count), (seed, owner, kind)
+
+
+def test_a_game_stored_before_the_deck_limits_replays_as_it_was_played(tmp_path):
+    """`Game.later_options`: a game stored without `deck_limits_on_table` (made before the
+    option existed, maybe with a third copy on the table) reopens with the limits off; a new
+    game stores them on."""
+    from dataclasses import replace as copy
+
+    from companion.core.session import Session
+    from companion.core.store import Store
+    from companion.license_to_kill import GAME
+    from tests.license_to_kill.helpers import SETUPS, options
+
+    store = Store(tmp_path / "games.sqlite3")
+    try:
+        free = Session(GAME, options(2, deck_limits_on_table=False), seed=1, store=store)
+        for player in range(2):
+            free.act(Setup(player, *SETUPS[player]))
+        while free.state.turn.step_name != "Assignment Briefing":
+            free.act(NextStep(no_plot_card=True))
+        for _ in range(3):
+            free.act(AddToAgency("Ally1"))
+        old_options = {k: v for k, v in free.options.items() if k != "deck_limits_on_table"}
+        old = copy(store.load(free.id), id="0123456789abcdef", options=old_options)
+        store.create(old)  # as stored before the option
+        again = Session.resume(store, old.id)
+        assert [p.title for p in again.state.players[0].agency].count("Ally1") == 3
+        assert Session(GAME, options(2), seed=1).options["deck_limits_on_table"] is True
+    finally:
+        store.close()
