@@ -36,6 +36,8 @@ from fractions import Fraction
 from functools import lru_cache
 from operator import mul
 
+import numpy as np
+
 from companion.mb007_cards import rules
 
 # The spread's variance per point in the pot, and the wide one's, mixed (see the module's
@@ -64,22 +66,83 @@ def _win_shares(points: tuple[int, ...], live: tuple[bool, ...], pot: int
         best = max(points)
         leaders = [i for i, p in enumerate(points) if p == best]
         return tuple(1 / len(leaders) if i in leaders else 0.0 for i in range(len(points)))
-    usual = _normal_shares(points, playing, SPREAD_PER_POT_POINT * pot)
-    wide = _normal_shares(points, playing, WIDE_SPREAD_PER_POT_POINT * pot)
+    usual, wide = normal_shares(points, playing, (SPREAD_PER_POT_POINT * pot,
+                                                   WIDE_SPREAD_PER_POT_POINT * pot))
     return tuple((1 - WIDE_SHARE) * u + WIDE_SHARE * w for u, w in zip(usual, wide, strict=True))
 
 
-def _normal_shares(points: Sequence[int], playing: list[int], variance: float
-                   ) -> tuple[float, ...]:
-    """Each seat's chance of the most points with a normal spread of `variance` added to
-    every playing seat's points."""
-    spread = math.sqrt(variance)
+def normal_shares(points: Sequence[int], playing: list[int], variances: tuple[float, ...]
+                   ) -> list[tuple[float, ...]]:
+    """For each variance, each seat's chance of the most points with a normal spread of
+    that variance added to every playing seat's points: for each playing seat, the
+    quadrature's weights times the product, over the other playing seats in order, of the
+    chance that seat stays below.
+
+    Worked out for every variance and playing seat at once on arrays, multiplied and added
+    in the same order as one seat at a time in floats (`normal_shares_by_seat`, used where
+    the leads are too wide for the tables of rows): the same floats, bit for bit (a
+    review's exact figures are these shares to a millionth, so an order that moved the last
+    bit could move one)."""
+    spreads = tuple(math.sqrt(variance) for variance in variances)
+    mine = np.array([points[i] for i in playing])
+    leads = mine[:, None] - mine[_OTHERS[len(playing)]]  # row i: i's lead over each other
+    if mine.dtype.kind != "i" or np.abs(leads).max() > _WIDEST_LEAD:
+        return [normal_shares_by_seat(points, playing, spread) for spread in spreads]
+    rows = _grid_rows(spreads).at(leads)  # (variance, seat, other seat, grid point)
+    product = rows[:, :, 0]
+    for other in range(1, len(playing) - 1):
+        product = product * rows[:, :, other]
+    # cumsum adds in order, one after another (as Python's sum of floats; numpy's sum
+    # would add in pairs): its last column is each seat's sum.
+    found = []
+    for sums in np.cumsum(product * _WEIGHT_ARRAY, axis=2)[:, :, -1].tolist():
+        shares = [0.0] * len(points)
+        for i, share in zip(playing, sums, strict=True):
+            shares[i] = share
+        total = sum(shares)
+        found.append(tuple(share / total for share in shares))
+    return found
+
+
+def normal_shares_by_seat(points: Sequence[int], playing: list[int], spread: float
+                           ) -> tuple[float, ...]:
     shares = [0.0] * len(points)
     for i in playing:
         rows = [_below_grid((points[i] - points[j]) / spread) for j in playing if j != i]
         shares[i] = sum(map(mul, _WEIGHTS, map(math.prod, zip(*rows, strict=True))))
     total = sum(shares)
     return tuple(share / total for share in shares)
+
+
+_WEIGHT_ARRAY = np.array(_WEIGHTS)
+# For m playing seats, row i: the other seats' places among them, in order.
+_OTHERS = {m: np.array([[j for j in range(m) if j != i] for i in range(m)], dtype=np.intp)
+           for m in range(2, rules.MAX_PLAYERS + 1)}
+_WIDEST_LEAD = 250  # points; a wider lead (none seen in play) is worked out seat by seat
+
+
+class _GridRows:
+    """`_below_grid(lead / spread)` for each of `spreads` and every whole lead of points
+    within `_WIDEST_LEAD`, as the rows of one array, each worked out when first asked for.
+    The worker's threads may fill a row at once: each writes the same floats, and a row is
+    marked filled only once written."""
+
+    def __init__(self, spreads: tuple[float, ...]):
+        self.spreads = spreads
+        self.rows = np.empty((len(spreads), 2 * _WIDEST_LEAD + 1, len(_GRID)))
+        self.filled: set[int] = set()
+
+    def at(self, leads: np.ndarray) -> np.ndarray:
+        for lead in set(leads.ravel().tolist()) - self.filled:
+            for k, spread in enumerate(self.spreads):
+                self.rows[k, lead + _WIDEST_LEAD] = _below_grid(lead / spread)
+            self.filled.add(lead)
+        return self.rows[:, leads + _WIDEST_LEAD]
+
+
+@lru_cache(maxsize=64)  # spreads per points in the pot, and a game's pot holds few
+def _grid_rows(spreads: tuple[float, ...]) -> _GridRows:
+    return _GridRows(spreads)
 
 
 @lru_cache(maxsize=4096)  # a lead is a difference of points over a spread: a game has few
