@@ -1,7 +1,7 @@
 """Every review figure the same before and after a change that should only make reviews
 faster: reviews bots' games of every reviewed game (`COUNT` seeds each) and saves them
 (`save FILE`), or compares them with those saved (`check FILE`), naming each game whose
-review differs in any figure.
+review differs in any figure; `check FILE GAME...` checks only those games.
 
     PYTHONPATH=. python scripts/review_identity.py save /tmp/before.pickle   # old code
     PYTHONPATH=. python scripts/review_identity.py check /tmp/before.pickle  # new code
@@ -58,17 +58,18 @@ def games(seed: int) -> Iterator[tuple[str, Session]]:
             cards_view(state, state.to_act if state.to_act is not None else 0), rng))
 
 
-def reviews() -> dict[tuple[str, int], Review]:
+def reviews(only: list[str]) -> dict[tuple[str, int], Review]:
     found = {}
     for seed in range(COUNT):
         for name, session in games(seed):
-            found[name, seed] = review(session.game, session.options, session.actions)
+            if not only or name in only:
+                found[name, seed] = review(session.game, session.options, session.actions)
     return found
 
 
 if __name__ == "__main__":
-    command, path = sys.argv[1:3]
-    now = reviews()
+    command, path, *only = sys.argv[1:]
+    now = reviews(only)
     if command == "save":
         with open(path, "wb") as file:
             pickle.dump(now, file)
@@ -76,6 +77,7 @@ if __name__ == "__main__":
     else:
         with open(path, "rb") as file:
             saved = pickle.load(file)
-        differ = [key for key in saved if saved[key] != now.get(key)]
+        saved = {key: value for key, value in saved.items() if key in now}
+        differ = [key for key in saved if saved[key] != now[key]]
         print(f"{len(saved) - len(differ)} of {len(saved)} reviews the same; differ: {differ}")
         sys.exit(1 if differ else 0)
