@@ -104,7 +104,8 @@ def measure(browser, tmp: Path) -> list[tuple[str, float]]:
     goldfinger_review.FIRE_CHANCES.clear()
     cards_standings._win_shares.cache_clear()  # the bots' game filled it
     cards_standings._below_grid.cache_clear()
-    ltk_review.VALUES.clear()
+    for memo in (ltk_review.VALUES, ltk_review.REQUIREMENTS, ltk_review.TEAMS, ltk_review.MET):
+        memo.clear()
     odds._SOLVERS.clear()  # the first review of a game finds no solver made before
     rows = [("Review a 300-check Dice Lab game", _ms(
                 lambda: review("dice_lab", {}, dice_lab.actions))),
