@@ -74,7 +74,11 @@ Answers = tuple[tuple[int, int], ...]
 
 def equity(state: CardsState) -> dict[str, Fraction]:
     """Each seat's chance to win, from the points, the pot and who is still in."""
-    return _named(public_view(state), _shares(public_view(state)))
+    return _public_equity(public_view(state))
+
+
+def _public_equity(public: PublicView) -> dict[str, Fraction]:
+    return _named(public, _shares(public))
 
 
 def chance_outcomes(state: CardsState, action: Any) -> None:
@@ -117,7 +121,7 @@ def secret_choices(state: CardsState, action: Any) -> SecretChoices | None:
         taken = table.value((*done, (seat, bet)))
         charge(seat, taken, max((table.value((*done, (seat, b))) for b in table.bets(seat)),
                                 key=lambda v: v[seat]))
-    start, end = equity(state), equity(state.apply(action))
+    start, end = _public_equity(before), _public_equity(after)
     luck = {name: end[name] - start[name] - skill[name] - given[name] for name in names}
     return SecretChoices(skill=skill, given=given, luck=luck)
 

@@ -84,11 +84,11 @@ def normal_shares(points: Sequence[int], playing: list[int], variances: tuple[fl
     review's exact figures are these shares to a millionth, so an order that moved the last
     bit could move one)."""
     spreads = tuple(math.sqrt(variance) for variance in variances)
-    mine = np.array([points[i] for i in playing])
-    leads = mine[:, None] - mine[_OTHERS[len(playing)]]  # row i: i's lead over each other
-    if mine.dtype.kind != "i" or np.abs(leads).max() > _WIDEST_LEAD:
+    mine = [points[i] for i in playing]
+    if max(mine) - min(mine) > _WIDEST_LEAD or not all(type(p) is int for p in mine):
         return [normal_shares_by_seat(points, playing, spread) for spread in spreads]
-    rows = _grid_rows(spreads).at(leads)  # (variance, seat, other seat, grid point)
+    # (variance, seat, other seat, grid point); row i: i's lead over each other seat
+    rows = _grid_rows(spreads).at(mine, np.array(mine)[_OTHERS[len(playing)]])
     product = rows[:, :, 0]
     for other in range(1, len(playing) - 1):
         product = product * rows[:, :, other]
@@ -132,12 +132,14 @@ class _GridRows:
         self.rows = np.empty((len(spreads), 2 * _WIDEST_LEAD + 1, len(_GRID)))
         self.filled: set[int] = set()
 
-    def at(self, leads: np.ndarray) -> np.ndarray:
-        for lead in set(leads.ravel().tolist()) - self.filled:
+    def at(self, points: list[int], others: np.ndarray) -> np.ndarray:
+        """The rows for each seat's lead over each of `others` (row i: seat i's)."""
+        for lead in {a - b for a in points for b in points} - self.filled:
             for k, spread in enumerate(self.spreads):
                 self.rows[k, lead + _WIDEST_LEAD] = _below_grid(lead / spread)
             self.filled.add(lead)
-        return self.rows[:, leads + _WIDEST_LEAD]
+        offset = np.array(points)[:, None] + _WIDEST_LEAD
+        return self.rows[:, offset - others]
 
 
 @lru_cache(maxsize=64)  # spreads per points in the pot, and a game's pot holds few
