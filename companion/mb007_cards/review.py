@@ -55,7 +55,7 @@ from companion.mb007_cards import rules
 from companion.mb007_cards.actions import Respond, Reveal
 from companion.mb007_cards.engine import CardsState
 from companion.mb007_cards.odds import announcer_model
-from companion.mb007_cards.standings import after_answers, win_shares
+from companion.mb007_cards.standings import after_answers, win_shares, win_shares_many
 from companion.mb007_cards.views import PrivateView, PublicView, public_view
 
 # The standings' calibration (see `standings`): the chance given against how often seats
@@ -176,6 +176,23 @@ class Settlement:
             found = self._settled[answers, holding] = _wholes(points, live, pot, self.whole)
         return found
 
+    def _settle_together(self, candidates: list[Answers]) -> None:
+        """`_settle` each of `candidates` both ways, the standings they lead to worked out
+        together (`standings.win_shares_many`)."""
+        wanted, standings = [], []
+        for answers in candidates:
+            for holding in (True, False):
+                if (answers, holding) not in self._settled:
+                    points, pot = after_answers(self.points, self.pot, self.announcer,
+                                                answers, holding)
+                    live = tuple(alive and p > 0
+                                 for alive, p in zip(self.live, points, strict=True))
+                    wanted.append((answers, holding, points, live, pot))
+                    standings.append((points, live, pot))
+        win_shares_many(standings)
+        for answers, holding, points, live, pot in wanted:
+            self._settled[answers, holding] = _wholes(points, live, pot, self.whole)
+
     def expected(self, answers: Answers) -> Shares:
         """`settle` at the table's chance that he holds."""
         per = self.whole * self.holds.denominator
@@ -195,6 +212,7 @@ class Settlement:
         """The answers given, then the model's for the answerers still to answer: each
         the best for his own chance, counting those before him and none after."""
         for seat in self.public.responders[len(answers):]:
+            self._settle_together([(*answers, (seat, bet)) for bet in self.bets(seat)])
             best = max(self.bets(seat), key=lambda bet: (
                 self._expect((*answers, (seat, bet)))[seat], -bet))
             answers = (*answers, (seat, best))
