@@ -102,6 +102,7 @@ def measure(browser, tmp: Path) -> list[tuple[str, float]]:
     golden_goal_review.FACES_FOUND.clear()  # the first review finds no position's faces found
     goldfinger_review.VALUES.clear()  # the first review of a game values every position
     goldfinger_review.FIRE_CHANCES.clear()
+    goldfinger_review.CAR_FIRE_CHANCES.clear()
     cards_standings.WIN_SHARES.clear()  # the bots' game filled it
     cards_standings._below_grid.cache_clear()
     cards_standings._grid_rows.cache_clear()
