@@ -463,6 +463,8 @@ def _solver(table: EffectTable, kinds: tuple[str, ...], p_startle: Fraction,
         if not ammo and unarmed_startle == "nothing":
             return calm  # a startle without bullets reads no card: the room does not count
         startled = after("fire" if ammo else "hold")
+        if startled == calm:
+            return calm  # (the better choice was to fire, or he holds either way)
         # p_startle x startled + (1 - p_startle) x calm
         return _lowest(startle_num * startled[0] * calm[1] + calm_num * calm[0] * startled[1],
                        startle_den * startled[1] * calm[1])
