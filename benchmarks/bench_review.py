@@ -34,6 +34,7 @@ from companion.core.session import Session
 from companion.core.store import Store
 from companion.dice_lab.engine import Check
 from companion.golden_goal import GAME as GOLDEN_GOAL
+from companion.golden_goal import kicks as golden_goal_kicks
 from companion.golden_goal import review as golden_goal_review
 from companion.golden_goal.bot import bot_player
 from companion.golden_gun import GAME as GOLDEN_GUN
@@ -100,6 +101,7 @@ def first_and_again(what: str, session: Session) -> list[tuple[str, float]]:
 def measure(browser, tmp: Path) -> list[tuple[str, float]]:
     dice_lab, golden_gun, golden_goal, goldfinger, cards, ltk = games()
     golden_goal_review.FACES_FOUND.clear()  # the first review finds no position's faces found
+    golden_goal_kicks._courses.cache_clear()  # nor where a kick from a square may go
     goldfinger_review.VALUES.clear()  # the first review of a game values every position
     goldfinger_review.FIRE_CHANCES.clear()
     goldfinger_review.CAR_FIRE_CHANCES.clear()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, NamedTuple
 
 from companion.core.errors import InputError, RuleError, shown
@@ -278,13 +278,21 @@ def chain_ends(table: Table, start: Square, pips: int, free: int,
     if (start, pips + free) in dead:
         return ends
     useless = _no_goal_nor_pass(table, stop_at_net) if goals_only else lambda *_: False
+    mates = [sq for sq, p in table.occupant.items() if team_of(p) == table.team]
     seen = {(start, pips + free)}
     stack = [(start, pips + free, ())]
     while stack:
         square, budget, done = stack.pop()
         if useless(square, budget):
             continue
-        for spec in kick_specs(budget):
+        specs = kick_specs(budget)
+        if goals_only:  # only a kick into that net or onto a teammate can lead to the goal
+            through, into = _courses(table.field, square, budget)
+            useful = set(into.get(stop_at_net, ()))  # type: ignore[arg-type]
+            for mate in mates:
+                useful.update(through.get(mate, ()))
+            specs = tuple(specs[index] for index in sorted(useful))
+        for spec in specs:
             leg = walk(table, square, budget, spec)
             if leg.kind == "pass":
                 state = (leg.square, leg.remaining + rules.FREE_SPACE)
@@ -299,6 +307,29 @@ def chain_ends(table: Table, start: Square, pips: int, free: int,
     if goals_only:
         dead |= seen  # the whole search from each of them found no goal into that net
     return ends
+
+
+@lru_cache(maxsize=16_384)  # a field has some 100 squares, and a budget is up to 7 or so
+def _courses(field: Field, start: Square, budget: int
+             ) -> tuple[dict[Square, tuple[int, ...]], dict[str, tuple[int, ...]]]:
+    """The kicks of `kick_specs(budget)` from `start` by where they would go on an empty
+    field, as their places in that list: those crossing each square (until the ball
+    leaves the field), and those leaving it into each net."""
+    through: dict[Square, list[int]] = {}
+    into: dict[str, list[int]] = {}
+    for index, spec in enumerate(kick_specs(budget)):
+        square = start
+        for step in route(spec, budget):
+            target = (square[0] + step[0], square[1] + step[1])
+            if target not in field.square_set:
+                net = field.goal_into(square, step)
+                if net is not None:
+                    into.setdefault(net, []).append(index)
+                break
+            through.setdefault(target, []).append(index)
+            square = target
+    return ({square: tuple(kicks) for square, kicks in through.items()},
+            {net: tuple(kicks) for net, kicks in into.items()})
 
 
 def _no_goal_nor_pass(table: Table, net: str) -> Callable[[Square, int], bool]:
