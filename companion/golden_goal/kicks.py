@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
-from functools import cache, lru_cache
+from functools import cache, cached_property, lru_cache
 from typing import Any, NamedTuple
 
 from companion.core.errors import InputError, RuleError, shown
@@ -51,6 +51,11 @@ class Table:
     own_goals: bool = False
     adjacency: int = 8  # HOUSE RULE placement_adjacency: where a kicker from a net goes
     place_out_of_bounds: bool = False  # HOUSE RULE placement_out_of_bounds
+
+    @cached_property
+    def mates(self) -> tuple[Square, ...]:
+        """Where the kicking team's players stand (the searches ask for every kick)."""
+        return tuple(sq for sq, p in self.occupant.items() if team_of(p) == self.team)
 
     @classmethod
     def of(cls, options: Any, occupant: Mapping[Square, str], team: str,
@@ -278,7 +283,6 @@ def chain_ends(table: Table, start: Square, pips: int, free: int,
     if (start, pips + free) in dead:
         return ends
     useless = _no_goal_nor_pass(table, stop_at_net) if goals_only else lambda *_: False
-    mates = [sq for sq, p in table.occupant.items() if team_of(p) == table.team]
     seen = {(start, pips + free)}
     stack = [(start, pips + free, ())]
     while stack:
@@ -289,7 +293,7 @@ def chain_ends(table: Table, start: Square, pips: int, free: int,
         if goals_only:  # only a kick into that net or onto a teammate can lead to the goal
             through, into = _courses(table.field, square, budget)
             useful = set(into.get(stop_at_net, ()))  # type: ignore[arg-type]
-            for mate in mates:
+            for mate in table.mates:
                 useful.update(through.get(mate, ()))
             specs = tuple(specs[index] for index in sorted(useful))
         for spec in specs:
@@ -337,7 +341,7 @@ def _no_goal_nor_pass(table: Table, net: str) -> Callable[[Square, int], bool]:
     sure to do neither (the net's end line and every teammate farther than it can go)?
     A kick goes one square a space, sideways or diagonally too."""
     line = table.field.end_row(net)
-    mates = [sq for sq, p in table.occupant.items() if team_of(p) == table.team]
+    mates = table.mates
 
     def useless(square: Square, budget: int) -> bool:
         if abs(square[1] - line) + 1 <= budget:
