@@ -34,6 +34,7 @@ from companion.core.session import Session
 from companion.core.store import Store
 from companion.dice_lab.engine import Check
 from companion.golden_goal import GAME as GOLDEN_GOAL
+from companion.golden_goal import kicks as golden_goal_kicks
 from companion.golden_goal import review as golden_goal_review
 from companion.golden_goal.bot import bot_player
 from companion.golden_gun import GAME as GOLDEN_GUN
@@ -100,11 +101,15 @@ def first_and_again(what: str, session: Session) -> list[tuple[str, float]]:
 def measure(browser, tmp: Path) -> list[tuple[str, float]]:
     dice_lab, golden_gun, golden_goal, goldfinger, cards, ltk = games()
     golden_goal_review.FACES_FOUND.clear()  # the first review finds no position's faces found
+    golden_goal_kicks._courses.cache_clear()  # nor where a kick from a square may go
     goldfinger_review.VALUES.clear()  # the first review of a game values every position
     goldfinger_review.FIRE_CHANCES.clear()
-    cards_standings._win_shares.cache_clear()  # the bots' game filled it
+    goldfinger_review.CAR_FIRE_CHANCES.clear()
+    cards_standings.WIN_SHARES.clear()  # the bots' game filled it
     cards_standings._below_grid.cache_clear()
-    ltk_review.VALUES.clear()
+    cards_standings._grid_rows.cache_clear()
+    for memo in (ltk_review.VALUES, ltk_review.REQUIREMENTS, ltk_review.TEAMS, ltk_review.MET):
+        memo.clear()
     odds._SOLVERS.clear()  # the first review of a game finds no solver made before
     rows = [("Review a 300-check Dice Lab game", _ms(
                 lambda: review("dice_lab", {}, dice_lab.actions))),

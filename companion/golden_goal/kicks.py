@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
-from functools import cache
+from functools import cache, cached_property, lru_cache
 from typing import Any, NamedTuple
 
 from companion.core.errors import InputError, RuleError, shown
@@ -51,6 +51,11 @@ class Table:
     own_goals: bool = False
     adjacency: int = 8  # HOUSE RULE placement_adjacency: where a kicker from a net goes
     place_out_of_bounds: bool = False  # HOUSE RULE placement_out_of_bounds
+
+    @cached_property
+    def mates(self) -> tuple[Square, ...]:
+        """Where the kicking team's players stand (the searches ask for every kick)."""
+        return tuple(sq for sq, p in self.occupant.items() if team_of(p) == self.team)
 
     @classmethod
     def of(cls, options: Any, occupant: Mapping[Square, str], team: str,
@@ -284,7 +289,14 @@ def chain_ends(table: Table, start: Square, pips: int, free: int,
         square, budget, done = stack.pop()
         if useless(square, budget):
             continue
-        for spec in kick_specs(budget):
+        specs = kick_specs(budget)
+        if goals_only:  # only a kick into that net or onto a teammate can lead to the goal
+            through, into = _courses(table.field, square, budget)
+            useful = set(into.get(stop_at_net, ()))  # type: ignore[arg-type]
+            for mate in table.mates:
+                useful.update(through.get(mate, ()))
+            specs = tuple(specs[index] for index in sorted(useful))
+        for spec in specs:
             leg = walk(table, square, budget, spec)
             if leg.kind == "pass":
                 state = (leg.square, leg.remaining + rules.FREE_SPACE)
@@ -301,12 +313,35 @@ def chain_ends(table: Table, start: Square, pips: int, free: int,
     return ends
 
 
+@lru_cache(maxsize=16_384)  # a field has some 100 squares, and a budget is up to 7 or so
+def _courses(field: Field, start: Square, budget: int
+             ) -> tuple[dict[Square, tuple[int, ...]], dict[str, tuple[int, ...]]]:
+    """The kicks of `kick_specs(budget)` from `start` by where they would go on an empty
+    field, as their places in that list: those crossing each square (until the ball
+    leaves the field), and those leaving it into each net."""
+    through: dict[Square, list[int]] = {}
+    into: dict[str, list[int]] = {}
+    for index, spec in enumerate(kick_specs(budget)):
+        square = start
+        for step in route(spec, budget):
+            target = (square[0] + step[0], square[1] + step[1])
+            if target not in field.square_set:
+                net = field.goal_into(square, step)
+                if net is not None:
+                    into.setdefault(net, []).append(index)
+                break
+            through.setdefault(target, []).append(index)
+            square = target
+    return ({square: tuple(kicks) for square, kicks in through.items()},
+            {net: tuple(kicks) for net, kicks in into.items()})
+
+
 def _no_goal_nor_pass(table: Table, net: str) -> Callable[[Square, int], bool]:
     """For the search for a goal into `net`: is a kick from `square` with `budget` spaces
     sure to do neither (the net's end line and every teammate farther than it can go)?
     A kick goes one square a space, sideways or diagonally too."""
     line = table.field.end_row(net)
-    mates = [sq for sq, p in table.occupant.items() if team_of(p) == table.team]
+    mates = table.mates
 
     def useless(square: Square, budget: int) -> bool:
         if abs(square[1] - line) + 1 <= budget:

@@ -97,6 +97,26 @@ def reachable(field: Field, occupant: Mapping[Square, str], ball: Square | None,
     return layer, arrivals
 
 
+def steps_to_ball(field: Field, occupant: Mapping[Square, str], ball: Square | None,
+                  start: Square, roll: int) -> tuple[int, ...]:
+    """The numbers of steps k <= roll with which a player reaches the ball on his step k:
+    `reachable`'s arrivals, without the paths (the search for scoring faces needs none)."""
+    steps_from = field.steps_from
+    layer = {start}
+    arrivals = []
+    for k in range(1, roll + 1):
+        nxt: set[Square] = set()
+        for square in layer:
+            for _, target in steps_from[square]:
+                if target == ball and target not in occupant:
+                    if not arrivals or arrivals[-1] != k:
+                        arrivals.append(k)
+                elif target not in occupant:
+                    nxt.add(target)
+        layer = nxt
+    return tuple(arrivals)
+
+
 # No Killjoy Rules.
 
 def killjoy_problem(field: Field, where: Mapping[str, Square], ball: Square | None,
@@ -258,17 +278,18 @@ def scoring_rolls(state: GoldenGoalState, faces: tuple[int, ...],
         if enough is not None and len(found) >= enough:
             break
         others = {sq: p for p, sq in state.where.items() if p != player}
-        _, arrivals = reachable(state.field, others, state.ball, state.where[player], max(faces))
+        arrivals = steps_to_ball(state.field, others, state.ball, state.where[player],
+                                 max(faces))
         table = Table.of(state.options, {**others, state.ball: player}, team)
         scores_with: dict[int, bool] = {}
         dead: set = set()  # where the ball goes nowhere into the net on this table
         for face in faces:
             if face in found:
                 continue
-            for steps, path in arrivals.items():
+            for steps in arrivals:
                 pips = face - steps
                 if pips >= 0 and pips not in scores_with:
-                    scores_with[pips] = _scores(state, player, path, table, pips, dead)
+                    scores_with[pips] = _scores(state, player, table, pips, dead)
                 if pips >= 0 and scores_with[pips]:
                     found.add(face)
                     break
@@ -277,10 +298,12 @@ def scoring_rolls(state: GoldenGoalState, faces: tuple[int, ...],
     return tuple(face for face in faces if face in found)
 
 
-def _scores(state: GoldenGoalState, player: str, path: tuple[str, ...], table: Table,
-            pips: int, dead: set) -> bool:
-    for end, net, kicks, placed in _kick_ends(state, player, table, pips, True, dead):
-        play = Play(player, path, kicks, placed)
-        if any(True for _ in _checked(state, play, placed or state.ball, end, net)):
+def _scores(state: GoldenGoalState, player: str, table: Table, pips: int, dead: set) -> bool:
+    """Whether `player`, on the ball with `pips` left, can kick a goal the rules let stand
+    (`_checked`'s check, without the play's steps: whichever path reached the ball, the
+    turn ends with him on it, or where he was placed)."""
+    for end, net, _, placed in _kick_ends(state, player, table, pips, True, dead):
+        where = {**state.where, player: placed or state.ball}
+        if killjoy_problem(state.field, where, end, state.to_move, net is not None) is None:
             return True
     return False

@@ -22,6 +22,7 @@ exact to within about 0.3 percentage points.
 
 from __future__ import annotations
 
+import math
 import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -433,6 +434,8 @@ def _contents(table: EffectTable) -> tuple:
 def _solver(table: EffectTable, kinds: tuple[str, ...], p_startle: Fraction,
             unarmed_startle: str, policy: Policy):
     specials = tuple(k in rules.SPECIAL_KINDS for k in kinds)
+    startle_num, startle_den = p_startle.numerator, p_startle.denominator
+    calm_num = startle_den - startle_num
 
     @cache
     def card(i: int, paragraph: Paragraph, ammo: int, wounds: int
@@ -441,30 +444,40 @@ def _solver(table: EffectTable, kinds: tuple[str, ...], p_startle: Fraction,
         return tuple((*outcome, q.numerator, q.denominator) for outcome, q in
                      _card_outcomes(table, kinds[i], paragraph, ammo, wounds).items())
 
+    # The solver's values are exact fractions kept as (numerator, denominator) in lowest
+    # terms, plain integers: the same values as Fractions, without their class's overhead
+    # at every step (the solver's arithmetic was most of a game's first review); the
+    # Fractions are made only of the values it gives.
     @cache
-    def death(counts: tuple[int, ...], upper_left: int, ammo: int, wounds: int) -> Fraction:
-        def after(paragraph: Paragraph) -> Fraction:
-            return _after_card(paragraph, counts, upper_left, ammo, wounds)
+    def death_pair(counts: tuple[int, ...], upper_left: int, ammo: int, wounds: int
+                   ) -> tuple[int, int]:
+        def after(paragraph: Paragraph) -> tuple[int, int]:
+            return after_pair(paragraph, counts, upper_left, ammo, wounds)
 
         wanted = ("fire", "hold") if policy == "best" else (policy,)
-        calm = min(after(p) for p in ([p for p in wanted if ammo or p == "hold"] or ["hold"]))
+        calm = None
+        for paragraph in [p for p in wanted if ammo or p == "hold"] or ["hold"]:
+            found = after(paragraph)
+            if calm is None or found[0] * calm[1] < calm[0] * found[1]:
+                calm = found
         if not ammo and unarmed_startle == "nothing":
             return calm  # a startle without bullets reads no card: the room does not count
         startled = after("fire" if ammo else "hold")
-        return p_startle * startled + (ONE - p_startle) * calm
+        if startled == calm:
+            return calm  # (the better choice was to fire, or he holds either way)
+        # p_startle x startled + (1 - p_startle) x calm
+        return _lowest(startle_num * startled[0] * calm[1] + calm_num * calm[0] * startled[1],
+                       startle_den * startled[1] * calm[1])
 
     @cache
-    def _after_card(paragraph: Paragraph, counts: tuple[int, ...], upper_left: int,
-                    ammo: int, wounds: int) -> Fraction:
+    def after_pair(paragraph: Paragraph, counts: tuple[int, ...], upper_left: int,
+                   ammo: int, wounds: int) -> tuple[int, int]:
         allowed = [i for i, n in enumerate(counts) if n and not (upper_left and specials[i])]
         total = sum(counts[i] for i in allowed)
         if not total:
-            return ZERO
+            return 0, 1
         # The sum over each class's card and outcomes of (count / total) x chance x death
-        # after it, kept as one numerator and denominator in plain integers and made a
-        # Fraction once: the same exact value as adding Fractions term by term, without
-        # their reduction at every step (the solver's arithmetic was most of a game's
-        # first review).
+        # after it, kept as one numerator and denominator and brought to lowest terms once.
         num, den = 0, 1
         for i in allowed:
             rest = (*counts[:i], counts[i] - 1, *counts[i + 1:])
@@ -473,17 +486,31 @@ def _solver(table: EffectTable, kinds: tuple[str, ...], p_startle: Fraction,
                 if killed:
                     term_num, term_den = q_num, q_den
                 elif not solex:
-                    later = death(rest, max(0, upper_left - 1), ammo2, wounds2)
-                    term_num, term_den = q_num * later.numerator, q_den * later.denominator
+                    later_num, later_den = death_pair(rest, max(0, upper_left - 1), ammo2,
+                                                      wounds2)
+                    term_num, term_den = q_num * later_num, q_den * later_den
                 else:
                     continue
                 if term_den == den:
                     num += counts[i] * term_num
                 else:
                     num, den = num * term_den + counts[i] * term_num * den, den * term_den
-        return Fraction(num, den * total)
+        return _lowest(num, den * total)
 
-    return death, _after_card
+    def death(counts: tuple[int, ...], upper_left: int, ammo: int, wounds: int) -> Fraction:
+        return Fraction(*death_pair(counts, upper_left, ammo, wounds))
+
+    def after_card(paragraph: Paragraph, counts: tuple[int, ...], upper_left: int,
+                   ammo: int, wounds: int) -> Fraction:
+        return Fraction(*after_pair(paragraph, counts, upper_left, ammo, wounds))
+
+    return death, after_card
+
+
+def _lowest(num: int, den: int) -> tuple[int, int]:
+    """num / den in lowest terms (den > 0), as a Fraction would keep it."""
+    divisor = math.gcd(num, den)
+    return num // divisor, den // divisor
 
 
 def _table(state: GoldenGunState) -> EffectTable:

@@ -381,20 +381,30 @@ def enemy_fire_chances(state: GoldfingerState) -> dict[str, Fraction]:
     raised Screen. A car that loses the rest of its turn may still Fire if the house rule
     says so. A Force on Bond is a ram, not Fire: it is not counted here.
     """
-    board = _board(state)
     shots = _Shots(state)
+    return {car: enemy_fire_chance(state, car, shots) for car in state.live_cars()}
+
+
+def enemy_fire_chance(state: GoldfingerState, car: str, shots: dict[str, int] | None = None
+                      ) -> Fraction:
+    """`enemy_fire_chances` of one car. It reads the board and the house rules, Bond's
+    Space and heading, the Screen, the car's Space, heading, lost turns and hits, and the
+    Spaces the other pieces stand in."""
+    shots = _Shots(state) if shots is None else shots
+    piece = state.piece(car)
+    if piece.lost_turns:
+        return _shot(state, piece.space)
     weights, out_of = _movement_weights("enemy")
-    chances: dict[str, Fraction] = {}
-    for car in state.live_cars():
-        piece = state.piece(car)
-        if piece.lost_turns:
-            chances[car] = _shot(state, piece.space)
-            continue
-        search = _FireSearch(state, car, shots)
-        start = _place(board, piece.space, piece.heading)
-        total = sum(weight * search.ready(start, allowance) for allowance, weight in weights)
-        chances[car] = Fraction(total, out_of * DICE ** 2)
-    return chances
+    search = _FireSearch(state, car, shots)
+    start = _place(_board(state), piece.space, piece.heading)
+    total = sum(weight * search.ready(start, allowance) for allowance, weight in weights)
+    return Fraction(total, out_of * DICE ** 2)
+
+
+def shots_at_bond(state: GoldfingerState) -> dict[str, int]:
+    """Space -> the rolls out of 36 with which an Enemy car there hits Bond with Fire,
+    worked out as asked: for several `enemy_fire_chance` of one position to share."""
+    return _Shots(state)
 
 
 class _Shots(dict):

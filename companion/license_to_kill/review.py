@@ -111,6 +111,12 @@ FEATURES = ("bias", "face-down cards in the Plot Zone", "face-up Plot bullets in
 
 # Positions valued, by the game's options and the position as the table knows it.
 VALUES: Memo[dict[str, Fraction]] = Memo(kept=100_000)
+# What a position's prospects read, kept by what the table sees of it (`_Prospects`): a
+# Main Plot's requirement (its face-up cards), a Bond card's team (the card and what is
+# attached to it, in an Agency, face up) and whether a team meets a requirement.
+REQUIREMENTS: Memo[Any] = Memo(kept=20_000)
+TEAMS: Memo[Any] = Memo(kept=20_000)
+MET: Memo[bool] = Memo(kept=100_000)
 
 
 # What the table knows.
@@ -189,19 +195,24 @@ class _Prospects:
         self.best = [(0, 0)] * n
         self.risk = [0] * n
         stakes = [[_stake(state, stack) for stack in player.zone] for player in state.players]
-        # Each Main Plot's requirement once, not once per Bond card that could try it.
-        asks = [[state.requirement(q, m) for m in range(len(other.zone))]
+        # Each Main Plot's requirement once, not once per Bond card that could try it, and
+        # kept by what it reads (the options and the Main Plot as the table sees it): a
+        # game's positions share most of their Main Plots and Bond cards.
+        options = _options_key(state)
+        asks = [[REQUIREMENTS.get((options, stack), lambda q=q, m=m: state.requirement(q, m))
+                 for m, stack in enumerate(other.zone)]
                 for q, other in enumerate(state.players)]
         for p, player in enumerate(state.players):
             for bond in player.agency:
                 if state.card(bond).type not in rules.ON_ASSIGNMENT_TYPES:
                     continue
-                team = state.team(bond.id)
+                team = TEAMS.get((options, bond), lambda bond=bond: state.team(bond.id))
                 for q, other in enumerate(state.players):
                     if q == p:
                         continue
                     for m in range(len(other.zone)):
-                        if not _met(team, asks[q][m]):
+                        if not MET.get((team, asks[q][m]),
+                                       lambda q=q, m=m, team=team: _met(team, asks[q][m])):
                             continue
                         bullets, face_down = stakes[q][m]
                         self.best[p] = max(self.best[p], (2 * bullets, -face_down))

@@ -45,6 +45,7 @@ Not reviewed: a pass (the card he passed with is not shown), which card a draw r
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
@@ -54,7 +55,7 @@ from companion.mb007_cards import rules
 from companion.mb007_cards.actions import Respond, Reveal
 from companion.mb007_cards.engine import CardsState
 from companion.mb007_cards.odds import announcer_model
-from companion.mb007_cards.standings import after_answers, win_shares
+from companion.mb007_cards.standings import after_answers, win_shares, win_shares_many
 from companion.mb007_cards.views import PrivateView, PublicView, public_view
 
 # The standings' calibration (see `standings`): the chance given against how often seats
@@ -73,7 +74,11 @@ Answers = tuple[tuple[int, int], ...]
 
 def equity(state: CardsState) -> dict[str, Fraction]:
     """Each seat's chance to win, from the points, the pot and who is still in."""
-    return _named(public_view(state), _shares(public_view(state)))
+    return _public_equity(public_view(state))
+
+
+def _public_equity(public: PublicView) -> dict[str, Fraction]:
+    return _named(public, _shares(public))
 
 
 def chance_outcomes(state: CardsState, action: Any) -> None:
@@ -116,7 +121,7 @@ def secret_choices(state: CardsState, action: Any) -> SecretChoices | None:
         taken = table.value((*done, (seat, bet)))
         charge(seat, taken, max((table.value((*done, (seat, b))) for b in table.bets(seat)),
                                 key=lambda v: v[seat]))
-    start, end = equity(state), equity(state.apply(action))
+    start, end = _public_equity(before), _public_equity(after)
     luck = {name: end[name] - start[name] - skill[name] - given[name] for name in names}
     return SecretChoices(skill=skill, given=given, luck=luck)
 
@@ -131,7 +136,14 @@ def settles(state: CardsState, action: Any) -> bool:
 
 
 class Settlement:
-    """An announcement being answered, as the whole table sees it (`public`)."""
+    """An announcement being answered, as the whole table sees it (`public`).
+
+    It weighs the many answers it compares in whole numbers: every share the standings
+    give is a whole number of `whole` (millionths, or 1/k of a win for k tied leaders), and
+    after an announcement every value is a whole number of `whole` times the denominator
+    of the chance that he holds; Fractions are made only of the values it gives. The same
+    values as Fraction arithmetic, exactly (the Fractions' arithmetic was most of a
+    review's time)."""
 
     def __init__(self, public: PublicView):
         self.public = public
@@ -142,29 +154,67 @@ class Settlement:
         self.now = _shares(public)
         # The chance he holds, for a player who sees only what the table sees.
         self.holds = announcer_model(PrivateView(self.announcer, public, None)).holds
+        self.whole = _SCALE * math.lcm(*range(1, len(self.points) + 1))
         self._values: dict[Answers, Shares] = {}
+        self._settled: dict[tuple[Answers, bool], tuple[int, ...]] = {}
+        self._expected: dict[Answers, tuple[int, ...]] = {}
 
     def bets(self, seat: int) -> list[int]:
         return [bet for bet in (rules.ACCEPT, *rules.BETS) if bet <= self.points[seat]]
 
     def settle(self, answers: Answers, holding: bool) -> Shares:
         """Each seat's chance once the announcement is settled with these answers."""
-        points, pot = after_answers(self.points, self.pot, self.announcer, answers, holding)
-        live = tuple(alive and p > 0 for alive, p in zip(self.live, points, strict=True))
-        return _chances(points, live, pot)
+        return tuple(Fraction(n, self.whole) for n in self._settle(answers, holding))
+
+    def _settle(self, answers: Answers, holding: bool) -> tuple[int, ...]:
+        """`settle`, in wholes."""
+        found = self._settled.get((answers, holding))
+        if found is None:
+            points, pot = after_answers(self.points, self.pot, self.announcer, answers,
+                                        holding)
+            live = tuple(alive and p > 0 for alive, p in zip(self.live, points, strict=True))
+            found = self._settled[answers, holding] = _wholes(points, live, pot, self.whole)
+        return found
+
+    def _settle_together(self, candidates: list[Answers]) -> None:
+        """`_settle` each of `candidates` both ways, the standings they lead to worked out
+        together (`standings.win_shares_many`)."""
+        wanted, standings = [], []
+        for answers in candidates:
+            for holding in (True, False):
+                if (answers, holding) not in self._settled:
+                    points, pot = after_answers(self.points, self.pot, self.announcer,
+                                                answers, holding)
+                    live = tuple(alive and p > 0
+                                 for alive, p in zip(self.live, points, strict=True))
+                    wanted.append((answers, holding, points, live, pot))
+                    standings.append((points, live, pot))
+        win_shares_many(standings)
+        for answers, holding, points, live, pot in wanted:
+            self._settled[answers, holding] = _wholes(points, live, pot, self.whole)
 
     def expected(self, answers: Answers) -> Shares:
         """`settle` at the table's chance that he holds."""
-        held, bluffed = self.settle(answers, True), self.settle(answers, False)
-        return tuple(self.holds * h + (1 - self.holds) * b
-                     for h, b in zip(held, bluffed, strict=True))
+        per = self.whole * self.holds.denominator
+        return tuple(Fraction(n, per) for n in self._expect(answers))
+
+    def _expect(self, answers: Answers) -> tuple[int, ...]:
+        """`expected`, in wholes times the denominator of the chance that he holds."""
+        found = self._expected.get(answers)
+        if found is None:
+            held, bluffed = self._settle(answers, True), self._settle(answers, False)
+            holds, rest = self.holds.numerator, self.holds.denominator - self.holds.numerator
+            found = self._expected[answers] = tuple(
+                holds * h + rest * b for h, b in zip(held, bluffed, strict=True))
+        return found
 
     def completed(self, answers: Answers) -> Answers:
         """The answers given, then the model's for the answerers still to answer: each
         the best for his own chance, counting those before him and none after."""
         for seat in self.public.responders[len(answers):]:
+            self._settle_together([(*answers, (seat, bet)) for bet in self.bets(seat)])
             best = max(self.bets(seat), key=lambda bet: (
-                self.expected((*answers, (seat, bet)))[seat], -bet))
+                self._expect((*answers, (seat, bet)))[seat], -bet))
             answers = (*answers, (seat, best))
         return answers
 
@@ -195,6 +245,18 @@ def _chances(points: Sequence[int], live: Sequence[bool], pot: int) -> Shares:
         leaders = sum(p == best for p in points)
         return tuple(Fraction(int(p == best), leaders) for p in points)
     return tuple(Fraction(round(v * _SCALE), _SCALE) for v in win_shares(points, live, pot))
+
+
+def _wholes(points: Sequence[int], live: Sequence[bool], pot: int, whole: int
+            ) -> tuple[int, ...]:
+    """`_chances` times `whole` (a multiple of a millionth's denominator and of every
+    count of tied leaders): whole numbers."""
+    if pot <= 0 or sum(live) < 2:
+        best = max(points)
+        leaders = sum(p == best for p in points)
+        return tuple(whole // leaders if p == best else 0 for p in points)
+    per_millionth = whole // _SCALE
+    return tuple(round(v * _SCALE) * per_millionth for v in win_shares(points, live, pot))
 
 
 def _named(public: PublicView, shares: Shares) -> dict[str, Fraction]:

@@ -36,6 +36,9 @@ from fractions import Fraction
 from functools import lru_cache
 from operator import mul
 
+import numpy as np
+
+from companion.core.memo import Memo
 from companion.mb007_cards import rules
 
 # The spread's variance per point in the pot, and the wide one's, mixed (see the module's
@@ -53,10 +56,40 @@ _WEIGHTS = tuple(math.exp(-z * z / 2) * _STEP / math.sqrt(2 * math.pi) for z in 
 def win_shares(points: Sequence[int], live: Sequence[bool], pot: int) -> tuple[float, ...]:
     """Each seat's expected share of the win (1 alone first, 1/k tied with k others), from
     the points, who still has chips (`live`) and the points in the pot."""
-    return _win_shares(tuple(points), tuple(live), pot)
+    key = (tuple(points), tuple(live), pot)
+    return WIN_SHARES.get(key, lambda: _win_shares(*key))
 
 
-@lru_cache(maxsize=8192)  # a game's answers ask again about the same few standings
+Standing = tuple[tuple[int, ...], tuple[bool, ...], int]  # points, live, the pot's points
+# A game's answers ask again about the same few standings.
+WIN_SHARES: Memo[tuple[float, ...]] = Memo(kept=8192)
+
+
+def win_shares_many(standings: Sequence[Standing]) -> list[tuple[float, ...]]:
+    """`win_shares` of each standing, those with the same seats playing and the same pot
+    worked out together on arrays (a review weighs the answers to an announcement all at
+    once): the same floats as one by one."""
+    found: list[tuple[float, ...] | None] = [None] * len(standings)
+    together: dict[tuple[tuple[int, ...], int], list[int]] = {}
+    keys = [(tuple(points), tuple(live), pot) for points, live, pot in standings]
+    for k, (points, live, pot) in enumerate(keys):
+        known = WIN_SHARES.peek((points, live, pot))
+        playing = tuple(i for i, alive in enumerate(live) if alive)
+        if known is not None:
+            found[k] = known
+        elif pot <= 0 or len(playing) < 2 or not _on_arrays([points[i] for i in playing]):
+            found[k] = win_shares(points, live, pot)
+        else:
+            together.setdefault((playing, pot), []).append(k)
+    for (playing, pot), members in together.items():
+        usual, wide = _normal_shares_together([keys[k][0] for k in members], list(playing),
+                                              _variances(pot))
+        for k, u, w in zip(members, usual, wide, strict=True):
+            found[k] = _mixed(u, w)
+            WIN_SHARES.keep(keys[k], found[k])
+    return found  # type: ignore[return-value]
+
+
 def _win_shares(points: tuple[int, ...], live: tuple[bool, ...], pot: int
                 ) -> tuple[float, ...]:
     playing = [i for i, alive in enumerate(live) if alive]
@@ -64,22 +97,109 @@ def _win_shares(points: tuple[int, ...], live: tuple[bool, ...], pot: int
         best = max(points)
         leaders = [i for i, p in enumerate(points) if p == best]
         return tuple(1 / len(leaders) if i in leaders else 0.0 for i in range(len(points)))
-    usual = _normal_shares(points, playing, SPREAD_PER_POT_POINT * pot)
-    wide = _normal_shares(points, playing, WIDE_SPREAD_PER_POT_POINT * pot)
+    usual, wide = normal_shares(points, playing, _variances(pot))
+    return _mixed(usual, wide)
+
+
+def _variances(pot: int) -> tuple[float, float]:
+    return SPREAD_PER_POT_POINT * pot, WIDE_SPREAD_PER_POT_POINT * pot
+
+
+def _mixed(usual: tuple[float, ...], wide: tuple[float, ...]) -> tuple[float, ...]:
     return tuple((1 - WIDE_SHARE) * u + WIDE_SHARE * w for u, w in zip(usual, wide, strict=True))
 
 
-def _normal_shares(points: Sequence[int], playing: list[int], variance: float
-                   ) -> tuple[float, ...]:
-    """Each seat's chance of the most points with a normal spread of `variance` added to
-    every playing seat's points."""
-    spread = math.sqrt(variance)
+def normal_shares(points: Sequence[int], playing: list[int], variances: tuple[float, ...]
+                  ) -> list[tuple[float, ...]]:
+    """For each variance, each seat's chance of the most points with a normal spread of
+    that variance added to every playing seat's points: for each playing seat, the
+    quadrature's weights times the product, over the other playing seats in order, of the
+    chance that seat stays below.
+
+    Worked out for every variance and playing seat at once on arrays, multiplied and added
+    in the same order as one seat at a time in floats (`normal_shares_by_seat`, used where
+    the leads are too wide for the tables of rows): the same floats, bit for bit (a
+    review's exact figures are these shares to a millionth, so an order that moved the last
+    bit could move one)."""
+    if not _on_arrays([points[i] for i in playing]):
+        return [normal_shares_by_seat(points, playing, math.sqrt(variance))
+                for variance in variances]
+    return [shares[0] for shares in _normal_shares_together([points], playing, variances)]
+
+
+def _on_arrays(points: list[int]) -> bool:
+    """Whether the tables of rows hold every lead among these points."""
+    return max(points) - min(points) <= _WIDEST_LEAD and all(type(p) is int for p in points)
+
+
+def _normal_shares_together(standings: list[Sequence[int]], playing: list[int],
+                            variances: tuple[float, ...]) -> list[list[tuple[float, ...]]]:
+    """`normal_shares` of several standings with the same seats playing, per variance and
+    standing (`_on_arrays` for each)."""
+    spreads = tuple(math.sqrt(variance) for variance in variances)
+    mine = [[points[i] for i in playing] for points in standings]
+    # (variance, standing, seat, other seat, grid point); row i: i's lead over each other
+    rows = _grid_rows(spreads).at(mine, _OTHERS[len(playing)])
+    product = rows[..., 0, :]
+    for other in range(1, len(playing) - 1):
+        product = product * rows[..., other, :]
+    # cumsum adds in order, one after another (as Python's sum of floats; numpy's sum
+    # would add in pairs): its last column is each seat's sum.
+    found = []
+    for per_standing in np.cumsum(product * _WEIGHT_ARRAY, axis=-1)[..., -1].tolist():
+        found.append([])
+        for points, sums in zip(standings, per_standing, strict=True):
+            shares = [0.0] * len(points)
+            for i, share in zip(playing, sums, strict=True):
+                shares[i] = share
+            total = sum(shares)
+            found[-1].append(tuple(share / total for share in shares))
+    return found
+
+
+def normal_shares_by_seat(points: Sequence[int], playing: list[int], spread: float
+                           ) -> tuple[float, ...]:
     shares = [0.0] * len(points)
     for i in playing:
         rows = [_below_grid((points[i] - points[j]) / spread) for j in playing if j != i]
         shares[i] = sum(map(mul, _WEIGHTS, map(math.prod, zip(*rows, strict=True))))
     total = sum(shares)
     return tuple(share / total for share in shares)
+
+
+_WEIGHT_ARRAY = np.array(_WEIGHTS)
+# For m playing seats, row i: the other seats' places among them, in order.
+_OTHERS = {m: np.array([[j for j in range(m) if j != i] for i in range(m)], dtype=np.intp)
+           for m in range(2, rules.MAX_PLAYERS + 1)}
+_WIDEST_LEAD = 250  # points; a wider lead (none seen in play) is worked out seat by seat
+
+
+class _GridRows:
+    """`_below_grid(lead / spread)` for each of `spreads` and every whole lead of points
+    within `_WIDEST_LEAD`, as the rows of one array, each worked out when first asked for.
+    The worker's threads may fill a row at once: each writes the same floats, and a row is
+    marked filled only once written."""
+
+    def __init__(self, spreads: tuple[float, ...]):
+        self.spreads = spreads
+        self.rows = np.empty((len(spreads), 2 * _WIDEST_LEAD + 1, len(_GRID)))
+        self.filled: set[int] = set()
+
+    def at(self, standings: list[list[int]], others: np.ndarray) -> np.ndarray:
+        """The rows for each standing's seats' leads over each other seat (`others`: row
+        i, the places of the seats other than i)."""
+        for lead in {a - b for points in standings for a in points for b in points} \
+                - self.filled:
+            for k, spread in enumerate(self.spreads):
+                self.rows[k, lead + _WIDEST_LEAD] = _below_grid(lead / spread)
+            self.filled.add(lead)
+        points = np.array(standings)
+        return self.rows[:, points[:, :, None] + _WIDEST_LEAD - points[:, others]]
+
+
+@lru_cache(maxsize=64)  # spreads per points in the pot, and a game's pot holds few
+def _grid_rows(spreads: tuple[float, ...]) -> _GridRows:
+    return _GridRows(spreads)
 
 
 @lru_cache(maxsize=4096)  # a lead is a difference of points over a spread: a game has few

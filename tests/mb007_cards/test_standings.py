@@ -3,6 +3,7 @@ announcement, and the bots' answers to a leader who bluffs at the last chips of 
 
 from __future__ import annotations
 
+import math
 import random
 from fractions import Fraction
 
@@ -14,10 +15,48 @@ from companion.mb007_cards import chips as ch
 from companion.mb007_cards.bluffing import best_answer
 from companion.mb007_cards.bot import bot_action
 from companion.mb007_cards.odds import answer_win_shares, best_answer_to_win
-from companion.mb007_cards.standings import after_answers, answer_win_share, win_shares
+from companion.mb007_cards.standings import (
+    WIN_SHARES,
+    after_answers,
+    answer_win_share,
+    normal_shares,
+    normal_shares_by_seat,
+    win_shares,
+    win_shares_many,
+)
 from companion.mb007_cards.views import private_view
 
 F = Fraction
+
+
+def test_the_shares_worked_out_on_arrays_are_the_same_floats_as_seat_by_seat():
+    """The arrays multiply and add in the order of the seat-by-seat sums: the same floats,
+    bit for bit (the review's exact figures are these shares to a millionth)."""
+    rng = random.Random(35)
+    for _ in range(2000):
+        seats = rng.randint(2, rules.MAX_PLAYERS)
+        points = tuple(rng.randint(0, 120) for _ in range(seats))
+        playing = sorted(rng.sample(range(seats), rng.randint(2, seats)))
+        pot = rng.randint(1, 40)
+        variances = (2.0 * pot, 10.0 * pot)
+        assert normal_shares(points, playing, variances) == [
+            normal_shares_by_seat(points, playing, math.sqrt(variance)) for variance in variances]
+
+
+def test_standings_worked_out_together_are_the_same_floats_as_one_by_one():
+    """The review settles an announcement's answers together (`win_shares_many`): the same
+    shares as one standing at a time, whichever were already known."""
+    rng = random.Random(30)
+    standings = []
+    for _ in range(300):
+        pot = rng.choice([0, 3, 3, 3, 7])  # many alike, some exact (an empty pot)
+        live = tuple(rng.random() < 0.85 for _ in range(5))
+        standings.append((tuple(rng.randint(0, 60) for _ in range(5)), live, pot))
+    WIN_SHARES.clear()
+    one_by_one = [win_shares(*standing) for standing in standings]
+    WIN_SHARES.clear()
+    assert win_shares_many(standings[:100]) == one_by_one[:100]
+    assert win_shares_many(standings) == one_by_one  # a third known already
 
 
 def test_rules_12_13_an_empty_pot_ends_the_game_and_the_most_points_win():
