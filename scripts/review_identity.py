@@ -3,18 +3,18 @@ faster: reviews bots' games of every reviewed game (`COUNT` seeds each) and save
 (`save FILE`), or compares them with those saved (`check FILE`), naming each game whose
 review differs in any figure; `check FILE GAME...` checks only those games.
 
-    PYTHONPATH=. python scripts/review_identity.py save /tmp/before.pickle   # old code
-    PYTHONPATH=. python scripts/review_identity.py check /tmp/before.pickle  # new code
+    PYTHONPATH=. python scripts/review_identity.py save /tmp/before.json   # old code
+    PYTHONPATH=. python scripts/review_identity.py check /tmp/before.json  # new code
 """
 
 from __future__ import annotations
 
-import pickle
+import json
 import random
 import sys
 from collections.abc import Iterator
 
-from companion.core.review import Review, review
+from companion.core.review import review
 from companion.core.session import Session
 from companion.dice_lab.engine import Check
 from companion.golden_goal.bot import bot_player
@@ -58,12 +58,14 @@ def games(seed: int) -> Iterator[tuple[str, Session]]:
             cards_view(state, state.to_act if state.to_act is not None else 0), rng))
 
 
-def reviews(only: list[str]) -> dict[tuple[str, int], Review]:
+def reviews(only: list[str]) -> dict[str, str]:
+    """Each review, by game and seed, as its exact figures in words (`repr`: Fractions whole)."""
     found = {}
     for seed in range(COUNT):
         for name, session in games(seed):
             if not only or name in only:
-                found[name, seed] = review(session.game, session.options, session.actions)
+                found[f"{name} {seed}"] = repr(review(session.game, session.options,
+                                                      session.actions))
     return found
 
 
@@ -71,12 +73,12 @@ if __name__ == "__main__":
     command, path, *only = sys.argv[1:]
     now = reviews(only)
     if command == "save":
-        with open(path, "wb") as file:
-            pickle.dump(now, file)
+        with open(path, "w", encoding="utf-8") as file:
+            json.dump(now, file)
         print(f"{len(now)} reviews saved")
     else:
-        with open(path, "rb") as file:
-            saved = pickle.load(file)
+        with open(path, encoding="utf-8") as file:
+            saved = json.load(file)
         saved = {key: value for key, value in saved.items() if key in now}
         differ = [key for key in saved if saved[key] != now[key]]
         print(f"{len(saved) - len(differ)} of {len(saved)} reviews the same; differ: {differ}")
