@@ -18,7 +18,7 @@ from pathlib import Path
 from common import Finger, Server, Timing, median_ms, new_page, shadow_text_js, timed_tap
 from playwright.sync_api import Browser, Page
 
-from companion.goldfinger import bot, odds
+from companion.goldfinger import bot, fire_odds, odds
 from companion.goldfinger import engine as e
 
 ROUNDS = 20
@@ -42,7 +42,7 @@ def recompute(state: e.GoldfingerState) -> None:
         odds.action_odds(state, action)
     if state.board is not None:
         odds.bond_reach_chances(state)
-        odds.enemy_fire_chances(state)
+        fire_odds.enemy_fire_chances(state)
 
 
 def enemy_phase(state: e.GoldfingerState) -> e.GoldfingerState:

@@ -32,7 +32,8 @@ from companion.core.errors import CompanionError, InputError, shown
 from companion.goldfinger import engine as e
 from companion.goldfinger import rules
 from companion.goldfinger.board import Board, Heading
-from companion.goldfinger.odds import enemy_shot_count, success_chance
+from companion.goldfinger.fire_odds import enemy_shot_count
+from companion.goldfinger.odds import success_chance
 
 BOND = rules.BOND
 FIRE_AT_LEAST = 1 / 3  # Bond fires only when a hit is this likely

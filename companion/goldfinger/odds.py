@@ -1,4 +1,6 @@
-"""Exact Goldfinger odds: every rolled action, movement, and (with a map) reach and danger.
+"""Exact Goldfinger odds: every rolled action, movement, and (with a map) where Bond can
+reach this turn; the Enemy cars' Fire on him is `fire_odds`, which shares this module's
+whole-number counts out of 36.
 
 Everything here is exact (fractions.Fraction) under the assumptions each
 docstring states; nothing is sampled. The bot-against-bot whole-game hint is in
@@ -18,7 +20,8 @@ from companion.core.errors import InputError, shown
 from companion.core.game import GameState
 from companion.goldfinger import actions as e
 from companion.goldfinger import rules
-from companion.goldfinger.board import Board, Heading
+from companion.goldfinger.board import Board
+from companion.goldfinger.places import Place, place_of
 from companion.goldfinger.rules import ACTIONS, CARDS, MOVEMENT, Side
 
 # The engine's GoldfingerState; odds sits below the engine and reads a state's fields only.
@@ -145,13 +148,13 @@ def bond_reach_chances(state: GoldfingerState) -> dict[str, Fraction]:
     Screen crashing the cars behind him (plans that rare are left out, so the figure can
     only be a little low). The test suite checks it against the engine by brute force.
     """
-    _board(state)
+    board_of(state)
     bond = state.piece(rules.BOND)
     step = state.step if state.step and state.step.piece == rules.BOND else None
     if (bond.lost_turns and step is None) or (step is not None and step.fire_only):
         return {bond.space: Fraction(1)}
     search = _reach_search(state)
-    start = _place(state.board, bond.space, bond.heading)
+    start = place_of(state.board, bond.space, bond.heading)
     if step is not None:
         actions = state.actions_left()
         used = sum(bit for name, bit in MANOEUVRES.items() if name in step.used)
@@ -159,7 +162,7 @@ def bond_reach_chances(state: GoldfingerState) -> dict[str, Fraction]:
         found = search.contest(*turn, step.back[0]) if step.contest else search.free(*turn)
         return _chances(found, actions)
     actions = rules.ACTIONS_PER_TURN["bond"]
-    weights, out_of = _movement_weights("bond")
+    weights, out_of = movement_weights("bond")
     totals: dict[str, int] = {}
     for allowance, weight in weights:
         for space, n in search.free(start, allowance, actions, 0, search.others).items():
@@ -172,7 +175,7 @@ def _chances(value: Value, actions: int, out_of: int = 1) -> dict[str, Fraction]
 
 
 @cache
-def _movement_weights(side: Side) -> tuple[tuple[tuple[int, int], ...], int]:
+def movement_weights(side: Side) -> tuple[tuple[tuple[int, int], ...], int]:
     """`movement_distribution` in whole numbers: ((spaces, weight), ...) and the total the
     weights are out of, so that a search's counts are added up before any Fraction."""
     chances = movement_distribution(side)
@@ -180,13 +183,13 @@ def _movement_weights(side: Side) -> tuple[tuple[tuple[int, int], ...], int]:
     return tuple((spaces, int(p * out_of)) for spaces, p in chances.items()), out_of
 
 
-def _board(state: GoldfingerState) -> Board:
+def board_of(state: GoldfingerState) -> Board:
     if state.board is None:
         raise InputError("this needs map mode: the game has no map")
     return state.board
 
 
-def _counts(state: GoldfingerState, side: Side) -> tuple[int, ...]:
+def manoeuvre_counts(state: GoldfingerState, side: Side) -> tuple[int, ...]:
     """Successes out of 36 for a Quick Turn, a Double Back, a Trick and a Force."""
     return _manoeuvre_counts(side, state.guard and side == "bond", state.screen)
 
@@ -231,7 +234,7 @@ class _ReachSearch:
     def __init__(self, state: GoldfingerState):
         bond = state.piece(rules.BOND)
         (self.quick_turn_count, self.double_back_count, self.trick_count,
-         self.force_count) = _counts(state, "bond")
+         self.force_count) = manoeuvre_counts(state, "bond")
         self.trick_cost = 1 if state.setup.house["trick_jump_costs_move"] else 0
         self.quick_turn_cost = 1 if state.setup.house["quick_turn_costs_move"] else 0
         # A failed Trick costs 1 Hit, which may be his last.
@@ -244,10 +247,10 @@ class _ReachSearch:
         self._coasting: dict[tuple, Value] = {}
         # Everything its values depend on beyond their keys: two searches with the same
         # setting give the same values.
-        self.setting = (_counts(state, "bond"), self.trick_cost, self.quick_turn_cost,
+        self.setting = (manoeuvre_counts(state, "bond"), self.trick_cost, self.quick_turn_cost,
                         self.trick_fail_crashes, self.others, self.fragile)
 
-    def free(self, place: _Place, moves: int, actions: int, used: int,
+    def free(self, place: Place, moves: int, actions: int, used: int,
              occupied: frozenset[str]) -> Value:
         """Best value from a free Space: stop, move on, Quick Turn or Double Back."""
         if not moves and self.quick_turn_cost:
@@ -261,7 +264,7 @@ class _ReachSearch:
             found = self._memo[key] = self._free(*key)
         return found
 
-    def _free(self, place: _Place, moves: int, actions: int, used: int,
+    def _free(self, place: Place, moves: int, actions: int, used: int,
               occupied: frozenset[str]) -> Value:
         best: Value = {}
         for ahead in place.ahead if moves else ():
@@ -289,7 +292,7 @@ class _ReachSearch:
                     best[key] = count * chance
         return best
 
-    def coast(self, place: _Place, moves: int, occupied: frozenset[str]) -> Value:
+    def coast(self, place: Place, moves: int, occupied: frozenset[str]) -> Value:
         """No action left: Bond drives on through free Spaces, each he can reach sure (1)."""
         key = (place, moves, occupied)
         found = self._coasting.get(key)
@@ -301,13 +304,13 @@ class _ReachSearch:
             self._coasting[key] = found
         return found
 
-    def _enter(self, place: _Place, moves: int, actions: int, used: int,
+    def _enter(self, place: Place, moves: int, actions: int, used: int,
                occupied: frozenset[str], back: str) -> Value:
         if place.space in occupied:
             return self.contest(place, moves, actions, used, occupied, back)
         return self.free(place, moves, actions, used, occupied)
 
-    def contest(self, place: _Place, moves: int, actions: int, used: int,
+    def contest(self, place: Place, moves: int, actions: int, used: int,
                 occupied: frozenset[str], back: str) -> Value:
         """In another piece's Space: Trick past it or Force it aside (one must be tried);
         a failure leaves Bond in `back` with his turn over."""
@@ -317,7 +320,7 @@ class _ReachSearch:
             found = self._memo[key] = self._contest(*key)
         return found
 
-    def _contest(self, place: _Place, moves: int, actions: int, used: int,
+    def _contest(self, place: Place, moves: int, actions: int, used: int,
                  occupied: frozenset[str], back: str) -> Value:
         if actions < 1:
             return {}
@@ -367,233 +370,6 @@ def _mix(count: int, win: Value, lose: Value) -> Value:
     for key, n in lose.items():
         out[key] = out.get(key, 0) + (DICE - count) * n
     return out
-
-
-def enemy_fire_chances(state: GoldfingerState) -> dict[str, Fraction]:
-    """For each Enemy car still running, the chance it hits Bond with Fire in its coming
-    turn (map mode).
-
-    Exact, for the car's best plan, when Bond stays where he is and the other pieces stay
-    where they are: the car rolls its movement (each allowance 1/6; none on a lost turn),
-    moves forward, may try one manoeuvre (a Quick Turn, a Double Back, or a Trick past a
-    piece in its way; it has 2 actions and keeps one to Fire) and fires once, from any
-    Space it passes or stops in, in sight and along lines, not at Bond's rear behind a
-    raised Screen. A car that loses the rest of its turn may still Fire if the house rule
-    says so. A Force on Bond is a ram, not Fire: it is not counted here.
-    """
-    shots = _Shots(state)
-    return {car: enemy_fire_chance(state, car, shots) for car in state.live_cars()}
-
-
-def enemy_fire_chance(state: GoldfingerState, car: str, shots: dict[str, int] | None = None
-                      ) -> Fraction:
-    """`enemy_fire_chances` of one car. It reads the board and the house rules, Bond's
-    Space and heading, the Screen, the car's Space, heading, lost turns and hits, and the
-    Spaces the other pieces stand in."""
-    shots = _Shots(state) if shots is None else shots
-    piece = state.piece(car)
-    if piece.lost_turns:
-        return _shot(state, piece.space)
-    weights, out_of = _movement_weights("enemy")
-    search = _FireSearch(state, car, shots)
-    start = _place(_board(state), piece.space, piece.heading)
-    total = sum(weight * search.ready(start, allowance) for allowance, weight in weights)
-    return Fraction(total, out_of * DICE ** 2)
-
-
-def shots_at_bond(state: GoldfingerState) -> dict[str, int]:
-    """Space -> the rolls out of 36 with which an Enemy car there hits Bond with Fire,
-    worked out as asked: for several `enemy_fire_chance` of one position to share."""
-    return _Shots(state)
-
-
-class _Shots(dict):
-    """Space -> the chance to hit Bond with Fire from there, out of 36 (worked out when
-    first asked)."""
-
-    def __init__(self, state: GoldfingerState):
-        super().__init__()
-        self.state = state
-
-    def __missing__(self, space: str) -> int:
-        found = self[space] = enemy_shot_count(self.state, space)
-        return found
-
-
-class _FireSearch:
-    """One Enemy car's best chance to hit Bond with Fire this turn, over every roll.
-
-    The car has 2 actions and keeps one for the Fire, so it tries one manoeuvre at most:
-    `ready` is its best from a free Space while it still may (out of 36 ** 2), `spent`
-    once it has tried one (out of 36), when it can only move on through free Spaces and
-    fire. Both are memoised on (place, moves left).
-    """
-
-    def __init__(self, state: GoldfingerState, car: str, shots: _Shots):
-        piece = state.piece(car)
-        self.quick_turn_count, self.double_back_count, self.trick_count, _ = \
-            _counts(state, "enemy")
-        self.trick_cost = 1 if state.setup.house["trick_jump_costs_move"] else 0
-        self.quick_turn_cost = 1 if state.setup.house["quick_turn_costs_move"] else 0
-        # A failed manoeuvre loses the rest of the turn: Fire then only by house rule.
-        self.fire_when_lost = state.setup.house["fire_after_losing_rest"]
-        self.trick_fail_crashes = piece.hits + 1 >= rules.ENEMY_CRASH_HITS
-        self.others = frozenset(s for s in state.occupied() if s != piece.space)
-        self.shots = shots
-        # Next to Bond, nothing between: no shot is better, so no need to look further.
-        self.best_shot = _enemy_fire_count(0)
-        self._ready: dict[tuple, int] = {}
-        self._spent: dict[tuple, int] = {}
-
-    def ready(self, place: _Place, moves: int) -> int:
-        """Fire here, move on, or try a Quick Turn, a Double Back or (in `_contest`) a Trick."""
-        key = (place, moves)
-        found = self._ready.get(key)
-        if found is None:
-            found = self._ready[key] = self._ready_value(place, moves)
-        return found
-
-    def _ready_value(self, place: _Place, moves: int) -> int:
-        """The best of: Fire here, move on, or a manoeuvre first. One loop, no generator:
-        this runs for every place and roll of every car after every tap."""
-        shot = self.shots[place.space]
-        best = DICE * shot
-        top = DICE * self.best_shot
-        if best == top:
-            return best
-        others = self.others
-        if moves:
-            for ahead in place.ahead:
-                value = self._contest(ahead, moves - 1, place.space) \
-                    if ahead.space in others else self.ready(ahead, moves - 1)
-                if value > best:
-                    if value == top:
-                        return value
-                    best = value
-        if place.quick_turns and moves >= self.quick_turn_cost:
-            stay = self.spent(place, moves)  # where a failed Quick Turn leaves it
-            for landing in place.quick_turns:
-                landed = 0 if landing.space in others \
-                    else self.spent(landing, moves - self.quick_turn_cost)
-                value = _mix_one(self.quick_turn_count, landed, stay)
-                if value > best:
-                    if value == top:
-                        return value
-                    best = value
-        value = _mix_one(self.double_back_count, self.spent(place.turned, moves),
-                         shot if self.fire_when_lost else 0)
-        return value if value > best else best
-
-    def _contest(self, place: _Place, moves: int, back: str) -> int:
-        """In another piece's Space: Trick past it (the car does not Force here)."""
-        if moves < self.trick_cost:
-            return 0
-        landings = [self.spent(landing, moves - self.trick_cost)
-                    for landing in place.ahead if landing.space not in self.others]
-        if not landings:
-            return 0
-        lost = self.shots[back] if self.fire_when_lost and not self.trick_fail_crashes else 0
-        return _mix_one(self.trick_count, max(landings), lost)
-
-    def spent(self, place: _Place, moves: int) -> int:
-        """Fire here or move on: the best shot from Spaces ahead it can reach."""
-        if not moves:
-            return self.shots[place.space]
-        key = (place, moves)
-        found = self._spent.get(key)
-        if found is None:
-            found = self.shots[place.space]
-            for ahead in place.ahead:
-                if found == self.best_shot:
-                    break
-                if ahead.space not in self.others:
-                    value = self.spent(ahead, moves - 1)
-                    if value > found:
-                        found = value
-            self._spent[key] = found
-        return found
-
-
-def _mix_one(count: int, win: int, lose: int) -> int:
-    """`_mix` for a single chance."""
-    return count * win + (DICE - count) * lose
-
-
-def _shot(state: GoldfingerState, spot: str) -> Fraction:
-    return Fraction(enemy_shot_count(state, spot), DICE)
-
-
-def enemy_shot_count(state: GoldfingerState, spot: str) -> int:
-    """The rolls out of 36 with which an Enemy car in `spot` hits Bond with Fire."""
-    board, bond = state.board, state.piece(rules.BOND)
-    if spot == bond.space:
-        return 0
-    between = board.line_of_fire(spot, bond.space)
-    if between is None:
-        return 0
-    if state.screen and board.is_rear(bond.space, bond.heading, spot):
-        return 0
-    return _enemy_fire_count(between)
-
-
-@cache
-def _enemy_fire_count(spaces_between: int) -> int:
-    return int(success_chance("enemy", "fire", spaces_between=spaces_between) * DICE)
-
-
-class _Place:
-    """A Space and the way a piece in it faces, linked to where it can go from there: the
-    steps of both searches. There is one per Space and heading of a board (`_place`), so
-    places compare and hash as quickly as any object."""
-
-    __slots__ = ("ahead", "heading", "links", "quick_turns", "space", "turned")
-
-    def __init__(self, space: str, heading: Heading):
-        self.space, self.heading = space, heading
-        self.ahead: tuple[_Place, ...] = ()  # one move forward (Movement)
-        self.quick_turns: tuple[_Place, ...] = ()  # where each Quick Turn arrow lands
-        self.turned: _Place = self  # here, facing the other way (Double Back)
-        self.links: tuple[str, ...] = ()  # the linked Spaces, sorted (where a Force puts one)
-
-
-# Per board: (space, heading) -> its place. A board's places are made once, the first time
-# a search asks, and go with the board.
-_PLACES: weakref.WeakKeyDictionary[Board, dict[tuple[str, Heading], _Place]] = \
-    weakref.WeakKeyDictionary()
-
-
-def _place(board: Board, space: str, heading: Heading) -> _Place:
-    """The place for `space` and `heading`, with every place it leads to linked."""
-    places = _PLACES.setdefault(board, {})
-    if (space, heading) in places:
-        return places[space, heading]
-    new: dict[tuple[str, Heading], _Place] = {}  # kept only once all are linked
-
-    def known(space: str, heading: Heading) -> _Place:
-        found = places.get((space, heading)) or new.get((space, heading))
-        if found is None:
-            found = new[space, heading] = _Place(space, heading)
-            unlinked.append(found)
-        return found
-
-    unlinked: list[_Place] = []
-    start = known(space, heading)
-    while unlinked:  # a loop, not recursion: a board may have 2000 Spaces
-        place = unlinked.pop()
-        here, facing = place.space, place.heading
-        place.ahead = tuple(known(to, board.heading(here, to))
-                            for to in board.forward(here, facing))
-        place.quick_turns = tuple(known(arrow.to, board.heading(arrow.skip, arrow.to))
-                                  for arrow in board.quick_turns_from(here, facing))
-        place.turned = known(here, (-facing[0], -facing[1]))
-        place.links = tuple(sorted(board.graph[here]))
-    places.update(new)
-    return start
-
-
-def expected_hits_on_bond(state: GoldfingerState) -> Fraction:
-    """Expected Fire hits Bond takes in the coming Enemy phase (sum of `enemy_fire_chances`)."""
-    return sum(enemy_fire_chances(state).values(), Fraction(0))
 
 
 def movement_totals(side: Side) -> dict[int, list[int]]:

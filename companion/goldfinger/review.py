@@ -14,7 +14,7 @@ Tilly is found, 13.4 after, where the few games that get there teach it least:
 `ERROR_POINTS`, shown in `EQUITY_NAME`). A board other than the sample map is valued by
 the same weights. It reads the exact odds pieces where they help:
 Bond's forward distance to his goal and the exact chance each Enemy car hits him with Fire
-before his next step (`odds.enemy_fire_chances`). A position valued once is kept
+before his next step (`fire_odds.enemy_fire_chances`). A position valued once is kept
 (`VALUES`): the review, run again after each action, values only the new ones.
 
 Where a position's next step is pure chance the equity is the exact average of its
@@ -67,7 +67,7 @@ from typing import Any
 from companion.core.errors import InputError
 from companion.core.memo import Memo
 from companion.goldfinger import actions as a
-from companion.goldfinger import bot, odds, rules
+from companion.goldfinger import bot, fire_odds, odds, rules
 from companion.goldfinger.engine import GoldfingerState
 from companion.goldfinger.views import public_state
 
@@ -200,7 +200,7 @@ def _distance(state: GoldfingerState, goals: set[str]) -> int:
 
 def _danger(state: GoldfingerState) -> tuple[float, float]:
     """Fire hits on Bond expected before his next step, from every car still to move this
-    turn (`odds.enemy_fire_chances`, Bond where he is) and from the car moving now; and
+    turn (`fire_odds.enemy_fire_chances`, Bond where he is) and from the car moving now; and
     the same chances of the cars done this turn, from where they stopped (next turn's)."""
     step = state.step
     moving = step.piece if step is not None and step.piece != rules.BOND else None
@@ -214,11 +214,11 @@ def _danger(state: GoldfingerState) -> tuple[float, float]:
             spots = [car.space] if step.fire_only else list(bot._reachable(
                 state.board, car.space, car.heading, step.left,
                 set(state.occupied()) - {car.space}))
-            coming += max(odds.enemy_shot_count(state, s) for s in spots) / odds.DICE
+            coming += max(fire_odds.enemy_shot_count(state, s) for s in spots) / odds.DICE
     return coming, done
 
 
-# Each position's Fire chances (`odds.enemy_fire_chances`), by what they read: the game's
+# Each position's Fire chances (`fire_odds.enemy_fire_chances`), by what they read: the game's
 # options (the board, the house rules), the Screen, and every piece's Space, heading, lost
 # turns and crash (and each car's hits). Positions that differ only in what the search does
 # not read (Bond's hits, the turn, the cards, whose step) share one search: a game's first
@@ -226,7 +226,7 @@ def _danger(state: GoldfingerState) -> tuple[float, float]:
 FIRE_CHANCES: Memo[dict[str, Fraction]] = Memo(kept=50_000)
 
 
-# And each car's, by what its search reads (`odds.enemy_fire_chance`): a position that
+# And each car's, by what its search reads (`fire_odds.enemy_fire_chance`): a position that
 # moves one car, or hits one, leaves the others' searches as they were unless the Spaces
 # taken changed (a game's first review searched some 1,660 cars, 1,260 of them different).
 CAR_FIRE_CHANCES: Memo[Fraction] = Memo(kept=50_000)
@@ -241,7 +241,7 @@ def _fire_chances(state: GoldfingerState) -> dict[str, Fraction]:
 
 def _each_car_fire_chance(state: GoldfingerState) -> dict[str, Fraction]:
     bond, taken = state.piece(rules.BOND), state.occupied()
-    shots = odds.shots_at_bond(state)
+    shots = fire_odds.shots_at_bond(state)
     chances = {}
     for car in state.live_cars():
         piece = state.piece(car)
@@ -249,7 +249,7 @@ def _each_car_fire_chance(state: GoldfingerState) -> dict[str, Fraction]:
                piece.heading, piece.lost_turns, piece.hits,
                frozenset(space for space in taken if space != piece.space))
         chances[car] = CAR_FIRE_CHANCES.get(
-            key, lambda car=car: odds.enemy_fire_chance(state, car, shots))
+            key, lambda car=car: fire_odds.enemy_fire_chance(state, car, shots))
     return chances
 
 

@@ -12,12 +12,8 @@ import pytest
 from companion.core.errors import InputError, RuleError
 from companion.goldfinger import engine as e
 from companion.goldfinger.board import SAMPLE_MAP, load_board, load_board_file, sample_board
-from companion.goldfinger.odds import (
-    bond_reach_chances,
-    enemy_fire_chances,
-    expected_hits_on_bond,
-    success_chance,
-)
+from companion.goldfinger.fire_odds import enemy_fire_chances, expected_hits_on_bond
+from companion.goldfinger.odds import bond_reach_chances, success_chance
 
 from .helpers import dice, map_game, place
 

@@ -17,7 +17,8 @@ import pytest
 from companion.core.errors import CompanionError
 from companion.goldfinger import engine as e
 from companion.goldfinger import odds, rules
-from companion.goldfinger.odds import bond_reach_chances, enemy_fire_chances
+from companion.goldfinger.fire_odds import enemy_fire_chances
+from companion.goldfinger.odds import bond_reach_chances
 
 from .helpers import dice, map_game, place
 

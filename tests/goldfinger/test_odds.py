@@ -13,11 +13,11 @@ import pytest
 from companion.core.errors import InputError
 from companion.goldfinger import engine as e
 from companion.goldfinger import rules
+from companion.goldfinger.fire_odds import enemy_fire_chances
 from companion.goldfinger.odds import (
     action_odds,
     bond_reach_chances,
     describe_modifiers,
-    enemy_fire_chances,
     modifiers,
     movement_totals,
     success_chance,

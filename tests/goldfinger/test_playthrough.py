@@ -11,7 +11,7 @@ from pathlib import Path
 
 from companion.core.dice import percent
 from companion.core.session import Session
-from companion.goldfinger import GAME, bot, odds, rules
+from companion.goldfinger import GAME, bot, fire_odds, odds, rules
 from tests.golden import assert_matches_golden
 
 GOLDEN = Path(__file__).parent / "playthrough_map.txt"
@@ -34,8 +34,9 @@ def playthrough() -> str:
         if state.phase == "play" and state.step is None and rules.BOND not in state.done:
             reach = odds.bond_reach_chances(state)
             sure = sum(1 for p in reach.values() if p == 1)
+            hits = fire_odds.expected_hits_on_bond(state)
             lines.append(f"   Bond can reach {len(reach)} spaces this turn, {sure} for sure; "
-                         f"expected hits on him if he stays: {odds.expected_hits_on_bond(state)}")
+                         f"expected hits on him if he stays: {hits}")
         action = bot.bot_action(state)
         found = odds.action_odds(state, action)
         event = session.act(action)

@@ -14,7 +14,7 @@ from typing import Any
 
 from companion.core.dice import percent
 from companion.goldfinger import engine as e
-from companion.goldfinger import odds, rules
+from companion.goldfinger import fire_odds, odds, rules
 from companion.goldfinger.legal import label
 from companion.goldfinger.views import public_state
 from companion.ui import odds_html
@@ -335,7 +335,7 @@ def danger_html(state: e.GoldfingerState, show_reach: bool) -> str:
         parts.append("Numbers on the Spaces: Bond's chance (%) to reach each one this turn "
                      "(his movement roll, the rolls for any Quick Turn, Double Back or Trick "
                      "a path needs, played as well as possible).")
-    fire = odds.enemy_fire_chances(state)
+    fire = fire_odds.enemy_fire_chances(state)
     if fire:
         shots = ", ".join(f"car {c} {percent(p)}" for c, p in fire.items())
         parts.append(f"If Bond stays where he is, each car's chance to hit him in its next "

@@ -1,0 +1,196 @@
+"""Goldfinger's Enemy Fire odds (map mode): each Enemy car's exact best chance to hit Bond
+with Fire in its coming turn, and the hits Bond can expect from them all. The search is
+`odds`'s, in whole numbers out of 36 per roll."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import cache
+
+from companion.goldfinger import rules
+from companion.goldfinger.odds import (
+    DICE,
+    GoldfingerState,
+    board_of,
+    manoeuvre_counts,
+    movement_weights,
+    success_chance,
+)
+from companion.goldfinger.places import Place, place_of
+
+
+def enemy_fire_chances(state: GoldfingerState) -> dict[str, Fraction]:
+    """For each Enemy car still running, the chance it hits Bond with Fire in its coming
+    turn (map mode).
+
+    Exact, for the car's best plan, when Bond stays where he is and the other pieces stay
+    where they are: the car rolls its movement (each allowance 1/6; none on a lost turn),
+    moves forward, may try one manoeuvre (a Quick Turn, a Double Back, or a Trick past a
+    piece in its way; it has 2 actions and keeps one to Fire) and fires once, from any
+    Space it passes or stops in, in sight and along lines, not at Bond's rear behind a
+    raised Screen. A car that loses the rest of its turn may still Fire if the house rule
+    says so. A Force on Bond is a ram, not Fire: it is not counted here.
+    """
+    shots = _Shots(state)
+    return {car: enemy_fire_chance(state, car, shots) for car in state.live_cars()}
+
+
+def enemy_fire_chance(state: GoldfingerState, car: str, shots: dict[str, int] | None = None
+                      ) -> Fraction:
+    """`enemy_fire_chances` of one car. It reads the board and the house rules, Bond's
+    Space and heading, the Screen, the car's Space, heading, lost turns and hits, and the
+    Spaces the other pieces stand in."""
+    shots = _Shots(state) if shots is None else shots
+    piece = state.piece(car)
+    if piece.lost_turns:
+        return _shot(state, piece.space)
+    weights, out_of = movement_weights("enemy")
+    search = _FireSearch(state, car, shots)
+    start = place_of(board_of(state), piece.space, piece.heading)
+    total = sum(weight * search.ready(start, allowance) for allowance, weight in weights)
+    return Fraction(total, out_of * DICE ** 2)
+
+
+def shots_at_bond(state: GoldfingerState) -> dict[str, int]:
+    """Space -> the rolls out of 36 with which an Enemy car there hits Bond with Fire,
+    worked out as asked: for several `enemy_fire_chance` of one position to share."""
+    return _Shots(state)
+
+
+class _Shots(dict):
+    """Space -> the chance to hit Bond with Fire from there, out of 36 (worked out when
+    first asked)."""
+
+    def __init__(self, state: GoldfingerState):
+        super().__init__()
+        self.state = state
+
+    def __missing__(self, space: str) -> int:
+        found = self[space] = enemy_shot_count(self.state, space)
+        return found
+
+
+class _FireSearch:
+    """One Enemy car's best chance to hit Bond with Fire this turn, over every roll.
+
+    The car has 2 actions and keeps one for the Fire, so it tries one manoeuvre at most:
+    `ready` is its best from a free Space while it still may (out of 36 ** 2), `spent`
+    once it has tried one (out of 36), when it can only move on through free Spaces and
+    fire. Both are memoised on (place, moves left).
+    """
+
+    def __init__(self, state: GoldfingerState, car: str, shots: _Shots):
+        piece = state.piece(car)
+        self.quick_turn_count, self.double_back_count, self.trick_count, _ = \
+            manoeuvre_counts(state, "enemy")
+        self.trick_cost = 1 if state.setup.house["trick_jump_costs_move"] else 0
+        self.quick_turn_cost = 1 if state.setup.house["quick_turn_costs_move"] else 0
+        # A failed manoeuvre loses the rest of the turn: Fire then only by house rule.
+        self.fire_when_lost = state.setup.house["fire_after_losing_rest"]
+        self.trick_fail_crashes = piece.hits + 1 >= rules.ENEMY_CRASH_HITS
+        self.others = frozenset(s for s in state.occupied() if s != piece.space)
+        self.shots = shots
+        # Next to Bond, nothing between: no shot is better, so no need to look further.
+        self.best_shot = _enemy_fire_count(0)
+        self._ready: dict[tuple, int] = {}
+        self._spent: dict[tuple, int] = {}
+
+    def ready(self, place: Place, moves: int) -> int:
+        """Fire here, move on, or try a Quick Turn, a Double Back or (in `_contest`) a Trick."""
+        key = (place, moves)
+        found = self._ready.get(key)
+        if found is None:
+            found = self._ready[key] = self._ready_value(place, moves)
+        return found
+
+    def _ready_value(self, place: Place, moves: int) -> int:
+        """The best of: Fire here, move on, or a manoeuvre first. One loop, no generator:
+        this runs for every place and roll of every car after every tap."""
+        shot = self.shots[place.space]
+        best = DICE * shot
+        top = DICE * self.best_shot
+        if best == top:
+            return best
+        others = self.others
+        if moves:
+            for ahead in place.ahead:
+                value = self._contest(ahead, moves - 1, place.space) \
+                    if ahead.space in others else self.ready(ahead, moves - 1)
+                if value > best:
+                    if value == top:
+                        return value
+                    best = value
+        if place.quick_turns and moves >= self.quick_turn_cost:
+            stay = self.spent(place, moves)  # where a failed Quick Turn leaves it
+            for landing in place.quick_turns:
+                landed = 0 if landing.space in others \
+                    else self.spent(landing, moves - self.quick_turn_cost)
+                value = _mix_one(self.quick_turn_count, landed, stay)
+                if value > best:
+                    if value == top:
+                        return value
+                    best = value
+        value = _mix_one(self.double_back_count, self.spent(place.turned, moves),
+                         shot if self.fire_when_lost else 0)
+        return value if value > best else best
+
+    def _contest(self, place: Place, moves: int, back: str) -> int:
+        """In another piece's Space: Trick past it (the car does not Force here)."""
+        if moves < self.trick_cost:
+            return 0
+        landings = [self.spent(landing, moves - self.trick_cost)
+                    for landing in place.ahead if landing.space not in self.others]
+        if not landings:
+            return 0
+        lost = self.shots[back] if self.fire_when_lost and not self.trick_fail_crashes else 0
+        return _mix_one(self.trick_count, max(landings), lost)
+
+    def spent(self, place: Place, moves: int) -> int:
+        """Fire here or move on: the best shot from Spaces ahead it can reach."""
+        if not moves:
+            return self.shots[place.space]
+        key = (place, moves)
+        found = self._spent.get(key)
+        if found is None:
+            found = self.shots[place.space]
+            for ahead in place.ahead:
+                if found == self.best_shot:
+                    break
+                if ahead.space not in self.others:
+                    value = self.spent(ahead, moves - 1)
+                    if value > found:
+                        found = value
+            self._spent[key] = found
+        return found
+
+
+def _mix_one(count: int, win: int, lose: int) -> int:
+    """`_mix` for a single chance."""
+    return count * win + (DICE - count) * lose
+
+
+def _shot(state: GoldfingerState, spot: str) -> Fraction:
+    return Fraction(enemy_shot_count(state, spot), DICE)
+
+
+def enemy_shot_count(state: GoldfingerState, spot: str) -> int:
+    """The rolls out of 36 with which an Enemy car in `spot` hits Bond with Fire."""
+    board, bond = state.board, state.piece(rules.BOND)
+    if spot == bond.space:
+        return 0
+    between = board.line_of_fire(spot, bond.space)
+    if between is None:
+        return 0
+    if state.screen and board.is_rear(bond.space, bond.heading, spot):
+        return 0
+    return _enemy_fire_count(between)
+
+
+@cache
+def _enemy_fire_count(spaces_between: int) -> int:
+    return int(success_chance("enemy", "fire", spaces_between=spaces_between) * DICE)
+
+
+def expected_hits_on_bond(state: GoldfingerState) -> Fraction:
+    """Expected Fire hits Bond takes in the coming Enemy phase (sum of `enemy_fire_chances`)."""
+    return sum(enemy_fire_chances(state).values(), Fraction(0))
