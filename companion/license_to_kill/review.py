@@ -83,7 +83,9 @@ from companion.license_to_kill.table import Piece, Player
 
 # The model against 40 playouts from each of 40 positions of other games (118 players),
 # in Plot Points: root mean square 1.6 (mean -0.00), largest 9.3; the playouts' own
-# mean is uncertain by about 0.5 (scripts/fit_license_to_kill_review.py).
+# mean is uncertain by about 0.5 (scripts/fit_license_to_kill_review.py). Measured again
+# the same way once the deck limits held each player's table (`deck_limits_on_table`):
+# root mean square 1.55 (mean -0.66), largest 5.5.
 ERROR_POINTS = 2
 HORIZON_ROUNDS = 2
 EQUITY_NAME = (f"each player's Plot Points {HORIZON_ROUNDS} rounds on, an estimate (no chance "
