@@ -17,7 +17,8 @@ Also "to DOM" (the in-page clock of `make bench`), split at the patch's arrival
 patch: how many events, of which model types and properties, and each one's size. The
 server's side: run with `benchmarks/tap_server_hook` first on PYTHONPATH and TAP_SERVER_LOG
 set (see its sitecustomize); TAP_NO_TRACE=1 times the taps without the trace, whose own
-cost slows the page. Not part of `make bench`; a tool for deciding what to change.
+cost slows the page; TAP_THROTTLE=4 slows the page's CPU as `run.py --throttle 4`. Not
+part of `make bench`; a tool for deciding what to change.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ import tempfile
 from collections import Counter
 from pathlib import Path
 
-from common import Finger, Server, new_page, shadow_text_js, timed_tap
+from common import Finger, Server, new_page, shadow_text_js, throttle_cpu, timed_tap
 from playwright.sync_api import Browser, Page, sync_playwright
 
 from tests.conftest import CHROMIUM_ARGS, chromium_path
@@ -279,7 +280,8 @@ def _split_one(sample, trace: dict, spans: list) -> dict | None:
     ms = 1000.0
     patch_starts = [to_ts(sp[1]) for sp in spans if sp[0] == "patch"]
     first_patch = min((ts for ts in patch_starts if start <= ts <= end), default=end)
-    return {"to DOM": sample.dom, "input->patch": (first_patch - start) / ms,
+    return {"to DOM": sample.dom, "click handler": click[0]["dur"] / ms,
+            "input->patch": (first_patch - start) / ms,
             "patch->DOM": sample.dom - (first_patch - start) / ms, "total": window / ms,
             "wait": (window - busy) / ms, "parse": parse / ms,
             "patch JS": (patch - patch_forced) / ms, "resize JS": (resize - resize_forced) / ms,
@@ -397,6 +399,7 @@ def bare_app(profiler: Profiler, page: Page, url: str) -> None:
 
 
 def main(app: str) -> None:
+    throttle_cpu(float(os.environ.get("TAP_THROTTLE", 1)))  # as `run.py --throttle`
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
         db = Path(tmp) / f"{app}.sqlite3"

@@ -57,3 +57,17 @@ if LOG:
         for part in path:
             owner = getattr(owner, part)
         setattr(owner, leaf, timed(attribute, getattr(owner, leaf)))
+
+    if os.environ.get("TAP_SERVER_GC"):
+        import gc
+
+        collecting = {}
+
+        def gc_timed(phase, info):
+            if phase == "start":
+                collecting["at"] = time.perf_counter()
+            elif "at" in collecting:
+                start = collecting.pop("at")
+                out.write(f"fn gc{info['generation']} {start:.6f} {time.perf_counter():.6f}\n")
+
+        gc.callbacks.append(gc_timed)
