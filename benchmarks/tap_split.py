@@ -17,8 +17,10 @@ Also "to DOM" (the in-page clock of `make bench`), split at the patch's arrival
 patch: how many events, of which model types and properties, and each one's size. The
 server's side: run with `benchmarks/tap_server_hook` first on PYTHONPATH and TAP_SERVER_LOG
 set (see its sitecustomize); TAP_NO_TRACE=1 times the taps without the trace, whose own
-cost slows the page; TAP_THROTTLE=4 slows the page's CPU as `run.py --throttle 4`. Not
-part of `make bench`; a tool for deciding what to change.
+cost slows the page; TAP_THROTTLE=4 slows the page's CPU as `run.py --throttle 4`;
+TAP_EACH_EVENT=1 applies each tap's patch one event at a time and times each (what each
+model's change costs; the page ends up the same). Not part of `make bench`; a tool for
+deciding what to change.
 """
 
 from __future__ import annotations
@@ -75,6 +77,22 @@ MARKS_SCRIPT = """
     window.__patches = [];
     doc.apply_json_patch = (patch, buffers) => {
       const t0 = performance.now();
+      if (window.__eachEvent && patch.events && patch.events.length > 1) {
+        // One event at a time, each timed (what each costs; the page ends up the same).
+        window.__eventTimes = window.__eventTimes || [];
+        for (const ev of patch.events) {
+          const id = ev.model && ev.model.id;
+          const model = id ? doc.get_model_by_id(id) : null;
+          const e0 = performance.now();
+          apply({...patch, events: [ev]}, buffers);
+          window.__eventTimes.push([(model ? model.type : '?') + '.' + (ev.attr || ''),
+                                    performance.now() - e0]);
+        }
+        spans.push(['patch', t0, performance.now()]);
+        window.__patches.push(window.__eventTimes.slice(-patch.events.length)
+          .map(([what]) => ['ModelChanged', what, '']));
+        return;
+      }
       try { return apply(patch, buffers); } finally {
         spans.push(['patch', t0, performance.now()]);
         window.__patches.push((patch.events || []).map((ev) => {
@@ -155,11 +173,14 @@ class Profiler:
             os.environ else None
         self.server: dict[str, list[float]] = {}
         self.fns: dict[str, dict[str, list[float]]] = {}
+        self.event_ms: dict[str, list[float]] = {}  # TAP_EACH_EVENT: model.property -> ms
 
     def tap(self, name: str, finger: Finger, done: str, arg: object = None) -> None:
         page = self.page
         page.evaluate("() => window.__wrapDocument()")
-        page.evaluate("() => { window.__spans.length = 0; window.__patches.length = 0; }")
+        page.evaluate("(each) => { window.__spans.length = 0; window.__patches.length = 0; "
+                      "window.__eachEvent = each; window.__eventTimes = []; }",
+                      "TAP_EACH_EVENT" in os.environ)
         tracing = "TAP_NO_TRACE" not in os.environ
         if tracing:
             self.browser.start_tracing(page=page, categories=[
@@ -188,9 +209,16 @@ class Profiler:
         spans = page.evaluate("() => window.__spans")
         patches = page.evaluate("() => window.__patches")
         counts = page.evaluate("() => window.__counts()")
+        for what, ms in page.evaluate("() => window.__eventTimes"):
+            self.event_ms.setdefault(what, []).append(ms)
         self.taps.append((name, sample, trace, spans, patches, counts))
 
     def split(self) -> None:
+        if self.event_ms:
+            print("\nEach event of the taps' patches applied alone (median ms, count, total):")
+            for what, times in sorted(self.event_ms.items(), key=lambda kv: -sum(kv[1])):
+                print(f"  {what:45s} {statistics.median(times):6.2f} {len(times):4d} "
+                      f"{sum(times):7.1f}")
         by_tap: dict[str, list[dict]] = {}
         events_of: dict[str, list] = {}
         for name, sample, trace, spans, patches, counts in self.taps:
