@@ -27,6 +27,7 @@ from companion.license_to_kill.dashboard.parts import (
     WIDE,
     CardSearch,
     Hooks,
+    PadButton,
     box,
     counters,
     forget,
@@ -276,7 +277,7 @@ class BriefingStep:
             icon: icon for icon in rules.ICONS}})
         self.help_parts = column(self.helped, self.help_name,
                                  counters(self.help_pv, self.help_cv), self.help_icon)
-        self.go = button("Put it in the Agency", self.add, color="primary", **WIDE)
+        self.go = PadButton("Put it in the Agency", self.add, color="primary")
         self.panel = column(heading("Put a card in your Agency"), self.search.box, self.card,
                             self.help_parts, self.win_over, self.go)
         for widget in (self.card, self.helped, self.help_pv, self.help_cv, self.help_icon):
