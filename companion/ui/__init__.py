@@ -7,7 +7,14 @@ from companion.ui.log_view import LogView
 from companion.ui.odds_bar import OddsBar, odds_html
 from companion.ui.session_picker import SessionPicker
 from companion.ui.shown import PanelDeck, is_shown, set_shown
-from companion.ui.tap_pad import ChoicePad, HtmlBox, QuickJSComponent, TapPad, tap_button
+from companion.ui.tap_pad import (
+    ChoicePad,
+    HtmlBox,
+    PadButton,
+    QuickJSComponent,
+    TapPad,
+    tap_button,
+)
 from companion.ui.template import Fold, closed_section, extension, page, section
 from companion.ui.theme import TOUCH, button, choice, heading, heading_markdown
 
@@ -24,6 +31,7 @@ __all__ = [
     "HtmlBox",
     "LogView",
     "OddsBar",
+    "PadButton",
     "PanelDeck",
     "QuickJSComponent",
     "SessionPicker",

@@ -4,8 +4,6 @@
   they change (every re-sent option list costs a round trip).
 - `Parts`: buttons, notes and headings made once per key and re-labelled, so a tap
   re-sends a label, not a new widget.
-- `PadButton`: one button drawn in a TapPad, for a button that is enabled and disabled
-  from tap to tap.
 - `DuelDicePad`: the kit's dice pad with each die named.
 - `Hooks`: what a view reads of the game and may do to it, given by the dashboard (a view
   never holds the dashboard itself).
@@ -23,7 +21,7 @@ import panel as pn
 from companion.core.errors import CompanionError
 from companion.core.game import Event
 from companion.license_to_kill.engine import LtkState
-from companion.ui import TOUCH, DicePad, HtmlBox, TapPad, button, heading, tap_button
+from companion.ui import TOUCH, DicePad, HtmlBox, button, heading
 from companion.ui.template import Fold, closed_section
 from companion.ui.theme import INPUT_CSS
 
@@ -101,40 +99,6 @@ def box(**params: Any) -> HtmlBox:
     """HTML that changes with the game: a Panel HTML pane's new text lays the whole page
     out again in the browser (and costs the server twice as much); a box's does not."""
     return HtmlBox(margin=PANE_MARGIN, **WIDE, **params)
-
-
-class PadButton(pn.viewable.Viewer):
-    """One wide button in a TapPad, pressed with `on_press()`. A Bokeh button whose
-    `disabled` changes is drawn again and lays out the whole page in the browser (18 ms at
-    4x CPU throttling, in 1 of 24 License to Kill step taps); a pad's HTML is one property.
-    A tap while it is disabled does nothing."""
-
-    def __init__(self, label: str, on_press: Callable[[], None], color: str = "default"):
-        super().__init__()
-        self.label, self._color, self._on_press = label, color, on_press
-        self._disabled = False
-        self.pad = TapPad(self._tapped, margin=PANE_MARGIN, **WIDE)
-        self._draw()
-
-    @property
-    def disabled(self) -> bool:
-        return self._disabled
-
-    @disabled.setter
-    def disabled(self, disabled: bool) -> None:
-        self._disabled = disabled
-        self._draw()
-
-    def _draw(self) -> None:
-        self.pad.html = tap_button("press", self.label, f"act act-{self._color}",
-                                   enabled=not self._disabled, style="width:100%")
-
-    def _tapped(self, _tap: str) -> None:
-        if not self._disabled:
-            self._on_press()
-
-    def __panel__(self) -> TapPad:
-        return self.pad
 
 
 class Parts:

@@ -24,10 +24,10 @@ from companion.license_to_kill.dashboard.duel_view import Duel
 from companion.license_to_kill.dashboard.parts import (
     NOBODY,
     NONE_CHOSEN,
+    PANE_MARGIN,
     WIDE,
     CardSearch,
     Hooks,
-    PadButton,
     box,
     counters,
     forget,
@@ -49,6 +49,7 @@ from companion.license_to_kill.engine import LtkState
 from companion.license_to_kill.table import MAX_BONUS
 from companion.ui import (
     Counter,
+    PadButton,
     PanelDeck,
     TapPad,
     button,
@@ -277,7 +278,7 @@ class BriefingStep:
             icon: icon for icon in rules.ICONS}})
         self.help_parts = column(self.helped, self.help_name,
                                  counters(self.help_pv, self.help_cv), self.help_icon)
-        self.go = PadButton("Put it in the Agency", self.add, color="primary")
+        self.go = PadButton("Put it in the Agency", self.add, color="primary", margin=PANE_MARGIN)
         self.panel = column(heading("Put a card in your Agency"), self.search.box, self.card,
                             self.help_parts, self.win_over, self.go)
         for widget in (self.card, self.helped, self.help_pv, self.help_cv, self.help_icon):
