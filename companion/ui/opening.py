@@ -43,9 +43,9 @@ from companion.ui.worker import on_the_page
 # time, not Python's usual 5 ms: a tap's work on the event loop lets go of the lock at
 # each read and write of a socket, and waited up to 5 ms each time to take it back (another
 # table's app roll took 2.1 times a quiet one's while a 50,000-action game opened; 1.7
-# times at 0.5 ms; before the opening thread, 100 times). At 0.1 ms, taps made in turn
-# with quiet ones on a busy machine read 0.97-1.15 times them, against 1.12-1.39 at 0.5 ms.
-REPLAY_SWITCH_SECONDS = 0.0001
+# times with this; before the opening thread, 100 times). 0.1 ms read the same on a quiet
+# machine (1.70-1.76 times, against 1.62-1.82 at 0.5 ms).
+REPLAY_SWITCH_SECONDS = 0.0005
 LONG_GAME = 2_000  # actions: about 0.1 s of replay, the most a page opens on the event loop
 COULD_NOT_REOPEN = "The saved game could not be reopened ({}); a new one started."
 OTHER_APP = "That link is to a game of another app: showing this one's."
