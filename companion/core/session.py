@@ -27,7 +27,7 @@ import hashlib
 import json
 import random
 import secrets
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from companion.core.datafile import check_line, load_json
@@ -63,7 +63,8 @@ class Session:
 
     def __init__(self, game: Game | str, options: Mapping[str, JSON] | None = None,
                  seed: int | None = None, *, store: Store | None = None,
-                 name: str = "", _record: SessionRecord | None = None):
+                 name: str = "", _record: SessionRecord | None = None,
+                 _pace: Callable[[], None] | None = None):
         self.game = find_game(game) if isinstance(game, str) else game
         if not isinstance(options, Mapping | None):
             raise InputError(f"a game's options are names and values, like {{\"players\": "
@@ -92,18 +93,20 @@ class Session:
             self.holders = dict(_record.holders)
             for note in _record.notes:
                 self._add_note(note)
-            self._replay(_record.actions, _record.cursor)
+            self._replay(_record.actions, _record.cursor, _pace)
         else:
             self.id, self._revision = secrets.token_hex(8), 0
             if store is not None:
                 store.create(self._record())
 
     @classmethod
-    def resume(cls, store: Store, session_id: str) -> Session:
-        """Reopen a saved session exactly where it was."""
+    def resume(cls, store: Store, session_id: str,
+               pace: Callable[[], None] | None = None) -> Session:
+        """Reopen a saved session exactly where it was; `pace()`, if given, is called after
+        each action replayed (a caller replaying beside an event loop may pause there)."""
         record = store.load(session_id)
         return cls(record.game, record.options, record.seed, store=store,
-                   name=record.name, _record=record)
+                   name=record.name, _record=record, _pace=pace)
 
     # What the table sees.
 
@@ -201,19 +204,21 @@ class Session:
                              f"{MAX_IMPORT_BYTES // 1_000_000} MB, the most an import takes "
                              "back: start a new game to go on")
 
-    def _size_up_to(self, position: int) -> None:
+    def _size_up_to(self, position: int, pace: Callable[[], None] | None = None) -> None:
         """Each stored action's size before `position` (a resumed game's, worked out when
-        first needed)."""
+        first needed); `pace()` after each."""
         while len(self._sizes) < position:
             self._sizes.append(_json_size(self._stored(len(self._sizes))) + 1)
+            if pace is not None:
+                pace()
 
-    def prepare_to_act(self) -> None:
+    def prepare_to_act(self, pace: Callable[[], None] | None = None) -> None:
         """Work out now what a resumed game's next action needs (the hash of every move
         before it, each stored action's size): otherwise its first tap does, about a second
         for a 50,000-action game. Called where a long game is opened, off the server's
-        event loop (`companion.ui.opening`)."""
-        self._done_before(self._cursor)
-        self._size_up_to(self._cursor)
+        event loop (`companion.ui.opening`), with `pace()` after each action's part."""
+        self._done_before(self._cursor, pace)
+        self._size_up_to(self._cursor, pace)
 
     def _append(self, action: Any, state: GameState, joined: bool = False,
                 after_notes: int = 0) -> None:
@@ -345,17 +350,22 @@ class Session:
         dice = random.Random(f"{self.seed}:{position}:{key}")
         return Chance(f"{self.seed}:{position}" + self._after_undos(), dice)
 
-    def _done_before(self, position: int) -> bytes:
-        """The actions before `position` on the current line, hashed (one step each)."""
+    def _done_before(self, position: int, pace: Callable[[], None] | None = None) -> bytes:
+        """The actions before `position` on the current line, hashed (one step each);
+        `pace()` after each."""
         while len(self._before) <= position:
             done = len(self._before) - 1
             action = repr(self._actions[done]).encode("utf-8", "replace")
             self._before.append(hashlib.blake2b(self._before[done] + action,
                                                 digest_size=16).digest())
+            if pace is not None:
+                pace()
         return self._before[position]
 
-    def _replay(self, stored: tuple[JSON, ...], cursor: int) -> None:
-        """Rebuild every state from stored actions; InputError names the first bad one."""
+    def _replay(self, stored: tuple[JSON, ...], cursor: int,
+                pace: Callable[[], None] | None = None) -> None:
+        """Rebuild every state from stored actions; InputError names the first bad one;
+        `pace()` after each."""
         for position, data in enumerate(stored):
             state = self._state
             try:
@@ -372,6 +382,8 @@ class Session:
             except CompanionError as error:
                 raise InputError(f"action {position + 1} does not replay: {error}") from None
             self._append(action, state, joined and position > 0, after)
+            if pace is not None:
+                pace()
         self._state, self._cursor = self._state_at(cursor), cursor
 
     def _stored(self, position: int) -> dict[str, JSON]:

@@ -10,8 +10,9 @@ A game of more than `LONG_GAME` actions is therefore replayed in the server's op
 thread: its page says "Opening this game (n actions)..." at once and fills in when the
 game is ready, and every other table's taps are answered meanwhile. (The thread shares the
 interpreter's lock with the event loop, so a tap meanwhile can be slower; it is never
-held up until the replay ends.) Pages opening the same game at once share one replay, and
-a game some page already shows is not replayed at all: its live table's Session is it.
+held up until the replay ends, and the replay rests as long as it works: `Pacer`.) Pages
+opening the same game at once share one replay, and a game some page already shows is not
+replayed at all: its live table's Session is it.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from __future__ import annotations
 import logging
 import sys
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import suppress
@@ -46,6 +48,9 @@ from companion.ui.worker import on_the_page
 # times with this; before the opening thread, 100 times). 0.1 ms read the same on a quiet
 # machine (1.70-1.76 times, against 1.62-1.82 at 0.5 ms).
 REPLAY_SWITCH_SECONDS = 0.0005
+# And the replay works in slices, resting as long as each (`Pacer`): a tap meanwhile finds
+# the interpreter free for half the time, and a long game opens in about twice its time.
+REPLAY_SLICE_SECONDS = 0.002
 LONG_GAME = 2_000  # actions: about 0.1 s of replay, the most a page opens on the event loop
 COULD_NOT_REOPEN = "The saved game could not be reopened ({}); a new one started."
 OTHER_APP = "That link is to a game of another app: showing this one's."
@@ -87,11 +92,26 @@ def chosen_game(game: Game, store: Store, wanted: str,
     return (saved[0].id if saved else None), said
 
 
-def saved_session(store: Store, session_id: str) -> Session:
+def saved_session(store: Store, session_id: str,
+                  pace: Callable[[], None] | None = None) -> Session:
     """A saved game: its live table's Session when some page already shows it (nothing
-    replayed), else replayed from the store."""
+    replayed), else replayed from the store (`pace`: `Session.resume`'s)."""
     table = open_table(store, session_id)
-    return table.session if table is not None else Session.resume(store, session_id)
+    return table.session if table is not None else Session.resume(store, session_id, pace)
+
+
+class Pacer:
+    """Called after each action replayed: after every `slice` seconds of work the thread
+    sleeps as long, leaving the interpreter to the event loop."""
+
+    def __init__(self, slice_seconds: float = REPLAY_SLICE_SECONDS):
+        self.slice = slice_seconds
+        self._since = time.perf_counter()
+
+    def __call__(self) -> None:
+        if time.perf_counter() - self._since >= self.slice:
+            time.sleep(self.slice)
+            self._since = time.perf_counter()
 
 
 
@@ -138,8 +158,9 @@ def _replayed(store: Store, session_id: str) -> Session:
     usual = sys.getswitchinterval()
     sys.setswitchinterval(REPLAY_SWITCH_SECONDS)
     try:
-        session = saved_session(store, session_id)
-        session.prepare_to_act()
+        pace = Pacer()
+        session = saved_session(store, session_id, pace)
+        session.prepare_to_act(pace)
         return session
     finally:
         sys.setswitchinterval(usual)

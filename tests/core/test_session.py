@@ -195,3 +195,19 @@ def test_a_game_stops_growing_where_its_export_would_no_longer_import(store, mon
     assert 0 < len(big.actions) < 1_000
     back = import_session(store, export_session(big))
     assert back.state == big.state
+
+
+def test_a_resume_can_be_paced_after_every_action_replayed(store):
+    """`Session.resume(..., pace)` and `prepare_to_act(pace)` call `pace()` after each
+    action's part: the opening thread rests there, leaving the interpreter to the event
+    loop (`companion.ui.opening.Pacer`)."""
+    game = Session("dice_lab", seed=3, store=store)
+    for _ in range(5):
+        game.act(Check(n_dice=2, target=7))
+    calls = []
+    again = Session.resume(store, game.id, pace=lambda: calls.append("replay"))
+    assert calls == ["replay"] * 5 and again.log == game.log
+    again.prepare_to_act(lambda: calls.append("prepare"))
+    assert calls.count("prepare") == 10  # each action hashed and sized
+    again.act(Check(n_dice=2, target=7))
+    assert len(again.log) == 6

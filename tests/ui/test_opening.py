@@ -57,10 +57,10 @@ def test_another_tables_tap_is_answered_while_a_long_game_opens(store, monkeypat
     tapped = threading.Event()
     replay = Session.resume
 
-    def resume_after_the_tap(store, session_id):
+    def resume_after_the_tap(store, session_id, pace=None):
         if not tapped.wait(WAIT):
             raise AssertionError("no tap of another table was answered while the game opened")
-        return replay(store, session_id)
+        return replay(store, session_id, pace)
 
     monkeypatch.setattr(Session, "resume", staticmethod(resume_after_the_tap))
 
@@ -80,10 +80,10 @@ def test_pages_that_open_the_same_game_at_once_share_one_replay(store, monkeypat
     release, replays = threading.Event(), []
     replay = Session.resume
 
-    def counted(store, session_id):
+    def counted(store, session_id, pace=None):
         replays.append(session_id)
         release.wait(WAIT)
-        return replay(store, session_id)
+        return replay(store, session_id, pace)
 
     monkeypatch.setattr(Session, "resume", staticmethod(counted))
     first, second = (resume_in_background(store, opened_id) for _ in range(2))
@@ -118,7 +118,7 @@ def test_a_game_that_does_not_replay_opens_a_new_one_and_says_why(store):
 
 
 def test_a_bug_in_the_replay_never_leaves_the_page_opening(store, monkeypatch, caplog):
-    def broken(store, session_id):
+    def broken(store, session_id, pace=None):
         raise ZeroDivisionError
 
     monkeypatch.setattr(Session, "resume", staticmethod(broken))
