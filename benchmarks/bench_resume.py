@@ -93,7 +93,7 @@ def tap_while_opening(browser, tmp: Path) -> tuple[float, float]:
             time.sleep(OPENING_MS / 1000)
             opening.append(roll())
             asked.join()
-            page.wait_for_timeout(8000)  # the game opened (paced: twice its replay), and prepared
+            page.wait_for_timeout(10_000)  # the game opened (paced: 3 times its replay)
         return sorted(opening)[OPENINGS // 2], sorted(quiet)[OPENINGS // 2]
     finally:
         server.stop()

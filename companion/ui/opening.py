@@ -10,7 +10,7 @@ A game of more than `LONG_GAME` actions is therefore replayed in the server's op
 thread: its page says "Opening this game (n actions)..." at once and fills in when the
 game is ready, and every other table's taps are answered meanwhile. (The thread shares the
 interpreter's lock with the event loop, so a tap meanwhile can be slower; it is never
-held up until the replay ends, and the replay rests as long as it works: `Pacer`.) Pages
+held up until the replay ends, and the replay rests between slices of work: `Pacer`.) Pages
 opening the same game at once share one replay, and a game some page already shows is not
 replayed at all: its live table's Session is it.
 """
@@ -48,9 +48,13 @@ from companion.ui.worker import on_the_page
 # times with this; before the opening thread, 100 times). 0.1 ms read the same on a quiet
 # machine (1.70-1.76 times, against 1.62-1.82 at 0.5 ms).
 REPLAY_SWITCH_SECONDS = 0.0005
-# And the replay works in slices, resting as long as each (`Pacer`): a tap meanwhile finds
-# the interpreter free for half the time, and a long game opens in about twice its time.
+# And the replay works in slices and rests twice as long after each (`Pacer`): a tap
+# meanwhile finds the interpreter free two thirds of the time, and a long game opens in
+# about three times its replay. Another table's roll while a 50,000-action game opened, in
+# turn with quiet rolls: 1.43-1.49 times a quiet one (resting as long as it works:
+# 0.98-1.57; not resting: 1.14-2.37, the quiet rolls slowed unevenly by the games held).
 REPLAY_SLICE_SECONDS = 0.002
+REPLAY_REST_SLICES = 2
 LONG_GAME = 2_000  # actions: about 0.1 s of replay, the most a page opens on the event loop
 COULD_NOT_REOPEN = "The saved game could not be reopened ({}); a new one started."
 OTHER_APP = "That link is to a game of another app: showing this one's."
@@ -102,7 +106,7 @@ def saved_session(store: Store, session_id: str,
 
 class Pacer:
     """Called after each action replayed: after every `slice` seconds of work the thread
-    sleeps as long, leaving the interpreter to the event loop."""
+    sleeps `REPLAY_REST_SLICES` times as long, leaving the interpreter to the event loop."""
 
     def __init__(self, slice_seconds: float = REPLAY_SLICE_SECONDS):
         self.slice = slice_seconds
@@ -110,7 +114,7 @@ class Pacer:
 
     def __call__(self) -> None:
         if time.perf_counter() - self._since >= self.slice:
-            time.sleep(self.slice)
+            time.sleep(REPLAY_REST_SLICES * self.slice)
             self._since = time.perf_counter()
 
 
