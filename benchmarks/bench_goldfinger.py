@@ -16,7 +16,7 @@ import re
 from pathlib import Path
 
 from common import Finger, Server, Timing, median_ms, new_page, shadow_text_js, timed_tap
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Locator, Page
 
 from companion.goldfinger import bot, fire_odds, odds
 from companion.goldfinger import engine as e
@@ -54,6 +54,22 @@ def enemy_phase(state: e.GoldfingerState) -> e.GoldfingerState:
     return state
 
 
+def map_game_rolled(page: Page) -> Locator:
+    """A new map game on the page: the Enemy cars placed by the bot, Bond in x5y4 facing
+    x6y4 and his movement rolled; returns the green ring of x6y4, where he may move."""
+    page.get_by_role("button", name="Saved games").click()
+    page.get_by_role("button", name="New game").click()
+    page.get_by_text("Started a new game.").wait_for()
+    page.get_by_role("button", name="Map: the app knows the board").click()
+    page.get_by_role("button", name="Let the Enemy bot place them").click()
+    page.get_by_text("places the Aston Martin").wait_for()
+    page.locator('[data-tap="x5y4"]').click()
+    page.get_by_role("button", name="Place Bond in x5y4 facing x6y4").click()
+    page.get_by_role("button", name="Roll movement for Bond: app rolls 2 dice").click()
+    page.wait_for_function(shadow_text_js("/3\\. Turn 1: Bond rolls/.test(text)"))
+    return page.get_by_role("button", name=re.compile(r"^x6y4\b"))
+
+
 def _undo_round_trips(page: Page, tap: Finger, line: str, before: int) -> float:
     """Median ms from `tap()` until log line `before+1` reads `line`; Undo between rounds."""
     shown = shadow_text_js(f"/(^|\\s){before + 1}\\. {line}/.test(text)")
@@ -83,17 +99,7 @@ def _browser(browser: Browser, tmp: Path) -> list[tuple[str, float]]:
         move.wait_for()
         move_one = _undo_round_trips(page, Finger(page, move), "Bond moves 1 space", 3)
 
-        page.get_by_role("button", name="Saved games").click()
-        page.get_by_role("button", name="New game").click()
-        page.get_by_text("Started a new game.").wait_for()
-        page.get_by_role("button", name="Map: the app knows the board").click()
-        page.get_by_role("button", name="Let the Enemy bot place them").click()
-        page.get_by_text("places the Aston Martin").wait_for()
-        page.locator('[data-tap="x5y4"]').click()
-        page.get_by_role("button", name="Place Bond in x5y4 facing x6y4").click()
-        page.get_by_role("button", name="Roll movement for Bond: app rolls 2 dice").click()
-        page.wait_for_function(shadow_text_js("/3\\. Turn 1: Bond rolls/.test(text)"))
-        ring = page.get_by_role("button", name=re.compile(r"^x6y4\b"))  # a green ring on the map
+        ring = map_game_rolled(page)
         map_tap = _undo_round_trips(page, Finger(page, ring), "Bond moves to x6y4", 3)
     finally:
         server.stop()

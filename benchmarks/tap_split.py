@@ -34,6 +34,7 @@ import tempfile
 from collections import Counter
 from pathlib import Path
 
+from bench_goldfinger import map_game_rolled
 from common import Finger, Server, new_page, shadow_text_js, throttle_cpu, timed_tap
 from playwright.sync_api import Browser, Page, sync_playwright
 
@@ -340,17 +341,7 @@ def goldfinger(profiler: Profiler, page: Page, url: str) -> None:
     move = page.get_by_role("button", name="Move 1", exact=True)
     move.wait_for()
     _undo_taps(profiler, page, "Move 1 (tracker)", Finger(page, move), "Bond moves 1 space", 3)
-    page.get_by_role("button", name="Saved games").click()
-    page.get_by_role("button", name="New game").click()
-    page.get_by_text("Started a new game.").wait_for()
-    page.get_by_role("button", name="Map: the app knows the board").click()
-    page.get_by_role("button", name="Let the Enemy bot place them").click()
-    page.get_by_text("places the Aston Martin").wait_for()
-    page.locator('[data-tap="x5y4"]').click()
-    page.get_by_role("button", name="Place Bond in x5y4 facing x6y4").click()
-    page.get_by_role("button", name="Roll movement for Bond: app rolls 2 dice").click()
-    page.wait_for_function(shadow_text_js("/3\\. Turn 1: Bond rolls/.test(text)"))
-    ring = page.get_by_role("button", name=re.compile(r"^x6y4\b"))
+    ring = map_game_rolled(page)
     _undo_taps(profiler, page, "map move", Finger(page, ring), "Bond moves to x6y4", 3)
 
 
