@@ -332,6 +332,7 @@ def load_csv(text: str, source: str) -> Library:
     for where, row in rows:
         if None in row:
             raise InputError(f"{source}, {where}: more values than columns")
+    rows = [(where, {k: _from_cell(v) for k, v in row.items()}) for where, row in rows]
     return _build(rows, source)
 
 
@@ -437,12 +438,36 @@ def load_library(path: str | Path) -> Library:
     return load_library_text(text, path.name)
 
 
+# A spreadsheet runs a cell that begins with one of these as a formula (CSV injection: a
+# title "=HYPERLINK(...)"). The export puts a ' before such a text, the spreadsheet's own
+# mark for text, and before a text that begins with ' already; the import takes that one '
+# off again, so the library comes back as it was.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+TEXT_MARK = "'"
+
+
+def _to_cell(value: object) -> object:
+    if isinstance(value, str) and value.startswith((*FORMULA_STARTS, TEXT_MARK)):
+        return TEXT_MARK + value
+    return value
+
+
+def _from_cell(value: object) -> object:
+    if isinstance(value, str) and value.startswith(TEXT_MARK) and \
+            value[1:].startswith((*FORMULA_STARTS, TEXT_MARK)):
+        return value[1:]
+    return value
+
+
 def to_csv(cards: Iterable[Card]) -> str:
+    """The cards as CSV, every text that a spreadsheet would run as a formula marked as
+    text (`FORMULA_STARTS`); `load_csv` reads it back the same."""
     out = io.StringIO()
     writer = csv.DictWriter(out, fieldnames=FIELDS, lineterminator="\n")
     writer.writeheader()
     for card in cards:
-        writer.writerow({k: "" if v is None else v for k, v in card.to_row().items()})
+        writer.writerow({k: "" if v is None else _to_cell(v)
+                         for k, v in card.to_row().items()})
     return out.getvalue()
 
 

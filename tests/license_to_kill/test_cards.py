@@ -217,3 +217,18 @@ def test_a_group_replaces_a_card_it_has_corrected():
     library = sample_library().merged(corrected.values(), "ours.csv", replace=True)
     assert library["Oddjob"].cv == 4 and sample_library()["Oddjob"].cv == 3
     assert len(library) == len(sample_library())
+
+
+def test_the_csv_export_runs_no_formula_in_a_spreadsheet_and_imports_back():
+    """Issue 36: a title or note a spreadsheet would run as a formula (=, +, -, @, a tab or
+    a carriage return first) is marked as text with a ' in "Export the library (CSV)", and
+    the import takes the mark off again; a text that begins with ' keeps it."""
+    hostile = ('title,type,pv,cv,notes\n"=HYPERLINK(""http://x"",""y"")",Henchman,9,1,+1\n'
+               "-5 Agent,Henchman,3,3,@SUM(A1)\n'quoted,Henchman,1,1,\"\tx\"\n")
+    library = load_csv(hostile, "mine.csv")
+    exported = to_csv(library.values())
+    cells = [cell for line in exported.splitlines()[1:] for cell in line.split(",")]
+    assert not [c for c in cells if c.lstrip('"').startswith(("=", "+", "-", "@", "\t"))]
+    assert dict(load_csv(exported, "out.csv")) == dict(library)
+    assert {c.title for c in library.values()} >= {'=HYPERLINK("http://x","y")', "-5 Agent",
+                                                   "'quoted"}
