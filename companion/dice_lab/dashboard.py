@@ -30,12 +30,17 @@ from companion.ui import (
     section,
 )
 from companion.ui.dice_pad import APP, REAL
+from companion.ui.opening import page_location
 from companion.ui.theme import INPUT_CSS
 
 SUCCESS, FAILURE = "#2e7d32", "#9e9e9e"
 ODDS_LABEL = "Chance of success"
 # The check being set up lives in the page's address (`?check=...`), so a reload keeps it.
 SETUP_ARG, MAX_SETUP_CHARS = "check", 2000
+
+
+LINK_CHECK_UNREAD = ("The link's check could not be read (it is not one this page wrote): "
+                     "the check is as set up on screen.")
 
 
 def setup_query(check: Check, real_dice: bool) -> str:
@@ -66,8 +71,8 @@ def setup_from_query(raw: str) -> tuple[Check, bool] | None:
             return None
         check = Check(n, target, goal, tuple((label, value) for label, value in mods))
         check.validate()
-    except (ValueError, TypeError, KeyError, CompanionError):
-        return None
+    except (ValueError, TypeError, KeyError, RecursionError, CompanionError):
+        return None  # RecursionError: a link of a thousand nested brackets
     return check, real
 
 
@@ -112,6 +117,8 @@ class DiceLabDashboard(GameDashboard):
         raw = pn.state.session_args.get(SETUP_ARG, [b""])[0] if pn.state.curdoc else b""
         found = setup_from_query(raw[: MAX_SETUP_CHARS + 1].decode("utf-8", "replace"))
         if found is None:
+            if raw:
+                self.message = LINK_CHECK_UNREAD
             return
         check, real = found
         self.param.update(n_dice=check.n_dice, goal=check.goal,
@@ -121,8 +128,9 @@ class DiceLabDashboard(GameDashboard):
         self.dice.mode = REAL if real else APP
 
     def _remember_setup(self, *_events) -> None:
-        if pn.state.location is not None:
-            pn.state.location.update_query(
+        location = page_location()
+        if location is not None:
+            location.update_query(
                 **{SETUP_ARG: setup_query(self.check(), self.dice.mode == REAL)})
 
     def check(self) -> Check:

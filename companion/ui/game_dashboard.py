@@ -36,7 +36,7 @@ from companion.core.store import Store, shared_store
 from companion.ui.device import this_device
 from companion.ui.live_table import live_table
 from companion.ui.log_view import UNDO_ON_THE_TABLET, LogView
-from companion.ui.opening import Opened, open_chosen, url_arg
+from companion.ui.opening import Opened, open_chosen, page_location, url_arg
 from companion.ui.plain import notice
 from companion.ui.review_view import ReviewView
 from companion.ui.roles import SEAT, WATCHER, Role, role_from_link, still_holds, tablet_role
@@ -86,7 +86,7 @@ class GameDashboard(pn.viewable.Viewer):
         self.store = store if store is not None else shared_store()
         self._doc = pn.state.curdoc
         served = self._doc is not None and self._doc.session_context is not None
-        self._location = pn.state.location if served else None
+        self._location = page_location() if served else None
         device = this_device()  # None outside a served page: then this is the tablet
         # What the store keeps of this browser, worked out once for every role check.
         self.mark = None if device is None else \
@@ -260,7 +260,7 @@ class GameDashboard(pn.viewable.Viewer):
             view.refresh()  # the new game's code and seats
 
     def _remember_in_url(self) -> None:
-        location = pn.state.location
+        location = page_location()
         if location is not None:
             was = location.search
             location.update_query(session=self.session.id)

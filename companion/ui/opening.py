@@ -28,6 +28,7 @@ from dataclasses import dataclass
 
 import panel as pn
 from bokeh.document import Document
+from panel.io.location import Location
 from panel.io.state import set_curdoc
 
 from companion.core.errors import CompanionError
@@ -70,6 +71,17 @@ class Opened:
 
     session: Session | None
     message: str = ""
+
+
+def page_location() -> Location | None:
+    """Panel's view of the page's address, or None where there is none or Panel cannot read
+    it: its query parser calls `int` on every value `str.isdigit` accepts, and "²" is one
+    (`?seat=²` left a blank page). The page is built without it: the address keeps no state
+    then, and the link's own parameters are read by `url_arg` and refused in words."""
+    try:
+        return pn.state.location
+    except ValueError:
+        return None
 
 
 def url_arg(name: str) -> str:

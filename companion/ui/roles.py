@@ -80,7 +80,9 @@ def _role(table: LiveTable, mark: str, args: Mapping[str, str], seats: Sequence[
 def _take_seat(table: LiveTable, mark: str, seat: str, key: str, seats: Sequence[str],
                is_bot: Callable[[int], bool]) -> int | str:
     """The seat this page takes (or already holds) with its link, or why not."""
-    if not seat.isdigit() or int(seat) >= len(seats) or is_bot(int(seat)):
+    # ASCII digits only: "²" is a digit to `isdigit` but not to `int`.
+    if not (seat.isascii() and seat.isdecimal()) or int(seat) >= len(seats) \
+            or is_bot(int(seat)):
         return BAD_SEAT_LINK
     number, role = int(seat), seat_role(int(seat))
     holder = table.session.holder(role)

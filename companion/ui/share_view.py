@@ -23,6 +23,7 @@ import segno
 
 from companion.core.seats import TABLET, seat_role
 from companion.core.session import Session
+from companion.ui.opening import page_location
 from companion.ui.tap_pad import TapPad, tap_button
 
 DEFAULT_BASE = "http://localhost:5006"
@@ -153,7 +154,7 @@ class ShareView(pn.viewable.Viewer):
         self.refresh()
 
     def _page_url(self) -> str:
-        location = pn.state.location
+        location = page_location()
         if location is None or not location.hostname:
             return f"{DEFAULT_BASE}/{self._game}"
         port = f":{location.port}" if location.port else ""

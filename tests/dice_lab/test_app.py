@@ -164,3 +164,16 @@ def test_a_redraw_changes_only_what_differs(served, page: Page):
     assert not page.locator(".log-line").first.evaluate(seen)
     focused = page.evaluate(FOCUSED_TEXT)
     assert focused is not None and focused.startswith("Roll")
+
+
+def test_a_crafted_check_link_is_refused_in_words_not_a_blank_page(served, page: Page):
+    """Issue 36: `/dice_lab?check=` and a thousand nested brackets raised RecursionError and
+    left a blank page; a link's check that is not one the page wrote is refused in words."""
+    from urllib.parse import quote
+
+    for crafted in ("[" * 1000, '{"n": 9}', "\ud800x".encode("utf-8", "surrogatepass")
+                    .decode("utf-8", "replace")):
+        page.goto(f"{served.url}/dice_lab?check={quote(crafted)}")
+        expect(page.get_by_text("The link's check could not be read")).to_be_visible(
+            timeout=WAIT)
+        expect(page.get_by_text("Chance of success")).to_be_visible()

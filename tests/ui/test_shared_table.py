@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import re
+from urllib.parse import quote
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -155,6 +156,18 @@ def test_a_seat_link_with_a_wrong_key_shows_only_the_public_table(served, page: 
     page.goto(f"{served.url}/mb007_tiles?session={session.id}&seat=0&key=guessed")
     expect(page.get_by_text("This seat link is not for this game")).to_be_visible(timeout=WAIT)
     expect(page.get_by_text("Pass the tablet to Red")).to_be_visible()
+
+
+def test_a_crafted_seat_number_is_refused_in_words_not_a_blank_page(served, page: Page):
+    """Issue 36: `?seat=²` ("²" is a digit to `str.isdigit`, not to `int`) left a blank
+    page; any seat that is not one of the game's is the bad link's message."""
+    store = Store(served.db)
+    session = game_at_the_secret_choice(store)
+    store.close()
+    for seat in ("²", "٣", "-1", "99999999999999999999", "0x1"):
+        page.goto(f"{served.url}/mb007_tiles?session={session.id}&seat={quote(seat)}&key=k")
+        expect(page.get_by_text("This seat link is not for this game")).to_be_visible(
+            timeout=WAIT)
 
 
 def test_the_front_page_finds_a_game_by_its_join_code(served, page: Page):
