@@ -14,18 +14,12 @@ from companion.golden_gun import GAME, engine
 from companion.golden_gun import dashboard as gg
 from companion.golden_gun.dashboard.survival import ODDS_WORKER, forget_figures
 from companion.ui.worker import WORKER_NICENESS, BrokenProcessPool, RestartingPool
+from tests.waiting import wait_for
 
 
 def kill_workers(pool) -> None:
     for pid in pool.processes():
         os.kill(pid, signal.SIGKILL)
-
-
-def wait_for(condition, seconds: float = 120) -> None:
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline, "timed out"
-        time.sleep(0.1)
 
 
 def test_a_killed_worker_breaks_one_call_and_the_pool_comes_back():

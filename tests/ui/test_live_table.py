@@ -23,6 +23,7 @@ from companion.core.store import Store
 from companion.dice_lab.engine import Check
 from companion.ui.database_status import UNREACHABLE, DatabaseStatus
 from companion.ui.live_table import GameMovedOn, LiveTable, follow_changes, live_table
+from tests.waiting import wait_for
 
 WRITER = textwrap.dedent("""
     import json, sys, time
@@ -129,13 +130,6 @@ def test_an_action_on_a_stale_table_is_refused_and_the_table_shows_the_new_state
     assert len(stores().load(session.id).actions) == 1
 
 
-def wait_for(condition, seconds: float = 10.0) -> bool:
-    deadline = time.monotonic() + seconds
-    while not condition() and time.monotonic() < deadline:
-        time.sleep(0.02)
-    return condition()
-
-
 def test_a_database_restart_in_a_burst_loses_nothing_and_tables_follow_again(postgres):
     """PostgreSQL restarts while another process fires actions: every acknowledged action
     is stored once, in order; the writer's refused taps go through once it is back; and
@@ -156,7 +150,7 @@ def test_a_database_restart_in_a_burst_loses_nothing_and_tables_follow_again(pos
     assert writer.returncode == 0
     assert acknowledged == list(range(60))
     assert [t for _, t in stored_checks(there, session.id)] == acknowledged
-    assert wait_for(lambda: len(table.session.log) == 60), "the table stopped following"
+    wait_for(lambda: len(table.session.log) == 60, 10.0, failing="the table stopped following")
     here.close()
     there.close()
 
@@ -210,4 +204,4 @@ def test_a_reload_the_database_refused_is_tried_again(stores):
     store.revision_of = revision_of
     store.changes = lambda: iter([None, set()])  # what this process's watcher hears
     table = live_table(store, session)  # its watcher starts, on the table as it was
-    assert wait_for(lambda: len(table.session.log) == 1), "the refused reload was dropped"
+    wait_for(lambda: len(table.session.log) == 1, 10.0, failing="the refused reload was dropped")

@@ -21,15 +21,9 @@ from companion.ui import review_view
 from companion.ui.review_view import ReviewView, progress_html
 from companion.ui.worker import ProgressBoard, RestartingPool
 from tests.ui.slow_review import counted, slow_review
+from tests.waiting import wait_for
 
 BAR = re.compile(r'<progress value="(\d+)" max="(\d+)"')
-
-
-def wait_for(condition, seconds: float = 120) -> None:
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline, "timed out"
-        time.sleep(0.02)
 
 
 # The job's side, in one process: a plain dict stands for the board.
