@@ -129,11 +129,16 @@ def _check_attach_intrigue(state: GameState, a: AttachIntrigue) -> None:
     if copies >= rules.INTRIGUE_COPIES_PER_HOLDER:
         raise _refuse(f"{holder.title} already has {card.title} attached: only one copy of "
                       "any particular card", "intrigue")
-    state.check_deck_copies(card, state.turn.player if a.by is None else a.by)
+    state.check_deck_copies(card, _played_by(state, a))
+
+
+def _played_by(state: GameState, a: AttachIntrigue) -> int:
+    """Whose Intrigue card it is: `a.by`, else the player whose turn it is."""
+    return state.turn.player if a.by is None else a.by
 
 
 def _do_attach_intrigue(state: GameState, table: Table, a: AttachIntrigue) -> Event:
-    by = state.turn.player if a.by is None else a.by
+    by = _played_by(state, a)
     holder = table.get(a.holder)
     table.put(replace(holder, attached=(*holder.attached, table.new_piece(a.card, by))))
     return Event(f"{state.players[by].name} attaches {a.card} to {holder.title}: it stays "
