@@ -28,6 +28,8 @@ import json
 import random
 import secrets
 from collections.abc import Callable, Mapping
+from concurrent.futures import Future
+from dataclasses import dataclass
 from typing import Any
 
 from companion.core.datafile import check_line, load_json
@@ -88,6 +90,7 @@ class Session:
         self.holders: dict[str, Holder] = {}  # role -> who holds it (`core.seats`)
         self.notes: list[Note] = []  # the log's lines that are no action
         self._undos = 0  # how many of them are undos: each makes the hidden draws fresh
+        self._saving: Saving | None = None  # the last action, while the store writes it
         if _record is not None:
             self.id, self._revision = _record.id, _record.revision
             self.holders = dict(_record.holders)
@@ -164,6 +167,15 @@ class Session:
         move that called it are taken back with one tap). Raises RuleError or InputError and
         changes nothing when the engine refuses.
         """
+        return self.act_while_saving(action, with_previous).wait()
+
+    def act_while_saving(self, action: Any, with_previous: bool = False) -> Saving:
+        """`act`, returning while the store still writes the action: the session shows it
+        at once, so that a page works out its new screen meanwhile, and sends that screen
+        only after `wait()` (nothing is shown before it is stored). `wait()` gives the event,
+        or puts the session back as it was before the action and raises the store's error.
+        The engine's refusals are raised here, before anything changes."""
+        self.settle()
         position = self._cursor
         filled = self.state.fill_chance(action, self._rng(position, action))
         new_state = self.state.apply(filled)
@@ -178,15 +190,51 @@ class Session:
             stored[AFTER_NOTES] = len(self.notes)
         size = _json_size(stored) + 1
         self._check_room(position, size)
+        replaced = self._replaced_from(position)
+        writing = None
         if self.store is not None:
-            self._revision = self.store.record_action(self.id, self._revision, position, stored)
+            writing = self.store.record_action_soon(self.id, self._revision, position, stored)
+            self._revision += 1  # what the store will say, once it has it
         del self._actions[position:], self._events[position:], self._joined[position:]
         del self._after_notes[position:], self._sizes[position:], self._before[position + 1:]
         self._sizes.append(size)
         for later in [p for p in self._checkpoints if p > position]:
             del self._checkpoints[later]
         self._append(filled, new_state, joined, len(self.notes))
-        return new_state.last_event or Event(type(filled).__name__)
+        self._saving = Saving(self, new_state.last_event or Event(type(filled).__name__),
+                              writing, replaced)
+        return self._saving
+
+    def settle(self) -> None:
+        """Wait for an action still being written (`act_while_saving`); every change and
+        every record of the session waits for it first."""
+        if self._saving is not None:
+            self._saving.wait()
+
+    def _replaced_from(self, position: int) -> _Replaced:
+        """What an action at `position` replaces in memory, to put back if its write fails."""
+        return _Replaced(
+            position, self._cursor, self._state, self._revision, tuple(self._actions[position:]),
+            tuple(self._events[position:]), tuple(self._joined[position:]),
+            tuple(self._after_notes[position:]), tuple(self._sizes[position:]),
+            tuple(self._before[position + 1:]),
+            {p: state for p, state in self._checkpoints.items() if p > position})
+
+    def _put_back(self, replaced: _Replaced) -> None:
+        position = replaced.position
+        for kept, old in ((self._actions, replaced.actions), (self._events, replaced.events),
+                          (self._joined, replaced.joined),
+                          (self._after_notes, replaced.after_notes),
+                          (self._sizes, replaced.sizes)):
+            del kept[position:]
+            kept.extend(old)
+        del self._before[position + 1:]
+        self._before.extend(replaced.before)
+        for later in [p for p in self._checkpoints if p > position]:
+            del self._checkpoints[later]
+        self._checkpoints.update(replaced.checkpoints)
+        self._state, self._cursor = replaced.state, replaced.cursor
+        self._revision = replaced.revision
 
     def _check_room(self, position: int, size: int) -> None:
         """Refuse the action that would make the game longer than an import takes back
@@ -234,6 +282,7 @@ class Session:
     def undo(self) -> Event | None:
         """Step back one action, or a group of joined ones (they can be redone); returns the
         undone event."""
+        self.settle()
         if not self.can_undo:
             return None
         undone = self.state.last_event
@@ -246,6 +295,7 @@ class Session:
 
     def redo(self) -> Event | None:
         """Re-apply the last undone action (or group), with the same dice."""
+        self.settle()
         if not self.can_redo:
             return None
         cursor = self._cursor + 1
@@ -287,6 +337,7 @@ class Session:
                    kind: NoteKind = "seat") -> None:
         """Give `role` to `holder` (a device takes it, or a handover opens it again), with
         a line in the log when `note` says what happened."""
+        self.settle()
         written = Note(note, kind) if note else None
         if self.store is not None:
             self._revision = self.store.set_holder(self.id, self._revision, role, holder,
@@ -395,6 +446,7 @@ class Session:
         return stored
 
     def _record(self) -> SessionRecord:
+        self.settle()
         return SessionRecord(
             id=self.id, game=self.game.name, game_version=self.game.version, name=self.name,
             options=self.options, seed=self.seed, cursor=self._cursor,
@@ -412,6 +464,51 @@ class Session:
             "options": record.options, "cursor": record.cursor,
             "actions": list(record.actions),
         }
+
+
+class Saving:
+    """An action the session shows while the store writes it (`Session.act_while_saving`)."""
+
+    def __init__(self, session: Session, event: Event, writing: Future[int] | None,
+                 replaced: _Replaced):
+        self.event = event
+        self._session, self._writing, self._replaced = session, writing, replaced
+
+    def wait(self) -> Event:
+        """The action's event once it is stored. If the store refused it (StorageError, or
+        StaleSessionError: another process changed the game first), the session is put
+        back as it was before the action and the store's error raised."""
+        writing, session = self._writing, self._session
+        if writing is not None:
+            self._writing = None
+            try:
+                session._revision = writing.result()
+            except BaseException:
+                session._put_back(self._replaced)
+                raise
+            finally:
+                if session._saving is self:
+                    session._saving = None
+        elif session._saving is self:
+            session._saving = None
+        return self.event
+
+
+@dataclass(frozen=True)
+class _Replaced:
+    """The session's memory from `position` on, as it was before an action there."""
+
+    position: int
+    cursor: int
+    state: GameState
+    revision: int
+    actions: tuple[Any, ...]
+    events: tuple[Event | None, ...]
+    joined: tuple[bool, ...]
+    after_notes: tuple[int, ...]
+    sizes: tuple[int, ...]
+    before: tuple[bytes, ...]
+    checkpoints: dict[int, GameState]
 
 
 def keeps_secrets(session: Session) -> bool:

@@ -19,6 +19,7 @@ import secrets
 import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,6 +31,7 @@ from companion.core.errors import CompanionError, InputError, StorageError, show
 from companion.core.postgres_db import PostgresDatabase, is_postgres_url
 from companion.core.seats import TABLET, Holder, Note
 from companion.core.sqlite_db import MIGRATIONS, SqliteDatabase
+from companion.core.switching import begin_quick_switching, end_quick_switching
 
 __all__ = ["MIGRATIONS", "SCHEMA_VERSION", "SessionRecord", "StaleSessionError",
            "StorageError", "Store", "default_path", "default_target", "shared_store"]
@@ -160,6 +162,7 @@ class Store:
         self.database = open_database(target)
         self._lock = threading.Lock()
         self._secret: bytes | None = None  # `server_secret`, read once
+        self._writer: ThreadPoolExecutor | None = None  # `record_action_soon`'s thread
         try:
             self._migrate()
         except BaseException:
@@ -172,6 +175,8 @@ class Store:
         return self.database.where
 
     def close(self) -> None:
+        if self._writer is not None:
+            self._writer.shutdown()
         self.database.close()
 
     @property
@@ -346,6 +351,25 @@ class Store:
                        (session_id, position))
             db.execute("INSERT INTO actions VALUES (?, ?, ?)", (session_id, position, stored))
             return self._bump(db, session_id, revision, position + 1)
+
+    def record_action_soon(self, session_id: str, revision: int, position: int,
+                           action: dict[str, Any]) -> Future[int]:
+        """`record_action`, begun now on this store's writer thread: the caller works out
+        what its screen will show meanwhile, and shows it only once the future is done, so
+        nothing is shown before it is stored. Until then the interpreter's lock changes hands
+        quickly (`core.switching`): else the write would wait for the caller's work."""
+        with self._lock:
+            if self._writer is None:
+                self._writer = ThreadPoolExecutor(1, thread_name_prefix="store-writer")
+        begin_quick_switching()
+        try:
+            writing = self._writer.submit(self.record_action, session_id, revision, position,
+                                          action)
+        except BaseException:
+            end_quick_switching()
+            raise
+        writing.add_done_callback(lambda _done: end_quick_switching())
+        return writing
 
     def move_cursor(self, session_id: str, revision: int, cursor: int,
                     note: Note | None = None) -> int:

@@ -59,8 +59,24 @@ class LiveTable(param.Parameterized):
     def act(self, action: Any) -> Event:
         """Apply and store `action`; RuleError/InputError change nothing, GameMovedOn says
         another device (in another process) changed the game first. Inside
-        `batch(joined=True)` the action is joined to the one before for undo."""
-        return self._change(lambda: self._session.act(action, with_previous=self._joining))
+        `batch(joined=True)` the action is joined to the one before for undo.
+
+        Every page redraws while the store writes it (`Session.act_while_saving`): the page
+        that acted holds its change until this returns (the caller's `hold`), the others
+        redraw on their next turn, so none shows the action before it is stored; if the
+        write fails, they all redraw the game as it was."""
+        with self._lock:
+            saving = self._guarded(lambda: self._session.act_while_saving(
+                action, with_previous=self._joining))
+            if self._batching:  # one redraw at the batch's end
+                self._pending = True
+                return self._guarded(saving.wait)
+            self.revision += 1
+            try:
+                return self._guarded(saving.wait)
+            except BaseException:
+                self.revision += 1
+                raise
 
     def undo(self) -> Event | None:
         return self._change(self._session.undo)
@@ -92,17 +108,22 @@ class LiveTable(param.Parameterized):
 
     def _change(self, change: Callable[[], Any]) -> Any:
         with self._lock:
-            try:
-                result = change()
-            except StaleSessionError:
-                self.reload()
-                raise GameMovedOn("the game moved on on another device: this is the table "
-                                  "now; look, then tap again") from None
+            result = self._guarded(change)
             if self._batching:
                 self._pending = True
             else:
                 self.revision += 1
             return result
+
+    def _guarded(self, change: Callable[[], Any]) -> Any:
+        """`change()`; when another process changed the game first, the game as it is now,
+        and GameMovedOn."""
+        try:
+            return change()
+        except StaleSessionError:
+            self.reload()
+            raise GameMovedOn("the game moved on on another device: this is the table "
+                              "now; look, then tap again") from None
 
     def reload(self) -> None:
         """Read the game again from the store (another process changed it)."""

@@ -18,7 +18,6 @@ replayed at all: its live table's Session is it.
 from __future__ import annotations
 
 import logging
-import sys
 import threading
 import time
 from collections.abc import Callable
@@ -36,20 +35,16 @@ from companion.core.game import Game
 from companion.core.seats import device_mark
 from companion.core.session import Session
 from companion.core.store import Store, shared_store
+from companion.core.switching import quick_switching
 from companion.ui.device import this_device
 from companion.ui.live_table import open_table
 from companion.ui.plain import notice
 from companion.ui.template import page
 from companion.ui.worker import on_the_page
 
-# While a game replays, a thread waiting for the interpreter's lock gets it within this
-# time, not Python's usual 5 ms: a tap's work on the event loop lets go of the lock at
-# each read and write of a socket, and waited up to 5 ms each time to take it back (another
-# table's app roll took 2.1 times a quiet one's while a 50,000-action game opened; 1.7
-# times with this; before the opening thread, 100 times). 0.1 ms read the same on a quiet
-# machine (1.70-1.76 times, against 1.62-1.82 at 0.5 ms).
-REPLAY_SWITCH_SECONDS = 0.0005
-# And the replay works in slices and rests twice as long after each (`Pacer`): a tap
+# While a game replays, the interpreter's lock changes hands quickly (`core.switching`:
+# before the opening thread, another table's roll took 100 times a quiet one's). And the
+# replay works in slices and rests twice as long after each (`Pacer`): a tap
 # meanwhile finds the interpreter free two thirds of the time, and a long game opens in
 # about three times its replay. Another table's roll while a 50,000-action game opened, in
 # turn with quiet rolls: 1.43-1.49 times a quiet one (resting as long as it works:
@@ -170,16 +165,12 @@ def resume_in_background(store: Store, session_id: str) -> Future:
 
 def _replayed(store: Store, session_id: str) -> Session:
     """The game replayed and prepared to act, the event loop given the interpreter's lock
-    at once whenever it wants it (`REPLAY_SWITCH_SECONDS`)."""
-    usual = sys.getswitchinterval()
-    sys.setswitchinterval(REPLAY_SWITCH_SECONDS)
-    try:
+    at once whenever it wants it (`quick_switching`)."""
+    with quick_switching():
         pace = Pacer()
         session = saved_session(store, session_id, pace)
         session.prepare_to_act(pace)
         return session
-    finally:
-        sys.setswitchinterval(usual)
 
 
 def _forget(key: tuple[str, str], future: Future) -> None:

@@ -20,6 +20,7 @@ import time
 from companion.core.errors import StorageError
 from companion.core.session import Session
 from companion.core.store import Store
+from companion.dice_lab.dashboard import DiceLabDashboard
 from companion.dice_lab.engine import Check
 from companion.ui.database_status import UNREACHABLE, DatabaseStatus
 from companion.ui.live_table import GameMovedOn, LiveTable, follow_changes, live_table
@@ -205,3 +206,25 @@ def test_a_reload_the_database_refused_is_tried_again(stores):
     store.changes = lambda: iter([None, set()])  # what this process's watcher hears
     table = live_table(store, session)  # its watcher starts, on the table as it was
     wait_for(lambda: len(table.session.log) == 1, 10.0, failing="the refused reload was dropped")
+
+
+def test_a_write_that_fails_leaves_every_page_showing_the_game_as_it_was(store, monkeypatch):
+    """Pages redraw while the store writes a tap's action (issue 39); when the write fails,
+    every page on the table draws the game as it was again, and the tapping one says why."""
+    session = Session("dice_lab", seed=8, store=store)
+    tablet = DiceLabDashboard(store=store, session=session)
+    other = DiceLabDashboard(store=store, session=session)
+    assert other.table is tablet.table
+    tablet.act(Check(2, 7, dice=(3, 4)))
+    drawn = []
+    other.param.watch(lambda _event: drawn.append(list(other.log.lines)), "revision")
+
+    def refused(*_args):
+        raise StorageError("the disk is full: nothing was saved")
+
+    monkeypatch.setattr(store, "record_action", refused)
+    assert tablet.act(Check(2, 8, dice=(1, 1))) is None
+    assert "disk is full" in tablet.message
+    assert len(drawn) == 2 and len(drawn[0]) == 2  # drawn during the write, then again
+    assert tablet.log.lines == other.log.lines == drawn[-1] and len(drawn[-1]) == 1
+    assert len(store.load(session.id).actions) == 1
