@@ -100,21 +100,33 @@ def reachable(field: Field, occupant: Mapping[Square, str], ball: Square | None,
 def steps_to_ball(field: Field, occupant: Mapping[Square, str], ball: Square | None,
                   start: Square, roll: int) -> tuple[int, ...]:
     """The numbers of steps k <= roll with which a player reaches the ball on his step k:
-    `reachable`'s arrivals, without the paths (the search for scoring faces needs none)."""
+    `reachable`'s arrivals, without the paths (the search for scoring faces needs none).
+
+    Found from the fewest steps d alone: on the grid every walk to a square has the same
+    parity, and a player may step back and forth, so a square he reaches on step k he
+    reaches again on step k + 2 (back to the free square he came from, and on again). So
+    he reaches the ball on d, d + 2, d + 4, ... steps, but when the square he came from
+    beside the ball is not free to step back to (d = 1: he stood beside the ball; or he
+    stood on it): then again only if he can step on to a square one farther away."""
+    if ball is None or ball in occupant:
+        return ()
     steps_from = field.steps_from
-    layer = {start}
-    arrivals = []
+    seen, layer, fewest = {start}, [start], None
     for k in range(1, roll + 1):
-        nxt: set[Square] = set()
+        following = []
         for square in layer:
             for _, target in steps_from[square]:
-                if target == ball and target not in occupant:
-                    if not arrivals or arrivals[-1] != k:
-                        arrivals.append(k)
-                elif target not in occupant:
-                    nxt.add(target)
-        layer = nxt
-    return tuple(arrivals)
+                if target == ball:
+                    fewest = k
+                elif target not in seen and target not in occupant:
+                    seen.add(target)
+                    following.append(target)
+        if fewest is not None:
+            if not following and (fewest == 1 or start == ball):
+                return (fewest,)
+            return tuple(range(fewest, roll + 1, 2))
+        layer = following
+    return ()
 
 
 # No Killjoy Rules.

@@ -438,11 +438,31 @@ def _solver(table: EffectTable, kinds: tuple[str, ...], p_startle: Fraction,
     calm_num = startle_den - startle_num
 
     @cache
-    def card(i: int, paragraph: Paragraph, ammo: int, wounds: int
-             ) -> tuple[tuple[int, int, bool, bool, int, int], ...]:
-        """`_card_outcomes` of class i's card, each chance as its numerator and denominator."""
-        return tuple((*outcome, q.numerator, q.denominator) for outcome, q in
-                     _card_outcomes(table, kinds[i], paragraph, ammo, wounds).items())
+    def card_rows(paragraph: Paragraph, ammo: int, wounds: int
+                  ) -> tuple[tuple[int, int, tuple[tuple[int, int, int, int], ...]], ...]:
+        """For each class's card read from (ammo, wounds): the chance it kills Bond, and the
+        outcomes he lives through without the Solex Agitator as (ammo, wounds, chance); each
+        chance as its numerator and denominator."""
+        rows = []
+        for kind in kinds:
+            outcomes = _card_outcomes(table, kind, paragraph, ammo, wounds)
+            killed = sum((q for (_, _, dead, _), q in outcomes.items() if dead), ZERO)
+            rows.append((killed.numerator, killed.denominator,
+                         tuple((ammo2, wounds2, q.numerator, q.denominator)
+                               for (ammo2, wounds2, dead, solex), q in outcomes.items()
+                               if not (dead or solex))))
+        return tuple(rows)
+
+    @cache
+    def draws(counts: tuple[int, ...], upper_left: int
+              ) -> tuple[int, tuple[tuple[int, int, tuple[int, ...]], ...]]:
+        """The cards the next draw can be: how many in all, and for each class that can come
+        (none of the special ones while the upper half lasts) its index, its count and the
+        counts left once it is drawn."""
+        allowed = [i for i, n in enumerate(counts) if n and not (upper_left and specials[i])]
+        return (sum(counts[i] for i in allowed),
+                tuple((i, counts[i], (*counts[:i], counts[i] - 1, *counts[i + 1:]))
+                      for i in allowed))
 
     # The solver's values are exact fractions kept as (numerator, denominator) in lowest
     # terms, plain integers: the same values as Fractions, without their class's overhead
@@ -451,18 +471,15 @@ def _solver(table: EffectTable, kinds: tuple[str, ...], p_startle: Fraction,
     @cache
     def death_pair(counts: tuple[int, ...], upper_left: int, ammo: int, wounds: int
                    ) -> tuple[int, int]:
-        def after(paragraph: Paragraph) -> tuple[int, int]:
-            return after_pair(paragraph, counts, upper_left, ammo, wounds)
-
         wanted = ("fire", "hold") if policy == "best" else (policy,)
         calm = None
         for paragraph in [p for p in wanted if ammo or p == "hold"] or ["hold"]:
-            found = after(paragraph)
+            found = after_pair(paragraph, counts, upper_left, ammo, wounds)
             if calm is None or found[0] * calm[1] < calm[0] * found[1]:
                 calm = found
         if not ammo and unarmed_startle == "nothing":
             return calm  # a startle without bullets reads no card: the room does not count
-        startled = after("fire" if ammo else "hold")
+        startled = after_pair("fire" if ammo else "hold", counts, upper_left, ammo, wounds)
         if startled == calm:
             return calm  # (the better choice was to fire, or he holds either way)
         # p_startle x startled + (1 - p_startle) x calm
@@ -472,29 +489,30 @@ def _solver(table: EffectTable, kinds: tuple[str, ...], p_startle: Fraction,
     @cache
     def after_pair(paragraph: Paragraph, counts: tuple[int, ...], upper_left: int,
                    ammo: int, wounds: int) -> tuple[int, int]:
-        allowed = [i for i, n in enumerate(counts) if n and not (upper_left and specials[i])]
-        total = sum(counts[i] for i in allowed)
+        total, drawn = draws(counts, upper_left)
         if not total:
             return 0, 1
+        rows = card_rows(paragraph, ammo, wounds)
+        later_upper = max(0, upper_left - 1)
         # The sum over each class's card and outcomes of (count / total) x chance x death
         # after it, kept as one numerator and denominator and brought to lowest terms once.
         num, den = 0, 1
-        for i in allowed:
-            rest = (*counts[:i], counts[i] - 1, *counts[i + 1:])
-            for ammo2, wounds2, killed, solex, q_num, q_den in card(i, paragraph, ammo,
-                                                                      wounds):
-                if killed:
-                    term_num, term_den = q_num, q_den
-                elif not solex:
-                    later_num, later_den = death_pair(rest, max(0, upper_left - 1), ammo2,
-                                                      wounds2)
-                    term_num, term_den = q_num * later_num, q_den * later_den
+        for i, count, rest in drawn:
+            killed_num, killed_den, lived = rows[i]
+            if killed_num:
+                if killed_den == den:
+                    num += count * killed_num
                 else:
+                    num, den = num * killed_den + count * killed_num * den, den * killed_den
+            for ammo2, wounds2, q_num, q_den in lived:
+                later_num, later_den = death_pair(rest, later_upper, ammo2, wounds2)
+                if not later_num:
                     continue
+                term_num, term_den = q_num * later_num, q_den * later_den
                 if term_den == den:
-                    num += counts[i] * term_num
+                    num += count * term_num
                 else:
-                    num, den = num * term_den + counts[i] * term_num * den, den * term_den
+                    num, den = num * term_den + count * term_num * den, den * term_den
         return _lowest(num, den * total)
 
     def death(counts: tuple[int, ...], upper_left: int, ammo: int, wounds: int) -> Fraction:

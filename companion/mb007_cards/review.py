@@ -113,6 +113,9 @@ def secret_choices(state: CardsState, action: Any) -> SecretChoices | None:
                 if other != who:
                     given[name] += taken[other] - best[other]
 
+    # Every answer the figures below weigh, completed as the model answers, all at once.
+    table.values([(), *((*answers[:k], (seat, bet)) for k, (seat, _) in enumerate(answers)
+                        for bet in table.bets(seat))])
     # The announcer, knowing his card: announcing (answered as the model answers) or not.
     announced = table.settle(table.completed(()), held)
     charge(announcer, announced, max(announced, table.now, key=lambda v: v[announcer]))
@@ -180,7 +183,7 @@ class Settlement:
         """`_settle` each of `candidates` both ways, the standings they lead to worked out
         together (`standings.win_shares_many`)."""
         wanted, standings = [], []
-        for answers in candidates:
+        for answers in dict.fromkeys(candidates):
             for holding in (True, False):
                 if (answers, holding) not in self._settled:
                     points, pot = after_answers(self.points, self.pot, self.announcer,
@@ -211,19 +214,36 @@ class Settlement:
     def completed(self, answers: Answers) -> Answers:
         """The answers given, then the model's for the answerers still to answer: each
         the best for his own chance, counting those before him and none after."""
-        for seat in self.public.responders[len(answers):]:
-            self._settle_together([(*answers, (seat, bet)) for bet in self.bets(seat)])
-            best = max(self.bets(seat), key=lambda bet: (
-                self._expect((*answers, (seat, bet)))[seat], -bet))
-            answers = (*answers, (seat, best))
-        return answers
+        return self.completions([answers])[0]
+
+    def completions(self, given: Sequence[Answers]) -> list[Answers]:
+        """`completed` of each of `given`, worked out round by round together: at each
+        round the answers every next answerer weighs are settled at once
+        (`_settle_together`: a few calls on large arrays, not many on small ones)."""
+        responders = self.public.responders
+        done = {answers: answers for answers in given}
+        while short := [(start, answers) for start, answers in done.items()
+                        if len(answers) < len(responders)]:
+            self._settle_together([(*answers, (responders[len(answers)], bet))
+                                   for _, answers in short
+                                   for bet in self.bets(responders[len(answers)])])
+            for start, answers in short:
+                seat = responders[len(answers)]
+                best = max(self.bets(seat), key=lambda bet: (
+                    self._expect((*answers, (seat, bet)))[seat], -bet))
+                done[start] = (*answers, (seat, best))
+        return [done[answers] for answers in given]
 
     def value(self, answers: Answers) -> Shares:
         """Each seat's chance after `answers`, the rest as the model answers."""
-        found = self._values.get(answers)
-        if found is None:
-            found = self._values[answers] = self.expected(self.completed(answers))
-        return found
+        return self.values([answers])[0]
+
+    def values(self, given: Sequence[Answers]) -> list[Shares]:
+        """`value` of each of `given`, their completions worked out together."""
+        missing = [answers for answers in dict.fromkeys(given) if answers not in self._values]
+        for answers, completed in zip(missing, self.completions(missing), strict=True):
+            self._values[answers] = self.expected(completed)
+        return [self._values[answers] for answers in given]
 
     def best_answer(self, answers: Answers) -> int:
         """The answer the review counts best for the next answerer after `answers`."""

@@ -34,6 +34,7 @@ import math
 from collections.abc import Sequence
 from fractions import Fraction
 from functools import lru_cache
+from itertools import compress
 from operator import mul
 
 import numpy as np
@@ -74,18 +75,21 @@ def win_shares_many(standings: Sequence[Standing]) -> list[tuple[float, ...]]:
     keys = [(tuple(points), tuple(live), pot) for points, live, pot in standings]
     for k, (points, live, pot) in enumerate(keys):
         known = WIN_SHARES.peek((points, live, pot))
-        playing = tuple(i for i, alive in enumerate(live) if alive)
         if known is not None:
             found[k] = known
-        elif pot <= 0 or len(playing) < 2 or not _on_arrays([points[i] for i in playing]):
+            continue
+        playing = tuple(compress(range(len(live)), live))
+        if pot <= 0 or len(playing) < 2 or not _on_arrays([points[i] for i in playing]):
             found[k] = win_shares(points, live, pot)
         else:
             together.setdefault((playing, pot), []).append(k)
     for (playing, pot), members in together.items():
         usual, wide = _normal_shares_together([keys[k][0] for k in members], list(playing),
-                                              _variances(pot))
-        for k, u, w in zip(members, usual, wide, strict=True):
-            found[k] = _mixed(u, w)
+                                              _variances(pot)).transpose(1, 0, 2)
+        # `_mixed` on arrays: the same products and sums, element by element.
+        mixed = ((1 - WIDE_SHARE) * usual + WIDE_SHARE * wide).tolist()
+        for k, shares in zip(members, mixed, strict=True):
+            found[k] = tuple(shares)
             WIN_SHARES.keep(keys[k], found[k])
     return found  # type: ignore[return-value]
 
@@ -124,7 +128,8 @@ def normal_shares(points: Sequence[int], playing: list[int], variances: tuple[fl
     if not _on_arrays([points[i] for i in playing]):
         return [normal_shares_by_seat(points, playing, math.sqrt(variance))
                 for variance in variances]
-    return [shares[0] for shares in _normal_shares_together([points], playing, variances)]
+    return [tuple(shares) for shares in
+            _normal_shares_together([points], playing, variances)[0].tolist()]
 
 
 def _on_arrays(points: list[int]) -> bool:
@@ -133,28 +138,26 @@ def _on_arrays(points: list[int]) -> bool:
 
 
 def _normal_shares_together(standings: list[Sequence[int]], playing: list[int],
-                            variances: tuple[float, ...]) -> list[list[tuple[float, ...]]]:
-    """`normal_shares` of several standings with the same seats playing, per variance and
-    standing (`_on_arrays` for each)."""
+                            variances: tuple[float, ...]) -> np.ndarray:
+    """`normal_shares` of several standings with the same seats playing (`_on_arrays` for
+    each): an array by standing, variance and seat."""
     spreads = tuple(math.sqrt(variance) for variance in variances)
-    mine = [[points[i] for i in playing] for points in standings]
-    # (variance, standing, seat, other seat, grid point); row i: i's lead over each other
-    rows = _grid_rows(spreads).at(mine, _OTHERS[len(playing)])
-    product = rows[..., 0, :]
+    grid = _grid_rows(spreads)
+    points = np.array(standings)[:, playing]
+    # (standing, seat, other seat): where seat i's lead over each other seat is in the grid
+    places = grid.places(points, _OTHERS[len(playing)])
+    product = grid.rows[places[..., 0]]  # (standing, seat, spread, grid point)
     for other in range(1, len(playing) - 1):
-        product = product * rows[..., other, :]
+        product *= grid.rows[places[..., other]]
+    product *= _WEIGHT_ARRAY
     # cumsum adds in order, one after another (as Python's sum of floats; numpy's sum
-    # would add in pairs): its last column is each seat's sum.
-    found = []
-    for per_standing in np.cumsum(product * _WEIGHT_ARRAY, axis=-1)[..., -1].tolist():
-        found.append([])
-        for points, sums in zip(standings, per_standing, strict=True):
-            shares = [0.0] * len(points)
-            for i, share in zip(playing, sums, strict=True):
-                shares[i] = share
-            total = sum(shares)
-            found[-1].append(tuple(share / total for share in shares))
-    return found
+    # would add in pairs): its last column is each seat's sum, and each seat's share is
+    # its sum over all the seats' sums, added in seat order.
+    sums = np.cumsum(product, axis=-1)[..., -1]
+    totals = np.cumsum(sums, axis=1)[:, -1:]
+    shares = np.zeros((len(standings), len(variances), len(standings[0])))
+    shares[:, :, playing] = (sums / totals).transpose(0, 2, 1)
+    return shares
 
 
 def normal_shares_by_seat(points: Sequence[int], playing: list[int], spread: float
@@ -176,25 +179,25 @@ _WIDEST_LEAD = 250  # points; a wider lead (none seen in play) is worked out sea
 
 class _GridRows:
     """`_below_grid(lead / spread)` for each of `spreads` and every whole lead of points
-    within `_WIDEST_LEAD`, as the rows of one array, each worked out when first asked for.
-    The worker's threads may fill a row at once: each writes the same floats, and a row is
-    marked filled only once written."""
+    within `_WIDEST_LEAD`: `rows[lead + _WIDEST_LEAD]` holds a lead's, one per spread, each
+    lead's worked out when first asked for. The worker's threads may fill a lead's rows at
+    once: each writes the same floats, and a lead is marked filled only once written."""
 
     def __init__(self, spreads: tuple[float, ...]):
         self.spreads = spreads
-        self.rows = np.empty((len(spreads), 2 * _WIDEST_LEAD + 1, len(_GRID)))
-        self.filled: set[int] = set()
+        self.rows = np.empty((2 * _WIDEST_LEAD + 1, len(spreads), len(_GRID)))
+        self.filled = np.zeros(2 * _WIDEST_LEAD + 1, dtype=bool)
 
-    def at(self, standings: list[list[int]], others: np.ndarray) -> np.ndarray:
-        """The rows for each standing's seats' leads over each other seat (`others`: row
-        i, the places of the seats other than i)."""
-        for lead in {a - b for points in standings for a in points for b in points} \
-                - self.filled:
+    def places(self, points: np.ndarray, others: np.ndarray) -> np.ndarray:
+        """Where in `rows` each standing's seats' leads over each other seat are (`points`:
+        by standing and seat; `others`: row i, the places of the seats other than i), the
+        leads not yet there worked out first."""
+        places = points[:, :, None] - points[:, others] + _WIDEST_LEAD
+        for place in np.unique(places[~self.filled[places]]).tolist():
             for k, spread in enumerate(self.spreads):
-                self.rows[k, lead + _WIDEST_LEAD] = _below_grid(lead / spread)
-            self.filled.add(lead)
-        points = np.array(standings)
-        return self.rows[:, points[:, :, None] + _WIDEST_LEAD - points[:, others]]
+                self.rows[place, k] = _below_grid((place - _WIDEST_LEAD) / spread)
+            self.filled[place] = True
+        return places
 
 
 @lru_cache(maxsize=64)  # spreads per points in the pot, and a game's pot holds few
@@ -204,14 +207,13 @@ def _grid_rows(spreads: tuple[float, ...]) -> _GridRows:
 
 @lru_cache(maxsize=4096)  # a lead is a difference of points over a spread: a game has few
 def _below_grid(lead: float) -> tuple[float, ...]:
-    """`_below(z + lead)` at every point z of the quadrature's grid (the same floats as
-    working each out where it is used: the review's many standings share them)."""
-    return tuple(_below(z + lead) for z in _GRID)
+    """The standard normal's chance of falling below z + lead at every point z of the
+    quadrature's grid (the same floats as working each out where it is used: the review's
+    many standings share them)."""
+    return tuple(0.5 * (1 + math.erf((z + lead) / _SQRT2)) for z in _GRID)
 
 
-def _below(z: float) -> float:
-    """The standard normal's chance of falling below `z`."""
-    return 0.5 * (1 + math.erf(z / math.sqrt(2)))
+_SQRT2 = math.sqrt(2)
 
 
 def after_answers(points: Sequence[int], pot: int, announcer: int,
