@@ -4,10 +4,13 @@ with Fire in its coming turn, and the hits Bond can expect from them all. The se
 
 from __future__ import annotations
 
+import weakref
 from fractions import Fraction
 from functools import cache
 
+from companion.core.memo import Memo
 from companion.goldfinger import rules
+from companion.goldfinger.board import Board
 from companion.goldfinger.odds import (
     DICE,
     GoldfingerState,
@@ -31,19 +34,19 @@ def enemy_fire_chances(state: GoldfingerState) -> dict[str, Fraction]:
     raised Screen. A car that loses the rest of its turn may still Fire if the house rule
     says so. A Force on Bond is a ram, not Fire: it is not counted here.
     """
-    shots = _Shots(state)
+    shots = shots_at_bond(state)
     return {car: enemy_fire_chance(state, car, shots) for car in state.live_cars()}
 
 
-def enemy_fire_chance(state: GoldfingerState, car: str, shots: dict[str, int] | None = None
+def enemy_fire_chance(state: GoldfingerState, car: str, shots: Shots | None = None
                       ) -> Fraction:
     """`enemy_fire_chances` of one car. It reads the board and the house rules, Bond's
     Space and heading, the Screen, the car's Space, heading, lost turns and hits, and the
     Spaces the other pieces stand in."""
-    shots = _Shots(state) if shots is None else shots
+    shots = shots_at_bond(state) if shots is None else shots
     piece = state.piece(car)
     if piece.lost_turns:
-        return _shot(state, piece.space)
+        return Fraction(shots[piece.space], DICE)
     weights, out_of = movement_weights("enemy")
     search = _FireSearch(state, car, shots)
     start = place_of(board_of(state), piece.space, piece.heading)
@@ -51,23 +54,64 @@ def enemy_fire_chance(state: GoldfingerState, car: str, shots: dict[str, int] | 
     return Fraction(total, out_of * DICE ** 2)
 
 
-def shots_at_bond(state: GoldfingerState) -> dict[str, int]:
-    """Space -> the rolls out of 36 with which an Enemy car there hits Bond with Fire,
-    worked out as asked: for several `enemy_fire_chance` of one position to share."""
-    return _Shots(state)
-
-
-class _Shots(dict):
-    """Space -> the chance to hit Bond with Fire from there, out of 36 (worked out when
-    first asked)."""
+class Shots(dict):
+    """Space -> the rolls out of 36 with which an Enemy car there hits Bond with Fire, for
+    every Space of the board; and the same as bits of Spaces (`FireMap.bits`), by shot,
+    best first (`by_shot`: the best shot from a set of Spaces is a few `&`, no loop)."""
 
     def __init__(self, state: GoldfingerState):
-        super().__init__()
-        self.state = state
+        bits = fire_map(board_of(state)).bits
+        super().__init__((space, enemy_shot_count(state, space)) for space in bits)
+        spaces_by_shot: dict[int, int] = {}
+        for space, shot in self.items():
+            if shot:
+                spaces_by_shot[shot] = spaces_by_shot.get(shot, 0) | bits[space]
+        self.by_shot = sorted(spaces_by_shot.items(), reverse=True)
 
-    def __missing__(self, space: str) -> int:
-        found = self[space] = enemy_shot_count(self.state, space)
-        return found
+
+# Each Bond's place's `Shots`, by the board, Bond's Space and heading, and the Screen: all a
+# shot reads. A review's positions share them (some 1,500 positions, a few hundred places).
+SHOTS: Memo[Shots] = Memo(kept=5_000)
+
+
+def shots_at_bond(state: GoldfingerState) -> Shots:
+    """`Shots` at Bond where he stands: for several `enemy_fire_chance` to share."""
+    bond = state.piece(rules.BOND)
+    return SHOTS.get((board_of(state), bond.space, bond.heading, state.screen),
+                     lambda: Shots(state))
+
+
+class FireMap:
+    """A board as the Fire search reads it: each Space as one bit of an int (`bits`), and
+    where a piece can go from each place within so many forward moves (`reach`)."""
+
+    def __init__(self, board: Board):
+        self.bits = {space: 1 << number for number, space in enumerate(board.spaces)}
+        self._reach: dict[Place, list[int]] = {}
+
+    def reach(self, place: Place, moves: int) -> int:
+        """The Spaces `place` leads to in 1 to `moves` forward moves, pieces ignored, as
+        bits."""
+        known = self._reach.get(place)
+        if known is None:
+            known = self._reach[place] = [0]
+        while len(known) <= moves:
+            spaces, fewer = 0, len(known) - 1
+            for ahead in place.ahead:
+                spaces |= self.bits[ahead.space] | self.reach(ahead, fewer)
+            known.append(spaces)
+        return known[moves]
+
+
+_FIRE_MAPS: weakref.WeakKeyDictionary[Board, FireMap] = weakref.WeakKeyDictionary()
+
+
+def fire_map(board: Board) -> FireMap:
+    """The board's `FireMap`, made the first time it is asked for."""
+    found = _FIRE_MAPS.get(board)
+    if found is None:
+        found = _FIRE_MAPS[board] = FireMap(board)
+    return found
 
 
 class _FireSearch:
@@ -79,7 +123,7 @@ class _FireSearch:
     fire. Both are memoised on (place, moves left).
     """
 
-    def __init__(self, state: GoldfingerState, car: str, shots: _Shots):
+    def __init__(self, state: GoldfingerState, car: str, shots: Shots):
         piece = state.piece(car)
         self.quick_turn_count, self.double_back_count, self.trick_count, _ = \
             manoeuvre_counts(state, "enemy")
@@ -89,6 +133,10 @@ class _FireSearch:
         self.fire_when_lost = state.setup.house["fire_after_losing_rest"]
         self.trick_fail_crashes = piece.hits + 1 >= rules.ENEMY_CRASH_HITS
         self.others = frozenset(s for s in state.occupied() if s != piece.space)
+        self.map = fire_map(board_of(state))
+        self.blocked = 0  # the others' Spaces as bits
+        for space in self.others:
+            self.blocked |= self.map.bits[space]
         self.shots = shots
         # Next to Bond, nothing between: no shot is better, so no need to look further.
         self.best_shot = _enemy_fire_count(0)
@@ -138,12 +186,16 @@ class _FireSearch:
         """In another piece's Space: Trick past it (the car does not Force here)."""
         if moves < self.trick_cost:
             return 0
-        landings = [self.spent(landing, moves - self.trick_cost)
-                    for landing in place.ahead if landing.space not in self.others]
-        if not landings:
+        landed = -1
+        for landing in place.ahead:
+            if landing.space not in self.others:
+                value = self.spent(landing, moves - self.trick_cost)
+                if value > landed:
+                    landed = value
+        if landed < 0:
             return 0
         lost = self.shots[back] if self.fire_when_lost and not self.trick_fail_crashes else 0
-        return _mix_one(self.trick_count, max(landings), lost)
+        return _mix_one(self.trick_count, landed, lost)
 
     def spent(self, place: Place, moves: int) -> int:
         """Fire here or move on: the best shot from Spaces ahead it can reach."""
@@ -152,25 +204,31 @@ class _FireSearch:
         key = (place, moves)
         found = self._spent.get(key)
         if found is None:
-            found = self.shots[place.space]
-            for ahead in place.ahead:
-                if found == self.best_shot:
-                    break
-                if ahead.space not in self.others:
-                    value = self.spent(ahead, moves - 1)
-                    if value > found:
-                        found = value
-            self._spent[key] = found
+            found = self._spent[key] = self._spent_value(place, moves)
+        return found
+
+    def _spent_value(self, place: Place, moves: int) -> int:
+        reach = self.map.reach(place, moves)
+        if not reach & self.blocked:  # nothing in the way: the best shot of all it reaches
+            spaces = reach | self.map.bits[place.space]
+            for shot, where in self.shots.by_shot:
+                if spaces & where:
+                    return shot
+            return 0
+        found = self.shots[place.space]
+        for ahead in place.ahead:
+            if found == self.best_shot:
+                break
+            if ahead.space not in self.others:
+                value = self.spent(ahead, moves - 1)
+                if value > found:
+                    found = value
         return found
 
 
 def _mix_one(count: int, win: int, lose: int) -> int:
     """`_mix` for a single chance."""
     return count * win + (DICE - count) * lose
-
-
-def _shot(state: GoldfingerState, spot: str) -> Fraction:
-    return Fraction(enemy_shot_count(state, spot), DICE)
 
 
 def enemy_shot_count(state: GoldfingerState, spot: str) -> int:
