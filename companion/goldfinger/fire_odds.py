@@ -82,12 +82,14 @@ def shots_at_bond(state: GoldfingerState) -> Shots:
 
 
 class FireMap:
-    """A board as the Fire search reads it: each Space as one bit of an int (`bits`), and
-    where a piece can go from each place within so many forward moves (`reach`)."""
+    """A board as the Fire search reads it: each Space as one bit of an int (`bits`), where
+    a piece can go from each place within so many forward moves (`reach`), and where a car
+    there might fire from (`fire_spaces`)."""
 
     def __init__(self, board: Board):
         self.bits = {space: 1 << number for number, space in enumerate(board.spaces)}
         self._reach: dict[Place, list[int]] = {}
+        self._fire_spaces: dict[tuple[Place, int, int], list[int]] = {}
 
     def reach(self, place: Place, moves: int) -> int:
         """The Spaces `place` leads to in 1 to `moves` forward moves, pieces ignored, as
@@ -99,6 +101,33 @@ class FireMap:
             spaces, fewer = 0, len(known) - 1
             for ahead in place.ahead:
                 spaces |= self.bits[ahead.space] | self.reach(ahead, fewer)
+            known.append(spaces)
+        return known[moves]
+
+    def fire_spaces(self, place: Place, moves: int, trick_cost: int, quick_turn_cost: int
+                    ) -> int:
+        """The Spaces, as bits, a car in `place` with `moves` left and a manoeuvre to spare
+        might fire from (`_FireSearch.ready`'s), pieces ignored: no plan of its does better
+        than the best shot from them."""
+        key = (place, trick_cost, quick_turn_cost)
+        known = self._fire_spaces.get(key)
+        if known is None:
+            known = self._fire_spaces[key] = []
+        while len(known) <= moves:
+            left = len(known)
+            spaces = self.bits[place.space] | self.reach(place.turned, left)  # Double Back
+            if place.quick_turns and left >= quick_turn_cost:
+                spaces |= self.reach(place, left)  # a failed Quick Turn goes on from here
+                for landing in place.quick_turns:
+                    spaces |= self.bits[landing.space] | \
+                        self.reach(landing, left - quick_turn_cost)
+            if left:
+                for ahead in place.ahead:  # moved on, or a Trick past a piece there
+                    spaces |= self.fire_spaces(ahead, left - 1, trick_cost, quick_turn_cost)
+                    if left - 1 >= trick_cost:
+                        for landing in ahead.ahead:
+                            spaces |= self.bits[landing.space] | \
+                                self.reach(landing, left - 1 - trick_cost)
             known.append(spaces)
         return known[moves]
 
@@ -153,17 +182,22 @@ class _FireSearch:
 
     def _ready_value(self, place: Place, moves: int) -> int:
         """The best of: Fire here, move on, or a manoeuvre first. One loop, no generator:
-        this runs for every place and roll of every car after every tap."""
+        this runs for every place and roll of every car after every tap. A way on that
+        cannot beat the best found so far is not searched (`_most`)."""
         shot = self.shots[place.space]
-        best = DICE * shot
-        top = DICE * self.best_shot
+        best = DICE * self.spent(place, moves)  # moving on with no manoeuvre, to Fire
+        top = self._most(place, moves)
         if best == top:
             return best
         others = self.others
         if moves:
             for ahead in place.ahead:
-                value = self._contest(ahead, moves - 1, place.space) \
-                    if ahead.space in others else self.ready(ahead, moves - 1)
+                if ahead.space in others:
+                    value = self._contest(ahead, moves - 1, place.space)
+                elif self._most(ahead, moves - 1) > best:
+                    value = self.ready(ahead, moves - 1)
+                else:
+                    continue
                 if value > best:
                     if value == top:
                         return value
@@ -181,6 +215,12 @@ class _FireSearch:
         value = _mix_one(self.double_back_count, self.spent(place.turned, moves),
                          shot if self.fire_when_lost else 0)
         return value if value > best else best
+
+    def _most(self, place: Place, moves: int) -> int:
+        """No plan from `place` with `moves` left does better than this (out of 36 ** 2):
+        the best shot from where it might fire (`FireMap.fire_spaces`)."""
+        return DICE * self._best_shot(
+            self.map.fire_spaces(place, moves, self.trick_cost, self.quick_turn_cost))
 
     def _contest(self, place: Place, moves: int, back: str) -> int:
         """In another piece's Space: Trick past it (the car does not Force here)."""
@@ -209,21 +249,27 @@ class _FireSearch:
 
     def _spent_value(self, place: Place, moves: int) -> int:
         reach = self.map.reach(place, moves)
-        if not reach & self.blocked:  # nothing in the way: the best shot of all it reaches
-            spaces = reach | self.map.bits[place.space]
-            for shot, where in self.shots.by_shot:
-                if spaces & where:
-                    return shot
-            return 0
+        most = self._best_shot(reach | self.map.bits[place.space])  # with no piece in the way
+        if not reach & self.blocked:
+            return most
         found = self.shots[place.space]
+        if found == most:
+            return found
         for ahead in place.ahead:
-            if found == self.best_shot:
-                break
             if ahead.space not in self.others:
                 value = self.spent(ahead, moves - 1)
                 if value > found:
+                    if value == most:
+                        return value
                     found = value
         return found
+
+    def _best_shot(self, spaces: int) -> int:
+        """The best shot (out of 36) from any of `spaces` (bits)."""
+        for shot, where in self.shots.by_shot:
+            if spaces & where:
+                return shot
+        return 0
 
 
 def _mix_one(count: int, win: int, lose: int) -> int:
