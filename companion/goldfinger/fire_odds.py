@@ -1,16 +1,16 @@
 """Goldfinger's Enemy Fire odds (map mode): each Enemy car's exact best chance to hit Bond
 with Fire in its coming turn, and the hits Bond can expect from them all. The search is
-`odds`'s, in whole numbers out of 36 per roll."""
+`odds`'s, in whole numbers out of 36 per roll; it reads the board as `fire_map` lays it
+out (sets of Spaces as bits)."""
 
 from __future__ import annotations
 
-import weakref
 from fractions import Fraction
 from functools import cache
 
 from companion.core.memo import Memo
 from companion.goldfinger import rules
-from companion.goldfinger.board import Board
+from companion.goldfinger.fire_map import Table, fire_map
 from companion.goldfinger.odds import (
     DICE,
     GoldfingerState,
@@ -34,113 +34,79 @@ def enemy_fire_chances(state: GoldfingerState) -> dict[str, Fraction]:
     raised Screen. A car that loses the rest of its turn may still Fire if the house rule
     says so. A Force on Bond is a ram, not Fire: it is not counted here.
     """
-    shots = shots_at_bond(state)
-    return {car: enemy_fire_chance(state, car, shots) for car in state.live_cars()}
+    target = target_of(state)
+    return {car: enemy_fire_chance(state, car, target) for car in state.live_cars()}
 
 
-def enemy_fire_chance(state: GoldfingerState, car: str, shots: Shots | None = None
+def enemy_fire_chance(state: GoldfingerState, car: str, target: Target | None = None
                       ) -> Fraction:
     """`enemy_fire_chances` of one car. It reads the board and the house rules, Bond's
     Space and heading, the Screen, the car's Space, heading, lost turns and hits, and the
     Spaces the other pieces stand in."""
-    shots = shots_at_bond(state) if shots is None else shots
+    target = target_of(state) if target is None else target
     piece = state.piece(car)
     if piece.lost_turns:
-        return Fraction(shots[piece.space], DICE)
+        return Fraction(target.shots[piece.space], DICE)
     weights, out_of = movement_weights("enemy")
-    search = _FireSearch(state, car, shots)
+    search = _FireSearch(state, car, target)
     start = place_of(board_of(state), piece.space, piece.heading)
     total = sum(weight * search.ready(start, allowance) for allowance, weight in weights)
     return Fraction(total, out_of * DICE ** 2)
 
 
-class Shots(dict):
-    """Space -> the rolls out of 36 with which an Enemy car there hits Bond with Fire, for
-    every Space of the board; and the same as bits of Spaces (`FireMap.bits`), by shot,
-    best first (`by_shot`: the best shot from a set of Spaces is a few `&`, no loop)."""
+class Target:
+    """Bond where he stands, as the Enemy cars' target: what every car's search reads that
+    does not depend on where the other pieces are, for the cars of a position to share
+    (and those of every position with Bond in the same place, the same Screen and house
+    rules: `target_of`).
+
+    `shots`: Space -> the rolls out of 36 with which a car there hits Bond with Fire.
+    `free[place, moves]`: the Spaces (bits) a car in `place` reaches in 1 to `moves`
+    forward moves, and the best shot from them and `place`, pieces ignored. `most[place,
+    moves]`: no plan of a car there does better than this, out of 36 ** 2 (the best shot
+    from where it might fire, `FireMap.fire_spaces`).
+    """
 
     def __init__(self, state: GoldfingerState):
-        bits = fire_map(board_of(state)).bits
-        super().__init__((space, enemy_shot_count(state, space)) for space in bits)
+        self.map = fire_map(board_of(state))
+        self.trick_cost = 1 if state.setup.house["trick_jump_costs_move"] else 0
+        self.quick_turn_cost = 1 if state.setup.house["quick_turn_costs_move"] else 0
+        bits = self.map.bits
+        self.shots = {space: enemy_shot_count(state, space) for space in bits}
         spaces_by_shot: dict[int, int] = {}
-        for space, shot in self.items():
+        for space, shot in self.shots.items():
             if shot:
                 spaces_by_shot[shot] = spaces_by_shot.get(shot, 0) | bits[space]
-        self.by_shot = sorted(spaces_by_shot.items(), reverse=True)
+        self._by_shot = sorted(spaces_by_shot.items(), reverse=True)
+        self.free = Table(self._free)
+        fire_spaces = self.map.fire_spaces(self.trick_cost, self.quick_turn_cost)
+        self.most = Table(lambda place, moves:
+                          DICE * self.best_shot(fire_spaces[place, moves]))
+
+    def best_shot(self, spaces: int) -> int:
+        """The best shot (out of 36) from any of `spaces` (bits)."""
+        for shot, where in self._by_shot:
+            if spaces & where:
+                return shot
+        return 0
+
+    def _free(self, place: Place, moves: int) -> tuple[int, int]:
+        reach = self.map.reach[place, moves]
+        return reach, self.best_shot(reach | self.map.bits[place.space])
 
 
-# Each Bond's place's `Shots`, by the board, Bond's Space and heading, and the Screen: all a
-# shot reads. A review's positions share them (some 1,500 positions, a few hundred places).
-SHOTS: Memo[Shots] = Memo(kept=5_000)
+# Each `Target`, by what it reads: the board, Bond's Space and heading, the Screen and the
+# house rules the search reads. A review's positions share them (some 1,500 positions, a
+# few hundred places of Bond's).
+TARGETS: Memo[Target] = Memo(kept=5_000)
 
 
-def shots_at_bond(state: GoldfingerState) -> Shots:
-    """`Shots` at Bond where he stands: for several `enemy_fire_chance` to share."""
-    bond = state.piece(rules.BOND)
-    return SHOTS.get((board_of(state), bond.space, bond.heading, state.screen),
-                     lambda: Shots(state))
-
-
-class FireMap:
-    """A board as the Fire search reads it: each Space as one bit of an int (`bits`), where
-    a piece can go from each place within so many forward moves (`reach`), and where a car
-    there might fire from (`fire_spaces`)."""
-
-    def __init__(self, board: Board):
-        self.bits = {space: 1 << number for number, space in enumerate(board.spaces)}
-        self._reach: dict[Place, list[int]] = {}
-        self._fire_spaces: dict[tuple[Place, int, int], list[int]] = {}
-
-    def reach(self, place: Place, moves: int) -> int:
-        """The Spaces `place` leads to in 1 to `moves` forward moves, pieces ignored, as
-        bits."""
-        known = self._reach.get(place)
-        if known is None:
-            known = self._reach[place] = [0]
-        while len(known) <= moves:
-            spaces, fewer = 0, len(known) - 1
-            for ahead in place.ahead:
-                spaces |= self.bits[ahead.space] | self.reach(ahead, fewer)
-            known.append(spaces)
-        return known[moves]
-
-    def fire_spaces(self, place: Place, moves: int, trick_cost: int, quick_turn_cost: int
-                    ) -> int:
-        """The Spaces, as bits, a car in `place` with `moves` left and a manoeuvre to spare
-        might fire from (`_FireSearch.ready`'s), pieces ignored: no plan of its does better
-        than the best shot from them."""
-        key = (place, trick_cost, quick_turn_cost)
-        known = self._fire_spaces.get(key)
-        if known is None:
-            known = self._fire_spaces[key] = []
-        while len(known) <= moves:
-            left = len(known)
-            spaces = self.bits[place.space] | self.reach(place.turned, left)  # Double Back
-            if place.quick_turns and left >= quick_turn_cost:
-                spaces |= self.reach(place, left)  # a failed Quick Turn goes on from here
-                for landing in place.quick_turns:
-                    spaces |= self.bits[landing.space] | \
-                        self.reach(landing, left - quick_turn_cost)
-            if left:
-                for ahead in place.ahead:  # moved on, or a Trick past a piece there
-                    spaces |= self.fire_spaces(ahead, left - 1, trick_cost, quick_turn_cost)
-                    if left - 1 >= trick_cost:
-                        for landing in ahead.ahead:
-                            spaces |= self.bits[landing.space] | \
-                                self.reach(landing, left - 1 - trick_cost)
-            known.append(spaces)
-        return known[moves]
-
-
-_FIRE_MAPS: weakref.WeakKeyDictionary[Board, FireMap] = weakref.WeakKeyDictionary()
-
-
-def fire_map(board: Board) -> FireMap:
-    """The board's `FireMap`, made the first time it is asked for."""
-    found = _FIRE_MAPS.get(board)
-    if found is None:
-        found = _FIRE_MAPS[board] = FireMap(board)
-    return found
+def target_of(state: GoldfingerState) -> Target:
+    """The `Target` Bond is in `state`: for several `enemy_fire_chance` to share."""
+    bond, house = state.piece(rules.BOND), state.setup.house
+    key = (board_of(state), bond.space, bond.heading, state.screen,
+           house["trick_jump_costs_move"], house["quick_turn_costs_move"])
+    return TARGETS.get(key, lambda: Target(state))
 
 
 class _FireSearch:
@@ -149,31 +115,29 @@ class _FireSearch:
     The car has 2 actions and keeps one for the Fire, so it tries one manoeuvre at most:
     `ready` is its best from a free Space while it still may (out of 36 ** 2), `spent`
     once it has tried one (out of 36), when it can only move on through free Spaces and
-    fire. Both are memoised on (place, moves left).
+    fire. Both are memoised on (place, moves left). A way that cannot beat the best found
+    so far is not searched (`Target.free` and `Target.most` bound what it can do).
     """
 
-    def __init__(self, state: GoldfingerState, car: str, shots: Shots):
+    def __init__(self, state: GoldfingerState, car: str, target: Target):
         piece = state.piece(car)
         self.quick_turn_count, self.double_back_count, self.trick_count, _ = \
             manoeuvre_counts(state, "enemy")
-        self.trick_cost = 1 if state.setup.house["trick_jump_costs_move"] else 0
-        self.quick_turn_cost = 1 if state.setup.house["quick_turn_costs_move"] else 0
+        self.trick_cost, self.quick_turn_cost = target.trick_cost, target.quick_turn_cost
         # A failed manoeuvre loses the rest of the turn: Fire then only by house rule.
         self.fire_when_lost = state.setup.house["fire_after_losing_rest"]
         self.trick_fail_crashes = piece.hits + 1 >= rules.ENEMY_CRASH_HITS
         self.others = frozenset(s for s in state.occupied() if s != piece.space)
-        self.map = fire_map(board_of(state))
         self.blocked = 0  # the others' Spaces as bits
         for space in self.others:
-            self.blocked |= self.map.bits[space]
-        self.shots = shots
-        # Next to Bond, nothing between: no shot is better, so no need to look further.
-        self.best_shot = _enemy_fire_count(0)
+            self.blocked |= target.map.bits[space]
+        self.shots, self.free, self.most = target.shots, target.free, target.most
         self._ready: dict[tuple, int] = {}
         self._spent: dict[tuple, int] = {}
 
     def ready(self, place: Place, moves: int) -> int:
-        """Fire here, move on, or try a Quick Turn, a Double Back or (in `_contest`) a Trick."""
+        """Move on to Fire with no manoeuvre, move on and try one later, or try a Quick
+        Turn, a Double Back or (in `_contest`) a Trick now."""
         key = (place, moves)
         found = self._ready.get(key)
         if found is None:
@@ -181,20 +145,18 @@ class _FireSearch:
         return found
 
     def _ready_value(self, place: Place, moves: int) -> int:
-        """The best of: Fire here, move on, or a manoeuvre first. One loop, no generator:
-        this runs for every place and roll of every car after every tap. A way on that
-        cannot beat the best found so far is not searched (`_most`)."""
-        shot = self.shots[place.space]
-        best = DICE * self.spent(place, moves)  # moving on with no manoeuvre, to Fire
-        top = self._most(place, moves)
+        """The best of `ready`'s ways. One loop, no generator: this runs for many places
+        and rolls of every car after every tap."""
+        best = DICE * self.spent(place, moves)
+        top = self.most[place, moves]
         if best == top:
             return best
-        others = self.others
+        others, free = self.others, self.free
         if moves:
             for ahead in place.ahead:
                 if ahead.space in others:
                     value = self._contest(ahead, moves - 1, place.space)
-                elif self._most(ahead, moves - 1) > best:
+                elif self.most[ahead, moves - 1] > best:
                     value = self.ready(ahead, moves - 1)
                 else:
                     continue
@@ -203,24 +165,22 @@ class _FireSearch:
                         return value
                     best = value
         if place.quick_turns and moves >= self.quick_turn_cost:
+            count, after = self.quick_turn_count, moves - self.quick_turn_cost
             stay = self.spent(place, moves)  # where a failed Quick Turn leaves it
             for landing in place.quick_turns:
-                landed = 0 if landing.space in others \
-                    else self.spent(landing, moves - self.quick_turn_cost)
-                value = _mix_one(self.quick_turn_count, landed, stay)
+                if landing.space in others or \
+                        _mix_one(count, free[landing, after][1], stay) <= best:
+                    continue
+                value = _mix_one(count, self.spent(landing, after), stay)
                 if value > best:
                     if value == top:
                         return value
                     best = value
-        value = _mix_one(self.double_back_count, self.spent(place.turned, moves),
-                         shot if self.fire_when_lost else 0)
+        lost = self.shots[place.space] if self.fire_when_lost else 0
+        if _mix_one(self.double_back_count, free[place.turned, moves][1], lost) <= best:
+            return best
+        value = _mix_one(self.double_back_count, self.spent(place.turned, moves), lost)
         return value if value > best else best
-
-    def _most(self, place: Place, moves: int) -> int:
-        """No plan from `place` with `moves` left does better than this (out of 36 ** 2):
-        the best shot from where it might fire (`FireMap.fire_spaces`)."""
-        return DICE * self._best_shot(
-            self.map.fire_spaces(place, moves, self.trick_cost, self.quick_turn_cost))
 
     def _contest(self, place: Place, moves: int, back: str) -> int:
         """In another piece's Space: Trick past it (the car does not Force here)."""
@@ -239,37 +199,29 @@ class _FireSearch:
 
     def spent(self, place: Place, moves: int) -> int:
         """Fire here or move on: the best shot from Spaces ahead it can reach."""
-        if not moves:
-            return self.shots[place.space]
+        reach, best = self.free[place, moves]
+        if not reach & self.blocked:
+            return best
         key = (place, moves)
         found = self._spent.get(key)
         if found is None:
-            found = self._spent[key] = self._spent_value(place, moves)
+            found = self._spent[key] = self._past_pieces(place, moves, best)
         return found
 
-    def _spent_value(self, place: Place, moves: int) -> int:
-        reach = self.map.reach(place, moves)
-        most = self._best_shot(reach | self.map.bits[place.space])  # with no piece in the way
-        if not reach & self.blocked:
-            return most
+    def _past_pieces(self, place: Place, moves: int, most: int) -> int:
+        """`spent` where a piece stands within reach, which the car cannot move through:
+        at most `most`, the best with none there."""
         found = self.shots[place.space]
         if found == most:
             return found
         for ahead in place.ahead:
-            if ahead.space not in self.others:
+            if ahead.space not in self.others and self.free[ahead, moves - 1][1] > found:
                 value = self.spent(ahead, moves - 1)
                 if value > found:
                     if value == most:
                         return value
                     found = value
         return found
-
-    def _best_shot(self, spaces: int) -> int:
-        """The best shot (out of 36) from any of `spaces` (bits)."""
-        for shot, where in self.shots.by_shot:
-            if spaces & where:
-                return shot
-        return 0
 
 
 def _mix_one(count: int, win: int, lose: int) -> int:

@@ -241,7 +241,7 @@ def _fire_chances(state: GoldfingerState) -> dict[str, Fraction]:
 
 def _each_car_fire_chance(state: GoldfingerState) -> dict[str, Fraction]:
     bond, taken = state.piece(rules.BOND), state.occupied()
-    shots = fire_odds.shots_at_bond(state)
+    target = fire_odds.target_of(state)
     chances = {}
     for car in state.live_cars():
         piece = state.piece(car)
@@ -249,7 +249,7 @@ def _each_car_fire_chance(state: GoldfingerState) -> dict[str, Fraction]:
                piece.heading, piece.lost_turns, piece.hits,
                frozenset(space for space in taken if space != piece.space))
         chances[car] = CAR_FIRE_CHANCES.get(
-            key, lambda car=car: fire_odds.enemy_fire_chance(state, car, shots))
+            key, lambda car=car: fire_odds.enemy_fire_chance(state, car, target))
     return chances
 
 
