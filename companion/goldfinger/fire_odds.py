@@ -10,7 +10,7 @@ from functools import cache
 
 from companion.core.memo import Memo
 from companion.goldfinger import rules
-from companion.goldfinger.fire_map import Table, fire_map
+from companion.goldfinger.fire_map import ByMoves, fire_map
 from companion.goldfinger.odds import (
     DICE,
     GoldfingerState,
@@ -61,10 +61,10 @@ class Target:
     rules: `target_of`).
 
     `shots`: Space -> the rolls out of 36 with which a car there hits Bond with Fire.
-    `free[place, moves]`: the Spaces (bits) a car in `place` reaches in 1 to `moves`
-    forward moves, and the best shot from them and `place`, pieces ignored. `most[place,
-    moves]`: no plan of a car there does better than this, out of 36 ** 2 (the best shot
-    from where it might fire, `FireMap.fire_spaces`).
+    `free_best(place, moves)`: the best shot from `place` and the Spaces it reaches in 1
+    to `moves` forward moves, pieces ignored. `most(place, moves)`: no plan of a car there
+    does better than this, out of 36 ** 2 (the best shot from where it might fire,
+    `FireMap.fire_spaces`).
     """
 
     def __init__(self, state: GoldfingerState):
@@ -78,10 +78,12 @@ class Target:
             if shot:
                 spaces_by_shot[shot] = spaces_by_shot.get(shot, 0) | bits[space]
         self._by_shot = sorted(spaces_by_shot.items(), reverse=True)
-        self.free = Table(self._free)
+        reach = self.map.reach
+        self.free_best = ByMoves(lambda place, moves: self.best_shot(
+            reach(place, moves) | bits[place.space])).get
         fire_spaces = self.map.fire_spaces(self.trick_cost, self.quick_turn_cost)
-        self.most = Table(lambda place, moves:
-                          DICE * self.best_shot(fire_spaces[place, moves]))
+        self.most = ByMoves(lambda place, moves:
+                            DICE * self.best_shot(fire_spaces(place, moves))).get
 
     def best_shot(self, spaces: int) -> int:
         """The best shot (out of 36) from any of `spaces` (bits)."""
@@ -89,10 +91,6 @@ class Target:
             if spaces & where:
                 return shot
         return 0
-
-    def _free(self, place: Place, moves: int) -> tuple[int, int]:
-        reach = self.map.reach[place, moves]
-        return reach, self.best_shot(reach | self.map.bits[place.space])
 
 
 # Each `Target`, by what it reads: the board, Bond's Space and heading, the Screen and the
@@ -116,7 +114,7 @@ class _FireSearch:
     `ready` is its best from a free Space while it still may (out of 36 ** 2), `spent`
     once it has tried one (out of 36), when it can only move on through free Spaces and
     fire. Both are memoised on (place, moves left). A way that cannot beat the best found
-    so far is not searched (`Target.free` and `Target.most` bound what it can do).
+    so far is not searched (`Target.free_best` and `Target.most` bound what it can do).
     """
 
     def __init__(self, state: GoldfingerState, car: str, target: Target):
@@ -131,7 +129,8 @@ class _FireSearch:
         self.blocked = 0  # the others' Spaces as bits
         for space in self.others:
             self.blocked |= target.map.bits[space]
-        self.shots, self.free, self.most = target.shots, target.free, target.most
+        self.shots, self.reach = target.shots, target.map.reach
+        self.free_best, self.most = target.free_best, target.most
         self._ready: dict[tuple, int] = {}
         self._spent: dict[tuple, int] = {}
 
@@ -148,15 +147,15 @@ class _FireSearch:
         """The best of `ready`'s ways. One loop, no generator: this runs for many places
         and rolls of every car after every tap."""
         best = DICE * self.spent(place, moves)
-        top = self.most[place, moves]
+        top = self.most(place, moves)
         if best == top:
             return best
-        others, free = self.others, self.free
+        others, free_best = self.others, self.free_best
         if moves:
             for ahead in place.ahead:
                 if ahead.space in others:
                     value = self._contest(ahead, moves - 1, place.space)
-                elif self.most[ahead, moves - 1] > best:
+                elif self.most(ahead, moves - 1) > best:
                     value = self.ready(ahead, moves - 1)
                 else:
                     continue
@@ -169,7 +168,7 @@ class _FireSearch:
             stay = self.spent(place, moves)  # where a failed Quick Turn leaves it
             for landing in place.quick_turns:
                 if landing.space in others or \
-                        _mix_one(count, free[landing, after][1], stay) <= best:
+                        _mix_one(count, free_best(landing, after), stay) <= best:
                     continue
                 value = _mix_one(count, self.spent(landing, after), stay)
                 if value > best:
@@ -177,7 +176,7 @@ class _FireSearch:
                         return value
                     best = value
         lost = self.shots[place.space] if self.fire_when_lost else 0
-        if _mix_one(self.double_back_count, free[place.turned, moves][1], lost) <= best:
+        if _mix_one(self.double_back_count, free_best(place.turned, moves), lost) <= best:
             return best
         value = _mix_one(self.double_back_count, self.spent(place.turned, moves), lost)
         return value if value > best else best
@@ -199,23 +198,22 @@ class _FireSearch:
 
     def spent(self, place: Place, moves: int) -> int:
         """Fire here or move on: the best shot from Spaces ahead it can reach."""
-        reach, best = self.free[place, moves]
-        if not reach & self.blocked:
-            return best
+        if not self.reach(place, moves) & self.blocked:
+            return self.free_best(place, moves)
         key = (place, moves)
         found = self._spent.get(key)
         if found is None:
-            found = self._spent[key] = self._past_pieces(place, moves, best)
+            found = self._spent[key] = self._past_pieces(place, moves)
         return found
 
-    def _past_pieces(self, place: Place, moves: int, most: int) -> int:
-        """`spent` where a piece stands within reach, which the car cannot move through:
-        at most `most`, the best with none there."""
+    def _past_pieces(self, place: Place, moves: int) -> int:
+        """`spent` where a piece stands within reach, which the car cannot move through."""
         found = self.shots[place.space]
+        most = self.free_best(place, moves)  # with no piece there
         if found == most:
             return found
         for ahead in place.ahead:
-            if ahead.space not in self.others and self.free[ahead, moves - 1][1] > found:
+            if ahead.space not in self.others and self.free_best(ahead, moves - 1) > found:
                 value = self.spent(ahead, moves - 1)
                 if value > found:
                     if value == most:
