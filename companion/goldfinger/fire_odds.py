@@ -10,7 +10,7 @@ from functools import cache
 
 from companion.core.memo import Memo
 from companion.goldfinger import rules
-from companion.goldfinger.fire_map import ByMoves, fire_map
+from companion.goldfinger.fire_map import fire_map
 from companion.goldfinger.odds import (
     DICE,
     GoldfingerState,
@@ -61,37 +61,42 @@ class Target:
     rules: `target_of`).
 
     `shots`: Space -> the rolls out of 36 with which a car there hits Bond with Fire.
-    `free_best(place, moves)`: the best shot from `place` and the Spaces it reaches in 1
-    to `moves` forward moves, pieces ignored. `most(place, moves)`: no plan of a car there
-    does better than this, out of 36 ** 2 (the best shot from where it might fire,
-    `FireMap.fire_spaces`).
+    `best[spaces]`: the best of those shots from any of `spaces` (bits, `FireMap.bits`).
     """
 
     def __init__(self, state: GoldfingerState):
-        self.map = fire_map(board_of(state))
+        self.map = fire_map(board_of(state), MOST_MOVES)
         self.trick_cost = 1 if state.setup.house["trick_jump_costs_move"] else 0
         self.quick_turn_cost = 1 if state.setup.house["quick_turn_costs_move"] else 0
-        bits = self.map.bits
-        self.shots = {space: enemy_shot_count(state, space) for space in bits}
+        self.fire_spaces = self.map.fire_spaces(self.trick_cost, self.quick_turn_cost)
+        self.shots = {space: enemy_shot_count(state, space) for space in self.map.bits}
+        self.best = _BestShots(self.shots, self.map.bits)
+
+
+class _BestShots(dict):
+    """Spaces (bits) -> the best shot from any of them, out of 36, worked out when first
+    asked: a few `&`, one per shot, best first."""
+
+    def __init__(self, shots: dict[str, int], bits: dict[str, int]):
+        super().__init__()
         spaces_by_shot: dict[int, int] = {}
-        for space, shot in self.shots.items():
+        for space, shot in shots.items():
             if shot:
                 spaces_by_shot[shot] = spaces_by_shot.get(shot, 0) | bits[space]
-        self._by_shot = sorted(spaces_by_shot.items(), reverse=True)
-        reach = self.map.reach
-        self.free_best = ByMoves(lambda place, moves: self.best_shot(
-            reach(place, moves) | bits[place.space])).get
-        fire_spaces = self.map.fire_spaces(self.trick_cost, self.quick_turn_cost)
-        self.most = ByMoves(lambda place, moves:
-                            DICE * self.best_shot(fire_spaces(place, moves))).get
+        self.by_shot = sorted(spaces_by_shot.items(), reverse=True)
 
-    def best_shot(self, spaces: int) -> int:
-        """The best shot (out of 36) from any of `spaces` (bits)."""
-        for shot, where in self._by_shot:
+    def __missing__(self, spaces: int) -> int:
+        found = 0
+        for shot, where in self.by_shot:
             if spaces & where:
-                return shot
-        return 0
+                found = shot
+                break
+        self[spaces] = found
+        return found
 
+
+# The most moves a car's search asks of a `FireMap`: the Enemy's best movement roll.
+MOST_MOVES = max(allowance for allowance, _ in movement_weights("enemy")[0])
 
 # Each `Target`, by what it reads: the board, Bond's Space and heading, the Screen and the
 # house rules the search reads. A review's positions share them (some 1,500 positions, a
@@ -114,7 +119,8 @@ class _FireSearch:
     `ready` is its best from a free Space while it still may (out of 36 ** 2), `spent`
     once it has tried one (out of 36), when it can only move on through free Spaces and
     fire. Both are memoised on (place, moves left). A way that cannot beat the best found
-    so far is not searched (`Target.free_best` and `Target.most` bound what it can do).
+    so far is not searched: the best shot from every Space it might reach, pieces ignored
+    (`FireMap.reach`, `FireMap.fire_spaces`), bounds what it can do.
     """
 
     def __init__(self, state: GoldfingerState, car: str, target: Target):
@@ -129,8 +135,8 @@ class _FireSearch:
         self.blocked = 0  # the others' Spaces as bits
         for space in self.others:
             self.blocked |= target.map.bits[space]
-        self.shots, self.reach = target.shots, target.map.reach
-        self.free_best, self.most = target.free_best, target.most
+        self.shots, self.best = target.shots, target.best
+        self.reach, self.fire_spaces = target.map.reach, target.fire_spaces
         self._ready: dict[tuple, int] = {}
         self._spent: dict[tuple, int] = {}
 
@@ -144,18 +150,19 @@ class _FireSearch:
         return found
 
     def _ready_value(self, place: Place, moves: int) -> int:
-        """The best of `ready`'s ways. One loop, no generator: this runs for many places
-        and rolls of every car after every tap."""
+        """The best of `ready`'s ways. One loop, no generator, no call where a look-up
+        does: this runs for many places and rolls of every car after every tap."""
         best = DICE * self.spent(place, moves)
-        top = self.most(place, moves)
+        others, reach, shots_from, fire_spaces = \
+            self.others, self.reach, self.best, self.fire_spaces
+        top = DICE * shots_from[fire_spaces[place][moves]]  # no plan from here does better
         if best == top:
             return best
-        others, free_best = self.others, self.free_best
         if moves:
             for ahead in place.ahead:
                 if ahead.space in others:
                     value = self._contest(ahead, moves - 1, place.space)
-                elif self.most(ahead, moves - 1) > best:
+                elif DICE * shots_from[fire_spaces[ahead][moves - 1]] > best:
                     value = self.ready(ahead, moves - 1)
                 else:
                     continue
@@ -168,17 +175,18 @@ class _FireSearch:
             stay = self.spent(place, moves)  # where a failed Quick Turn leaves it
             for landing in place.quick_turns:
                 if landing.space in others or \
-                        _mix_one(count, free_best(landing, after), stay) <= best:
+                        _mix_one(count, shots_from[reach[landing][after]], stay) <= best:
                     continue
                 value = _mix_one(count, self.spent(landing, after), stay)
                 if value > best:
                     if value == top:
                         return value
                     best = value
+        count, turned = self.double_back_count, place.turned
         lost = self.shots[place.space] if self.fire_when_lost else 0
-        if _mix_one(self.double_back_count, free_best(place.turned, moves), lost) <= best:
+        if _mix_one(count, shots_from[reach[turned][moves]], lost) <= best:
             return best
-        value = _mix_one(self.double_back_count, self.spent(place.turned, moves), lost)
+        value = _mix_one(count, self.spent(turned, moves), lost)
         return value if value > best else best
 
     def _contest(self, place: Place, moves: int, back: str) -> int:
@@ -198,22 +206,24 @@ class _FireSearch:
 
     def spent(self, place: Place, moves: int) -> int:
         """Fire here or move on: the best shot from Spaces ahead it can reach."""
-        if not self.reach(place, moves) & self.blocked:
-            return self.free_best(place, moves)
+        spaces = self.reach[place][moves]
+        if not spaces & self.blocked:
+            return self.best[spaces]
         key = (place, moves)
         found = self._spent.get(key)
         if found is None:
-            found = self._spent[key] = self._past_pieces(place, moves)
+            found = self._spent[key] = self._past_pieces(place, moves, self.best[spaces])
         return found
 
-    def _past_pieces(self, place: Place, moves: int) -> int:
-        """`spent` where a piece stands within reach, which the car cannot move through."""
+    def _past_pieces(self, place: Place, moves: int, most: int) -> int:
+        """`spent` where a piece stands within reach, which the car cannot move through:
+        `most` is the best with no piece there."""
         found = self.shots[place.space]
-        most = self.free_best(place, moves)  # with no piece there
         if found == most:
             return found
+        reach, shots_from = self.reach, self.best
         for ahead in place.ahead:
-            if ahead.space not in self.others and self.free_best(ahead, moves - 1) > found:
+            if ahead.space not in self.others and shots_from[reach[ahead][moves - 1]] > found:
                 value = self.spent(ahead, moves - 1)
                 if value > found:
                     if value == most:
