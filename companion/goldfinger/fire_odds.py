@@ -10,6 +10,7 @@ from functools import cache
 
 from companion.core.memo import Memo
 from companion.goldfinger import rules
+from companion.goldfinger.board import Board
 from companion.goldfinger.fire_map import fire_map
 from companion.goldfinger.odds import (
     DICE,
@@ -69,7 +70,11 @@ class Target:
         self.trick_cost = 1 if state.setup.house["trick_jump_costs_move"] else 0
         self.quick_turn_cost = 1 if state.setup.house["quick_turn_costs_move"] else 0
         self.fire_spaces = self.map.fire_spaces(self.trick_cost, self.quick_turn_cost)
-        self.shots = {space: enemy_shot_count(state, space) for space in self.map.bits}
+        board, bond = board_of(state), state.piece(rules.BOND)
+        unscreened = UNSCREENED_SHOTS.get((board, bond.space), lambda: {
+            space: _unscreened_shot_count(board, bond.space, space) for space in self.map.bits})
+        self.shots = {space: 0 if shot and _behind_screen(state, space) else shot
+                      for space, shot in unscreened.items()} if state.screen else unscreened
         self.best = _BestShots(self.shots, self.map.bits)
 
 
@@ -239,15 +244,31 @@ def _mix_one(count: int, win: int, lose: int) -> int:
 
 def enemy_shot_count(state: GoldfingerState, spot: str) -> int:
     """The rolls out of 36 with which an Enemy car in `spot` hits Bond with Fire."""
-    board, bond = state.board, state.piece(rules.BOND)
-    if spot == bond.space:
+    bond = state.piece(rules.BOND)
+    if _behind_screen(state, spot):
         return 0
-    between = board.line_of_fire(spot, bond.space)
-    if between is None:
+    return _unscreened_shot_count(state.board, bond.space, spot)
+
+
+def _unscreened_shot_count(board: Board, target: str, spot: str) -> int:
+    """`enemy_shot_count` were the Screen down."""
+    if spot == target:
         return 0
-    if state.screen and board.is_rear(bond.space, bond.heading, spot):
-        return 0
-    return _enemy_fire_count(between)
+    between = board.line_of_fire(spot, target)
+    return 0 if between is None else _enemy_fire_count(between)
+
+
+def _behind_screen(state: GoldfingerState, spot: str) -> bool:
+    """Bond's raised Screen covers `spot` (his rear)."""
+    bond = state.piece(rules.BOND)
+    return state.screen and spot != bond.space and \
+        state.board.is_rear(bond.space, bond.heading, spot)
+
+
+# Each Space's `enemy_shot_count` with the Screen down, by the board and Bond's Space: a
+# `Target` reads them (Bond stays in a Space for several positions, facing either way,
+# the Screen up or down).
+UNSCREENED_SHOTS: Memo[dict[str, int]] = Memo(kept=5_000)
 
 
 @cache
