@@ -254,7 +254,7 @@ def _unscreened_shot_count(board: Board, target: str, spot: str) -> int:
     """`enemy_shot_count` were the Screen down."""
     if spot == target:
         return 0
-    between = board.line_of_fire(spot, target)
+    between = board.lines_of_fire(spot).get(target)  # `line_of_fire`, one search a Space
     return 0 if between is None else _enemy_fire_count(between)
 
 
