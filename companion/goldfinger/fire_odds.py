@@ -51,7 +51,13 @@ def enemy_fire_chance(state: GoldfingerState, car: str, target: Target | None = 
     weights, out_of = movement_weights("enemy")
     search = _FireSearch(state, car, target)
     start = place_of(board_of(state), piece.space, piece.heading)
-    total = sum(weight * search.ready(start, allowance) for allowance, weight in weights)
+    total = best = 0
+    for allowance, weight in sorted(weights):
+        # More moves never do worse: once the best so far is all a roll could give, the
+        # rolls above give it too.
+        if best < target.most(start, allowance):
+            best = search.ready(start, allowance)
+        total += weight * best
     return Fraction(total, out_of * DICE ** 2)
 
 
@@ -70,12 +76,22 @@ class Target:
         self.trick_cost = 1 if state.setup.house["trick_jump_costs_move"] else 0
         self.quick_turn_cost = 1 if state.setup.house["quick_turn_costs_move"] else 0
         self.fire_spaces = self.map.fire_spaces(self.trick_cost, self.quick_turn_cost)
+        self.manoeuvre_count = max(manoeuvre_counts(state, "enemy")[:3])  # the likeliest
         board, bond = board_of(state), state.piece(rules.BOND)
         unscreened = UNSCREENED_SHOTS.get((board, bond.space), lambda: {
             space: _unscreened_shot_count(board, bond.space, space) for space in self.map.bits})
         self.shots = {space: 0 if shot and _behind_screen(state, space) else shot
                       for space, shot in unscreened.items()} if state.screen else unscreened
         self.best = _BestShots(self.shots, self.map.bits)
+
+    def most(self, place: Place, moves: int) -> int:
+        """No plan of a car in `place` with `moves` left does better (out of 36 ** 2): a
+        manoeuvre that succeeds as often as the likeliest, then fires from the best Space
+        it might fire from (`FireMap.fire_spaces`); else (failing, or with none) from the
+        best it reaches going on (`FireMap.reach`), pieces ignored."""
+        count = self.manoeuvre_count
+        return count * self.best[self.fire_spaces[place][moves]] + \
+            (DICE - count) * self.best[self.map.reach[place][moves]]
 
 
 class _BestShots(dict):
@@ -141,7 +157,7 @@ class _FireSearch:
         for space in self.others:
             self.blocked |= target.map.bits[space]
         self.shots, self.best = target.shots, target.best
-        self.reach, self.fire_spaces = target.map.reach, target.fire_spaces
+        self.reach, self.most = target.map.reach, target.most
         self._ready: dict[tuple, int] = {}
         self._spent: dict[tuple, int] = {}
 
@@ -158,16 +174,15 @@ class _FireSearch:
         """The best of `ready`'s ways. One loop, no generator, no call where a look-up
         does: this runs for many places and rolls of every car after every tap."""
         best = DICE * self.spent(place, moves)
-        others, reach, shots_from, fire_spaces = \
-            self.others, self.reach, self.best, self.fire_spaces
-        top = DICE * shots_from[fire_spaces[place][moves]]  # no plan from here does better
+        others, reach, shots_from, most = self.others, self.reach, self.best, self.most
+        top = most(place, moves)
         if best == top:
             return best
         if moves:
             for ahead in place.ahead:
                 if ahead.space in others:
                     value = self._contest(ahead, moves - 1, place.space)
-                elif DICE * shots_from[fire_spaces[ahead][moves - 1]] > best:
+                elif most(ahead, moves - 1) > best:
                     value = self.ready(ahead, moves - 1)
                 else:
                     continue
