@@ -66,6 +66,7 @@ from typing import Any
 
 from companion.core.errors import InputError
 from companion.core.memo import Memo
+from companion.core.records import evolve
 from companion.goldfinger import actions as a
 from companion.goldfinger import bot, fire_odds, odds, rules
 from companion.goldfinger.engine import GoldfingerState
@@ -112,7 +113,7 @@ def bond_chance(state: GoldfingerState) -> Fraction:
     if state.phase != "play":
         return START
     seen = public_state(state)
-    return VALUES.get((_options_key(state), replace(seen, last_event=None)),
+    return VALUES.get((_options_key(state), evolve(seen, last_event=None)),
                       lambda: _value(seen))
 
 
