@@ -41,6 +41,7 @@ from companion.golden_gun import GAME as GOLDEN_GUN
 from companion.golden_gun import bot, odds
 from companion.goldfinger import GAME as GOLDFINGER
 from companion.goldfinger import bot as goldfinger_bot
+from companion.goldfinger import fire_odds as goldfinger_fire_odds
 from companion.goldfinger import review as goldfinger_review
 from companion.license_to_kill import GAME as LICENSE_TO_KILL
 from companion.license_to_kill import bot as ltk_bot
@@ -105,6 +106,9 @@ def measure(browser, tmp: Path) -> list[tuple[str, float]]:
     goldfinger_review.VALUES.clear()  # the first review of a game values every position
     goldfinger_review.FIRE_CHANCES.clear()
     goldfinger_review.CAR_FIRE_CHANCES.clear()
+    goldfinger_review.DISTANCES.clear()
+    goldfinger_fire_odds.TARGETS.clear()  # nor Bond's place as a target, nor his Space's shots
+    goldfinger_fire_odds.UNSCREENED_SHOTS.clear()
     cards_standings.WIN_SHARES.clear()  # the bots' game filled it
     cards_standings._below_grid.cache_clear()
     cards_standings._grid_rows.cache_clear()

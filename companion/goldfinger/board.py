@@ -94,6 +94,7 @@ class Board:
     forward_cache: dict[tuple[str, Heading], tuple[str, ...]] = field(default_factory=dict,
                                                                        repr=False)
     fire_cache: dict[tuple, int | None] = field(default_factory=dict, repr=False)
+    fire_lines_cache: dict[str, dict[str, int]] = field(default_factory=dict, repr=False)
 
     # What is where.
 
@@ -204,6 +205,27 @@ class Board:
                     queue.append((*state, moves + 1))
         return None
 
+    def lines_of_fire(self, shooter: str) -> dict[str, int]:
+        """`line_of_fire(shooter, target)` of every other target it has one to, from one
+        search: Space -> the Spaces between."""
+        if shooter not in self.fire_lines_cache:
+            self.fire_lines_cache[shooter] = self._lines_of_fire(shooter)
+        return self.fire_lines_cache[shooter]
+
+    def _lines_of_fire(self, shooter: str) -> dict[str, int]:
+        # `_line_of_fire`'s search, not stopped at a target: the first time it meets a
+        # Space it sees is along the fewest moves, as there.
+        found: dict[str, int] = {}
+        queue, seen = deque([(shooter, 0)]), {shooter}
+        while queue:
+            here, moves = queue.popleft()
+            for nxt in sorted(self.graph[here]):
+                if nxt not in seen and self.sees(shooter, nxt):
+                    seen.add(nxt)
+                    found[nxt] = moves
+                    queue.append((nxt, moves + 1))
+        return found
+
     def behind(self, space: str, heading: Heading, limit: int) -> dict[str, int]:
         """How many Spaces behind a piece facing `heading` each nearby Space is."""
         return self.forward_distances(space, (-heading[0], -heading[1]), limit)
@@ -233,6 +255,9 @@ def _crosses(p: tuple[float, float], q: tuple[float, float],
              box: tuple[float, float, float, float]) -> bool:
     """Liang-Barsky: does the segment p-q pass through the inside of the rectangle?"""
     x0, y0, x1, y1 = box
+    if max(p[0], q[0]) <= x0 or min(p[0], q[0]) >= x1 or max(p[1], q[1]) <= y0 \
+            or min(p[1], q[1]) >= y1:
+        return False  # wholly beside it: what the clipping below finds too, only quicker
     dx, dy = q[0] - p[0], q[1] - p[1]
     low, high = 0.0, 1.0
     for step, gap in ((-dx, p[0] - x0), (dx, x1 - p[0]), (-dy, p[1] - y0), (dy, y1 - p[1])):

@@ -66,6 +66,7 @@ from typing import Any
 
 from companion.core.errors import InputError
 from companion.core.memo import Memo
+from companion.core.records import evolve
 from companion.goldfinger import actions as a
 from companion.goldfinger import bot, fire_odds, odds, rules
 from companion.goldfinger.engine import GoldfingerState
@@ -112,7 +113,7 @@ def bond_chance(state: GoldfingerState) -> Fraction:
     if state.phase != "play":
         return START
     seen = public_state(state)
-    return VALUES.get((_options_key(state), replace(seen, last_event=None)),
+    return VALUES.get((_options_key(state), evolve(seen, last_event=None)),
                       lambda: _value(seen))
 
 
@@ -194,6 +195,17 @@ def _distance(state: GoldfingerState, goals: set[str]) -> int:
         return NO_ROUTE
     if bond.space in goals:
         return 0
+    return DISTANCES.get((_options_key(state), bond.space, bond.heading, frozenset(goals)),
+                         lambda: _route_length(state, goals))
+
+
+# Bond's `_distance`, by all it reads: the board, his Space and heading, and the goals
+# (positions that differ in anything else share it: a review asks some 1,500 times).
+DISTANCES: Memo[int] = Memo(kept=50_000)
+
+
+def _route_length(state: GoldfingerState, goals: set[str]) -> int:
+    bond = state.piece(rules.BOND)
     route = bot._first_steps(state.board, bond.space, bond.heading, goals, set())
     return NO_ROUTE if route is None else min(route[1], NO_ROUTE)
 
@@ -241,7 +253,7 @@ def _fire_chances(state: GoldfingerState) -> dict[str, Fraction]:
 
 def _each_car_fire_chance(state: GoldfingerState) -> dict[str, Fraction]:
     bond, taken = state.piece(rules.BOND), state.occupied()
-    shots = fire_odds.shots_at_bond(state)
+    target = fire_odds.target_of(state)
     chances = {}
     for car in state.live_cars():
         piece = state.piece(car)
@@ -249,7 +261,7 @@ def _each_car_fire_chance(state: GoldfingerState) -> dict[str, Fraction]:
                piece.heading, piece.lost_turns, piece.hits,
                frozenset(space for space in taken if space != piece.space))
         chances[car] = CAR_FIRE_CHANCES.get(
-            key, lambda car=car: fire_odds.enemy_fire_chance(state, car, shots))
+            key, lambda car=car: fire_odds.enemy_fire_chance(state, car, target))
     return chances
 
 

@@ -31,10 +31,9 @@ only, the map fills a star while a card lies there.
 
 from __future__ import annotations
 
-import dataclasses
-
 from companion.core.errors import InputError, shown
 from companion.core.game import JSON
+from companion.core.records import evolve
 from companion.goldfinger import rules
 from companion.goldfinger.engine import GoldfingerState
 
@@ -71,7 +70,7 @@ def public_state(state: GoldfingerState) -> GoldfingerState:
     """`state` with the cards not yet turned face down and no history (its first action
     names them): for working out what the table is shown, never for replaying."""
     hidden = tuple((star, None) for star, _ in state.cards)
-    return dataclasses.replace(state, cards=hidden, history=())
+    return evolve(state, cards=hidden, history=())
 
 
 def seat_names(state: GoldfingerState) -> list[str]:
