@@ -13,10 +13,10 @@ from companion.core.errors import CompanionError, InputError
 from companion.core.session import Session
 from companion.golden_goal import GAME
 from companion.golden_goal.actions import Play, Roll
-from companion.golden_goal.board import COMPASS
+from companion.golden_goal.board import COMPASS, Field
 from companion.golden_goal.bot import bot_player, play_match, random_player
 from companion.golden_goal.odds import scoring_faces
-from companion.golden_goal.turns import killjoy_problem, other
+from companion.golden_goal.turns import killjoy_problem, other, reachable, steps_to_ball
 
 SETTINGS = settings(max_examples=12, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
@@ -122,3 +122,20 @@ def test_bot_games_end(seed):
     """Games end: the bot against a random player finishes a golden-goal match."""
     record = play_match(bot_player, random_player, seed)
     assert record.winner in ("orange", "blue")
+
+
+@settings(max_examples=500, deadline=None)
+@given(data=st.data(), roll=st.integers(1, 12))
+def test_the_steps_to_the_ball_are_the_arrivals_of_the_walk_search(data, roll):
+    """`steps_to_ball` (fewest steps, then every second one) finds the same arrivals as
+    `reachable`'s walk over every square of every layer (Movement), whoever stands where."""
+    field = Field.from_mapping({})
+    squares = field.mat_squares
+    start = data.draw(st.sampled_from(squares))
+    near = [sq for sq in squares if abs(sq[0] - start[0]) + abs(sq[1] - start[1]) <= 3]
+    ball = data.draw(st.sampled_from(near) | st.sampled_from(squares))
+    crowd = data.draw(st.lists(st.sampled_from(near), max_size=20, unique=True)) + \
+        data.draw(st.lists(st.sampled_from(squares), max_size=20, unique=True))
+    occupant = {square: f"P{n}" for n, square in enumerate(crowd) if square != start}
+    _, arrivals = reachable(field, occupant, ball, start, roll)
+    assert steps_to_ball(field, occupant, ball, start, roll) == tuple(sorted(arrivals))

@@ -329,3 +329,15 @@ def test_a_board_in_the_options_is_size_limited():
     data["buildings"] = [[100.5, 100.5, 101.5, 101.5]] * 20_000
     with pytest.raises(InputError, match="at most 200 kB"):
         e.new_state({"map": data})
+
+
+def test_every_line_of_fire_from_one_search_is_the_line_of_fire_of_each_pair():
+    """`Board.lines_of_fire` (one search from a Space, for the Fire odds) gives each
+    target the Spaces between that `line_of_fire` finds for the pair alone (Enemy Fire)."""
+    board = sample_board()
+    for shooter in board.spaces:
+        lines = board.lines_of_fire(shooter)
+        for target in board.spaces:
+            if target != shooter:
+                assert lines.get(target) == board.line_of_fire(shooter, target), \
+                    (shooter, target)
