@@ -114,11 +114,20 @@ def _settle(state: Position, notes: list[str]) -> Position:
     if kind == rules.SOLEX and state.solex:
         pass
     elif state.card_stays:
-        notes.append(f"The {kind} stays in {room}.")
+        notes.append(f"{card_as_subject(kind)} stays in {room}.")
         done = replace(done, blues={**state.blues, room: kind})
     else:
         done = replace(done, discards=plus(state.discards, kind))
     return end_room(done, notes)
+
+
+def card_as_subject(kind: str) -> str:
+    """A blue card's name at the head of a sentence: "The Mannequin", but "Scaramanga",
+    "Nick Nack", "Bond's Double" and "The Slide" as they are (a person's name, a
+    possessive, or an article of its own)."""
+    if kind in (rules.SCARAMANGA, rules.NICK_NACK) or "'s " in kind or kind.startswith("The "):
+        return kind
+    return f"The {kind}"
 
 
 def end_room(state: Position, notes: list[str]) -> Position:

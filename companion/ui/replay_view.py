@@ -81,7 +81,7 @@ class ReplayView(pn.viewable.Viewer):
         steps = "".join(tap_button(step, label, enabled=enabled[step])
                         for step, label in STEPS)
         where = (f"Action {at} of {n}" + (" (now)" if at == n else "")) if at else \
-            f"The start, before the first of {n} actions"
+            start_words(n)
         parts = [f'<div class="bar" role="group" aria-label="Replay">{steps}</div>',
                  f'<p class="replay-where" aria-live="polite"><b>{where}</b></p>']
         try:
@@ -115,3 +115,13 @@ class ReplayView(pn.viewable.Viewer):
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self._pad
+
+
+def start_words(actions: int) -> str:
+    """Where the replay stands at the start: 'before the first of 0 actions' read as a
+    slip on a new game's page, and '1 actions' too."""
+    if actions == 0:
+        return "The start: nothing has happened yet"
+    if actions == 1:
+        return "The start, before the only action"
+    return f"The start, before the first of {actions} actions"

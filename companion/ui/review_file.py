@@ -9,7 +9,7 @@ Every text the players typed is escaped.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from html import escape
 
@@ -17,6 +17,19 @@ from companion.core.review import DiceTally, Review
 
 WIDTH, HEIGHT, PAD = 640, 240, 44
 SIDE_COLOURS = ("#1565c0", "#8a1c1c", "#2e7d32", "#6a1b9a", "#e65100", "#37474f")
+# A side called by a colour (Golden Goal's orange and blue, the tile game's Red and Black)
+# is drawn in it: Golden Goal's Orange was drawn blue and its Blue red.
+NAMED_COLOURS = {"orange": "#e65100", "blue": "#1565c0", "red": "#c62828",
+                 "black": "#37474f", "green": "#2e7d32", "purple": "#6a1b9a"}
+
+
+def side_colours(sides: Sequence[str]) -> dict[str, str]:
+    """Each side's line colour: its own where its name is a colour, else the next of
+    SIDE_COLOURS that no side has taken."""
+    named = {side: NAMED_COLOURS.get(side.strip().lower()) for side in sides}
+    spare = (c for c in SIDE_COLOURS if c not in named.values())
+    return {side: colour or next(spare, SIDE_COLOURS[index % len(SIDE_COLOURS)])
+            for index, (side, colour) in enumerate(named.items())}
 STYLE = """
 body { font-family: system-ui, sans-serif; max-width: 760px; margin: 1rem auto; padding: 0 1rem;
   line-height: 1.5; color: #1a1a1a; }
@@ -85,8 +98,9 @@ def equity_svg(result: Review) -> str:
              f"action {len(result.moments)}</text>",
              f'<text x="4" y="{y(high) + 4:.1f}">{high:.2f}</text>',
              f'<text x="4" y="{y(low) + 4:.1f}">{low:.2f}</text>']
-    for index, (side, line) in enumerate(series.items()):
-        colour = SIDE_COLOURS[index % len(SIDE_COLOURS)]
+    colours = side_colours(list(series))
+    for side, line in series.items():
+        colour = colours[side]
         points = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(line))
         parts.append(f'<polyline points="{points}" fill="none" stroke="{colour}" '
                      f'stroke-width="2"><title>{escape(side)}</title></polyline>')

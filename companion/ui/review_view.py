@@ -34,7 +34,7 @@ from companion.core.progress import reporting
 from companion.core.review import DiceTally, Review, dice_tally, review, rolls_dice
 from companion.core.session import Session
 from companion.ui.replay_view import Advice, Picture, ReplayView
-from companion.ui.review_file import review_file
+from companion.ui.review_file import review_file, side_colours
 from companion.ui.theme import TOUCH, WRAP_CSS
 from companion.ui.worker import (
     BrokenProcessPool,
@@ -114,22 +114,33 @@ def equity_chart(result: Review, is_chance: bool, at: hv.streams.Stream,
     scale = 100 if is_chance else 1
     ylabel = "%" if is_chance else "equity"
     curves = []
+    colours = side_colours(result.sides)
     for side in result.sides:
         points = [(0, float(result.start[side]) * scale)] + [
             (m.position, float(m.equity_after[side]) * scale) for m in result.moments]
         curves.append(hv.Curve(points, "action", ylabel, label=side).opts(
-            line_width=2, tools=["tap"], default_tools=[]))
+            line_width=2, color=colours[side], tools=["tap"], default_tools=[]))
     marks = [(m.position, float(m.equity_after[m.side or result.sides[0]]) * scale, m.words)
              for m in result.moments if m.words]
     overlay = hv.Overlay(curves)
     if marks:
         overlay = overlay * hv.Scatter(marks, "action", [ylabel, "moment"]).opts(
-            size=12, color="#000000", marker="diamond", tools=["tap"], default_tools=[])
+            size=12, color="#000000", marker="diamond", tools=["tap"], default_tools=[],
+            # A tap selects the mark under it: Bokeh would fade every other one, though the
+            # replay may step on to one of them.
+            nonselection_alpha=1.0, selection_alpha=1.0)
     # A Tap stream hears the whole plot, but only from an element of it, not the overlay.
     hv.streams.Tap(source=curves[0], transient=True).add_subscriber(on_tap)
     chart = overlay * hv.DynamicMap(replay_line, streams=[at])
     return chart.opts(responsive=True, height=220, toolbar=None, default_tools=[],
                       show_legend=len(result.sides) > 1, legend_position="top_left")
+
+
+def review_title(game_title: str, name: str) -> str:
+    """The downloaded file's heading: a game left with its default name (the game's own
+    title) is not 'Dice Lab: the review of Dice Lab'."""
+    return f"{game_title}: the review" if name == game_title else \
+        f"{game_title}: the review of {name}"
 
 
 def replay_line(at: int) -> hv.VLine:
@@ -346,7 +357,7 @@ class ReviewView(pn.viewable.Viewer):
         """The review as one HTML file that opens offline (`review_file`)."""
         session, result = self._session(), self._result
         is_chance = result is not None and result.is_chance
-        title = f"{session.game.title}: the review of {session.name}"
+        title = review_title(session.game.title, session.name)
         return io.StringIO(review_file(
             title, result, self._note, dice_tally(session.actions),
             summary_html(result, is_chance) if result else "",

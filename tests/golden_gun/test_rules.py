@@ -737,3 +737,17 @@ def test_phase_odds_name_the_chance_of_each_step():
     assert odds.phase_odds(companion()) == {"survives the next new room": 1}
     assert set(odds.phase_odds(at_decide())) == {"survives if he fires",
                                                   "survives if he holds"}
+
+
+@pytest.mark.parametrize("kind, words", [
+    ("Mannequin", "The Mannequin"), ("Mirror", "The Mirror"), ("Maze", "The Maze"),
+    ("Scaramanga", "Scaramanga"), ("Nick Nack", "Nick Nack"),
+    ("Bond's Double", "Bond's Double"), ("Scaramanga's Double", "Scaramanga's Double"),
+    ("The Slide", "The Slide")])
+def test_a_card_that_stays_is_named_as_the_table_says_it(kind, words):
+    """The log said 'The Scaramanga stays in 2:C3' (and would say 'The The Slide'):
+    a person's name, a possessive and a name with its own article take no 'The'."""
+    from companion.golden_gun.cards import card_as_subject
+
+    assert card_as_subject(kind) == words
+    assert set(rules.BLUE_KINDS) - {rules.SOLEX} >= {kind}

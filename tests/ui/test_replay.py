@@ -143,3 +143,50 @@ def test_the_review_is_worked_out_in_the_worker_and_only_the_newest_is_shown():
         assert "+2.75 now" in view._summary.object  # 1.08 + 5/6 + 5/6
     finally:
         pool.shutdown()
+
+
+def test_the_replay_at_the_start_of_a_new_or_one_action_game_reads_right():
+    """'The start, before the first of 0 actions' on a new game's review (and '1
+    actions')."""
+    session = Session("dice_lab", {}, seed=1)
+    view = ReviewView(lambda: session, lambda state: "")
+    view.refresh()
+    assert "The start: nothing has happened yet</b>" in shown(view)
+    session.act(CHECKS[0])
+    view.refresh()
+    view.replay.__panel__().tap("start")
+    assert "The start, before the only action</b>" in shown(view)
+
+
+def test_a_game_left_with_its_own_name_is_not_named_twice_in_the_file(played):
+    """'Dice Lab: the review of Dice Lab' was every unnamed game's heading."""
+    session, view = played
+    assert "<h1>Dice Lab: the review</h1>" in view._file().getvalue()
+    session.rename("Friday")
+    assert "<h1>Dice Lab: the review of Friday</h1>" in view._file().getvalue()
+
+
+def test_sides_called_by_a_colour_are_drawn_in_it():
+    """Golden Goal's Orange was drawn blue and its Blue red, in the app and the file."""
+    from companion.ui.review_file import side_colours
+
+    colours = side_colours(["Orange", "Blue"])
+    assert colours == {"Orange": "#e65100", "Blue": "#1565c0"}
+    others = side_colours(["Bond", "Enemy", "Red"])
+    assert others["Red"] == "#c62828" and len(set(others.values())) == 3
+    assert len(set(side_colours([f"Seat {n}" for n in range(1, 5)]).values())) == 4
+
+
+def test_a_tapped_mark_leaves_the_other_marks_as_they_were(played):
+    """A tap selected the mark under it and Bokeh faded the others, the one the replay
+    stepped on to among them."""
+    import holoviews as hv
+    from bokeh.models import GlyphRenderer, Scatter
+
+    _, view = played
+    plot = hv.render(view._chart.object, backend="bokeh")
+    renderers = plot.select(GlyphRenderer)
+    marks = [r for r in renderers if isinstance(r.glyph, Scatter)]
+    assert marks and all(r.nonselection_glyph.fill_alpha == 1.0 for r in marks)
+    lines = [r for r in renderers if type(r.glyph).__name__ == "Line"]
+    assert lines[0].glyph.line_color == "#1565c0"  # "The table", the first of the spare
