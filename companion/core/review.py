@@ -2,7 +2,8 @@
 
 A game that can value a position names a reviewer module (`Game.reviewer`) holding:
 
-- `EQUITY_NAME` ("Bond's chance to ...") and `EQUITY_IS_CHANCE` (False: the game's unit);
+- `EQUITY_NAME` ("Bond's chance to ...") and `EQUITY_IS_CHANCE` (False: the game's unit,
+  then named in a few words by `EQUITY_UNIT`, "goals ahead");
 - `LUCK_WORDS` and `SKILL_WORDS`: thresholds on the game's scale, or None for the review's
   own (for an equity that is a chance of winning);
 - `equity(state)`: each side's expected result from here (the average over chance to
@@ -112,6 +113,7 @@ class Review:
     moments: tuple[Moment, ...]
     exact: bool  # the game's equity is exact: luck and skill explain every change
     is_chance: bool = True  # the equity is a chance (shown in percentage points)
+    unit: str = "chance to win (%)"  # the equity in a few words (a chart's axis)
 
     def luck(self, side: str) -> Fraction:
         return sum((m.luck.get(side, ZERO) for m in self.moments), ZERO)
@@ -160,7 +162,7 @@ def review(game: Game | str, options: Mapping[str, JSON], actions: Sequence[Any]
             progress(position, total)
     exact = all(not m.unexplained for m in moments)
     return Review(reviewer.EQUITY_NAME, sides, start, before, tuple(moments), exact,
-                  reviewer.EQUITY_IS_CHANCE)
+                  reviewer.EQUITY_IS_CHANCE, getattr(reviewer, "EQUITY_UNIT", Review.unit))
 
 
 def _equity(reviewer: Any, state: GameState) -> Mapping[str, Fraction]:

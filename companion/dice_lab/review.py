@@ -16,6 +16,7 @@ from companion.dice_lab.engine import Check, DiceLabState
 
 EQUITY_NAME = "successes more than the chances gave"
 EQUITY_IS_CHANCE = False
+EQUITY_UNIT = "successes ahead"  # the chart's axis, in a few words
 LUCK_WORDS = rules.LUCK_WORDS
 SKILL_WORDS = None
 

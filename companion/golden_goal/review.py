@@ -42,6 +42,7 @@ from companion.golden_goal.turns import Outcome, legal_turns, other, scoring_rol
 
 EQUITY_NAME = "goals ahead, with the chance to score this turn"
 EQUITY_IS_CHANCE = False
+EQUITY_UNIT = "goals ahead"  # the chart's axis, in a few words
 # The scale is one face of the die (1/6 of a goal): a choice that gives away one face of
 # the opponent's chance to score is an inaccuracy, two a mistake, three (half a goal) a
 # blunder, as Lichess's 0.1, 0.2 and 0.3 of a win chance step by the same amount; a roll

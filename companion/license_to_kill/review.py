@@ -93,6 +93,7 @@ EQUITY_NAME = (f"each player's Plot Points {HORIZON_ROUNDS} rounds on, an estima
                f"the decks): as the advisor would play on, within about ±{ERROR_POINTS} "
                f"points; face-down cards as the table knows them")
 EQUITY_IS_CHANCE = False
+EQUITY_UNIT = "Plot Points"  # the chart's axis, in a few words
 # Plot Points (see the docstring: the rulebook's Plot Points table).
 LUCK_WORDS: tuple[tuple[Fraction, str], ...] = (
     (Fraction(6), "very lucky"), (Fraction(3), "lucky"),

@@ -40,6 +40,7 @@ from companion.mb007_tiles.odds import (
 
 EQUITY_NAME = "points ahead, with the next round at its equilibrium value"
 EQUITY_IS_CHANCE = False
+EQUITY_UNIT = "points ahead"  # the chart's axis, in a few words
 RED, BLACK = "Red", "Black"
 # The scale is a tile's average worth, a little over 4 points with three each of 1 to 5 dots
 # and three 007s of 10 (rules.TILES_PER_KIND): letters that give away a whole tile on

@@ -399,6 +399,7 @@ class GameDashboard(pn.viewable.Viewer):
         review_card, review = getattr(self, "_review", (None, None))
         if review_card is not None and not review_card.collapsed:
             self._after_this_tap(review.refresh)  # the tap's own change is shown first
+        self._bring_the_review()
         card, view = getattr(self, "_share", (None, None))
         holders = dict(self.session.holders)
         if card is not None and not card.collapsed and holders != self._shared_holders:
@@ -447,7 +448,22 @@ class GameDashboard(pn.viewable.Viewer):
         card = section("Review: luck, skill and the dice", view, width=440, collapsed=True)
         card.param.watch(lambda event: None if event.new else view.refresh(), "collapsed")
         self._review = (card, view)
+        self._review_first = False
+        self._bring_the_review(opening=False)
         return card
+
+    def _bring_the_review(self, opening: bool = True) -> None:
+        """When the game ends, its review comes first on the page, beside the game-over
+        banner, and opens (`opening`; a page that opens on a finished game shows it first,
+        closed). After an undo or a new game it goes back to its place."""
+        card, _view = getattr(self, "_review", (None, None))
+        over = self.session.state.is_over
+        if card is None or over == self._review_first:
+            return
+        self._review_first = over
+        card.styles = {**card.styles, "order": "-1" if over else "0"}  # the header is -2
+        if over and opening and card.collapsed:
+            card.collapsed = False  # its watcher works the review out
 
     def replay_picture(self, state: GameState) -> str:
         """The table as it stood at a step of the replay, as HTML, showing only what the

@@ -50,7 +50,8 @@ def review_file(title: str, result: Review | None, note: str, tally: DiceTally,
     if result is None:
         parts.append(f"<p>{escape(note)}</p>")
     else:
-        parts += [summary, "<h2>The equity over the game</h2>", equity_svg(result),
+        parts += [summary, f"<h2>How it went: {escape(result.unit)}, action by action</h2>",
+                  equity_svg(result, level),
                   "<h2>The moments that stood out</h2>", moments,
                   "<h2>Every action</h2>", log_table(result, level)]
     if tally.total:
@@ -82,8 +83,9 @@ def _scale(low: float, high: float, size: int, flip: bool) -> Callable[[float], 
         (lambda v: PAD + room * (v - low) / span)
 
 
-def equity_svg(result: Review) -> str:
-    """Each side's equity after every action as a line, the named moments as diamonds."""
+def equity_svg(result: Review, level: Callable[[Fraction], str]) -> str:
+    """Each side's equity after every action as a line (`level` writes its values), every
+    chance event and decision a dot, the named moments diamonds."""
     series = {side: [float(result.start[side])] + [float(m.equity_after[side])
                                                    for m in result.moments]
               for side in result.sides}
@@ -96,8 +98,8 @@ def equity_svg(result: Review) -> str:
              f'<text x="{PAD}" y="{HEIGHT - PAD + 16}">the start</text>',
              f'<text x="{WIDTH - PAD}" y="{HEIGHT - PAD + 16}" text-anchor="end">'
              f"action {len(result.moments)}</text>",
-             f'<text x="4" y="{y(high) + 4:.1f}">{high:.2f}</text>',
-             f'<text x="4" y="{y(low) + 4:.1f}">{low:.2f}</text>']
+             f'<text x="4" y="{y(high) + 4:.1f}">{level(Fraction(high))}</text>',
+             f'<text x="4" y="{y(low) + 4:.1f}">{level(Fraction(low))}</text>']
     colours = side_colours(list(series))
     for side, line in series.items():
         colour = colours[side]
@@ -107,13 +109,17 @@ def equity_svg(result: Review) -> str:
         parts.append(f'<text x="{WIDTH - PAD + 4}" y="{y(line[-1]) + 4:.1f}" '
                      f'style="fill:{colour}">{escape(side)}</text>')
     for m in result.moments:
+        cx, cy = x(m.position), y(float(m.equity_after[m.side or result.sides[0]]))
         if m.words:
-            cx, cy = x(m.position), y(float(m.equity_after[m.side or result.sides[0]]))
             parts.append(f'<path d="M{cx:.1f},{cy - 6:.1f} l6,6 l-6,6 l-6,-6 z" fill="#000">'
                          f"<title>{m.position}: {escape(m.words)}</title></path>")
-    label = "Each side's equity after every action; diamonds mark the named moments"
+        elif m.kind != "other":
+            parts.append(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="2.5" fill="#777">'
+                         f"<title>{m.position}: {m.kind}</title></circle>")
+    label = (f"Each side's {result.unit} after every action; dots mark every chance event "
+             "and decision, diamonds the named moments")
     return (f'<svg viewBox="0 0 {WIDTH + 60} {HEIGHT}" width="100%" role="img" '
-            f'aria-label="{label}">{"".join(parts)}</svg>')
+            f'aria-label="{escape(label)}">{"".join(parts)}</svg>')
 
 
 def dice_svg(tally: DiceTally) -> str:

@@ -59,26 +59,44 @@ def amount(value: Fraction, is_chance: bool) -> str:
     return f"{float(value):+.2f}"
 
 
+def size(value: Fraction, is_chance: bool) -> str:
+    """A change without its sign ("what the choices cost")."""
+    return amount(abs(value), is_chance).lstrip("+")
+
+
 def level(value: Fraction, is_chance: bool) -> str:
     return f"{float(value) * 100:.0f}%" if is_chance else f"{float(value):+.2f}"
 
 
-def summary_html(result: Review, is_chance: bool) -> str:
-    """Each side's books, in words: where it started, what the dice and the choices did."""
+def summary_html(result: Review, is_chance: bool, over: bool = False) -> str:
+    """Each side's books in a sentence or two, GNU Backgammon's way: where it started, how
+    it ended (`over`: the game is over), what luck gave it, what its own choices cost and
+    what the others' gave it ("Bond won: 12% at the start, 100% at the end. Luck gave
+    +97.0 points; Bond's own choices cost 9.0 points.")."""
+    choices = any(m.kind in ("decision", "shown") for m in result.moments)
     lines = []
     for side in result.sides:
-        parts = [f"luck {amount(result.luck(side), is_chance)}"]
-        if any(m.kind in ("decision", "shown") for m in result.moments):
-            parts += [f"its own choices {amount(result.skill(side), is_chance)}",
-                      f"the others' choices {amount(result.given(side), is_chance)}"]
+        final = result.final[side]
+        outcome = ""
+        if over and is_chance and final in (0, 1):
+            outcome = " won" if final == 1 else " lost"
+        parts = [f"Luck gave {amount(result.luck(side), is_chance)}"]
+        if choices:
+            skill = result.skill(side)
+            parts.append(f"{escape(side)}'s own choices cost "
+                         f"{size(skill, is_chance) if skill else 'nothing'}")
+            if len(result.sides) > 1:
+                parts.append(f"the others' choices gave {amount(result.given(side), is_chance)}")
         rest = result.unexplained(side)
         if rest:
-            parts.append(f"left unexplained by the estimate {amount(rest, is_chance)}")
-        lines.append(f"<li><b>{escape(side)}</b>: {level(result.start[side], is_chance)} at the "
-                     f"start, {level(result.final[side], is_chance)} now: "
-                     f"{'; '.join(parts)}.</li>")
-    exact = ("The books balance exactly: the start plus these equals the end."
-             if result.exact else "The equity is an estimate: the books balance within it.")
+            parts.append(f"the estimate leaves {amount(rest, is_chance)} unexplained")
+        lines.append(f"<li><b>{escape(side)}</b>{outcome}: {level(result.start[side], is_chance)}"
+                     f" at the start, {level(final, is_chance)} "
+                     f"{'at the end' if over else 'now'}. {'; '.join(parts)}.</li>")
+    exact = ("The books balance exactly: the start plus these comes to the end."
+             if result.exact else
+             "These figures are an estimate: what it cannot explain is counted apart, so the "
+             "start plus these still comes to the end.")
     return (f'<p class="review-name">Measured in {escape(result.equity_name)}.</p>'
             f'<ul class="review-sides">{"".join(lines)}</ul><p>{exact}</p>')
 
@@ -112,7 +130,7 @@ def equity_chart(result: Review, is_chance: bool, at: hv.streams.Stream,
     at the action the replay shows (`at`), which moves alone. A tap anywhere on it calls
     `on_tap(x=..., y=...)`."""
     scale = 100 if is_chance else 1
-    ylabel = "%" if is_chance else "equity"
+    ylabel = result.unit
     curves = []
     colours = side_colours(result.sides)
     for side in result.sides:
@@ -120,15 +138,23 @@ def equity_chart(result: Review, is_chance: bool, at: hv.streams.Stream,
             (m.position, float(m.equity_after[side]) * scale) for m in result.moments]
         curves.append(hv.Curve(points, "action", ylabel, label=side).opts(
             line_width=2, color=colours[side], tools=["tap"], default_tools=[]))
-    marks = [(m.position, float(m.equity_after[m.side or result.sides[0]]) * scale, m.words)
-             for m in result.moments if m.words]
+
+    def marks(named: bool) -> list[tuple[int, float, str]]:
+        return [(m.position, float(m.equity_after[m.side or result.sides[0]]) * scale,
+                 m.words or m.kind) for m in result.moments
+                if m.kind != "other" and bool(m.words) == named]
+
+    # Every chance event and decision a dot; the named moments a diamond. A tap selects
+    # the mark under it: Bokeh would fade every other one, though the replay may step on.
+    kept = {"nonselection_alpha": 1.0, "selection_alpha": 1.0, "tools": ["tap"],
+            "default_tools": []}
     overlay = hv.Overlay(curves)
-    if marks:
-        overlay = overlay * hv.Scatter(marks, "action", [ylabel, "moment"]).opts(
-            size=12, color="#000000", marker="diamond", tools=["tap"], default_tools=[],
-            # A tap selects the mark under it: Bokeh would fade every other one, though the
-            # replay may step on to one of them.
-            nonselection_alpha=1.0, selection_alpha=1.0)
+    for named, look in ((False, {"size": 5, "color": "#777777", "marker": "circle", "alpha": 0.7}),
+                        (True, {"size": 12, "color": "#000000", "marker": "diamond"})):
+        points = marks(named)
+        if points:
+            overlay = overlay * hv.Scatter(points, "action", [ylabel, "moment"]).opts(
+                **look, **kept)
     # A Tap stream hears the whole plot, but only from an element of it, not the overlay.
     hv.streams.Tap(source=curves[0], transient=True).add_subscriber(on_tap)
     chart = overlay * hv.DynamicMap(replay_line, streams=[at])
@@ -326,7 +352,7 @@ class ReviewView(pn.viewable.Viewer):
             self.replay.update(None, str)
             return
         is_chance = result.is_chance
-        self._summary.object = summary_html(result, is_chance)
+        self._summary.object = summary_html(result, is_chance, self._session().state.is_over)
         self._moments.object = moments_html(result, is_chance)
         self.replay.update(result, lambda value: level(value, is_chance))
         self._draw_chart()
@@ -360,7 +386,7 @@ class ReviewView(pn.viewable.Viewer):
         title = review_title(session.game.title, session.name)
         return io.StringIO(review_file(
             title, result, self._note, dice_tally(session.actions),
-            summary_html(result, is_chance) if result else "",
+            summary_html(result, is_chance, session.state.is_over) if result else "",
             moments_html(result, is_chance, shown=None) if result else "",
             lambda value: level(value, is_chance)))
 

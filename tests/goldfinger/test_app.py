@@ -190,7 +190,7 @@ def test_the_review_of_a_map_game_says_it_is_an_estimate(served, page: Page):
     expect(page.locator(".review-name")).to_contain_text("±10 points")
     expect(page.locator(".review-sides")).to_contain_text("Bond:")
     expect(page.locator(".review-sides")).to_contain_text("Enemy:")
-    expect(page.get_by_text("The equity is an estimate")).to_be_visible()
+    expect(page.get_by_text("These figures are an estimate")).to_be_visible()
     expect(page.locator(".review-dice")).to_be_visible()
 
 

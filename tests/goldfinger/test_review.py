@@ -189,7 +189,9 @@ def test_the_dashboard_shows_the_review_of_a_played_game(store):
     view.refresh()
     page = view._summary.object
     assert "Measured in each side&#x27;s chance to win, an estimate" in page
-    assert "<b>Bond</b>:" in page and "<b>Enemy</b>:" in page
-    assert "The equity is an estimate" in page
+    won, lost = ("Bond", "Enemy") if session.state.winner == rules.BOND else ("Enemy", "Bond")
+    assert f"<b>{won}</b> won: " in page and f"<b>{lost}</b> lost: " in page
+    assert "at the end. Luck gave" in page and "Bond's own choices cost" in page
+    assert "These figures are an estimate" in page
     assert f"Action {len(session.actions)} of {len(session.actions)} (now)" in \
         view.replay.__panel__().html

@@ -200,6 +200,6 @@ def test_the_review_says_it_is_an_estimate_in_plot_points(served, page: Page):
     expect(name).to_contain_text("±2 points")
     expect(page.locator(".review-sides")).to_contain_text("Ann:")
     expect(page.locator(".review-sides")).to_contain_text("Bob:")
-    expect(page.get_by_text("The equity is an estimate")).to_be_visible()
+    expect(page.get_by_text("These figures are an estimate")).to_be_visible()
     expect(page.locator(".review-dice")).to_be_visible()
     expect(page.locator(".review-sides")).not_to_contain_text("Goldfinger")

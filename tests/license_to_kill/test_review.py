@@ -71,7 +71,7 @@ def test_the_books_balance_within_what_the_estimate_leaves_over():
     assert sum(m.kind == "decision" for m in result.moments) >= 5
     page = summary_html(result, result.is_chance)
     assert "Plot Points 2 rounds on, an estimate" in page
-    assert f"±{lr.ERROR_POINTS} points" in page and "The equity is an estimate" in page
+    assert f"±{lr.ERROR_POINTS} points" in page and "These figures are an estimate" in page
 
 
 def _duel_game(dice: tuple[int, int]) -> list:
@@ -213,6 +213,6 @@ def test_the_dashboard_shows_the_review_of_a_played_game(store):
     assert "Measured in each player&#x27;s Plot Points 2 rounds on, an estimate" in page
     for name in SAMPLE["players"]:
         assert f"<b>{name}</b>:" in page
-    assert "The equity is an estimate" in page
+    assert "These figures are an estimate" in page
     assert f"Action {len(session.actions)} of {len(session.actions)} (now)" in \
         view.replay.__panel__().html

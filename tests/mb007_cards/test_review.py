@@ -293,8 +293,8 @@ def test_the_app_reviews_a_game_after_a_few_actions_and_at_its_end(store):
     view.refresh()
     view.wait()
     page, winner = view._summary.object, board.session.state.standings()[0][0]
-    assert f"<b>{winner}</b>: 25% at the start, 100% now" in page
-    assert "luck" in page and "its own choices" in page
+    assert f"<b>{winner}</b> won: 25% at the start, 100% at the end. Luck gave " in page
+    assert f"{winner}'s own choices cost" in page and "the others' choices gave" in page
     assert "The books balance exactly" in page
     assert view._chart.visible and "review-moments" in view._moments.object
     assert winner in view._file().getvalue()

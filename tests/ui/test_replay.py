@@ -112,7 +112,7 @@ def test_the_review_downloads_as_one_file_that_needs_nothing_else(played):
     assert text.startswith("<!doctype html>") and "<script" not in text
     assert "src=" not in text and "href=" not in text
     assert "&lt;script&gt;alert(1)&lt;/script&gt; night" in text
-    assert "<b>The table</b>: +0.00 at the start, +1.08 now: luck +1.08." in text
+    assert "<b>The table</b>: +0.00 at the start, +1.08 now. Luck gave +1.08." in text
     assert text.count("<svg") == 2  # the equity and the dice
     assert "3. 2 dice, at most 4" in text and "very lucky" in text
     assert view._download.filename == "dice_lab-review.html"

@@ -27,7 +27,7 @@ def test_dice_lab_reviews_its_luck_and_its_dice(served, page: Page):
         expect(page.locator(".log-line")).to_have_count(count, timeout=WAIT)
     page.get_by_role("button", name="▸ Review: luck, skill and the dice").click()
     expect(page.locator(".review-sides")).to_contain_text(
-        "The table: +0.00 at the start, +0.25 now: luck +0.25.", timeout=WAIT)
+        "The table: +0.00 at the start, +0.25 now. Luck gave +0.25.", timeout=WAIT)
     expect(page.get_by_text("The books balance exactly")).to_be_visible()
     expect(page.locator(".review-moments")).to_contain_text("unlucky (-0.58): 3. 2 dice")
     expect(page.get_by_text(re.compile(r"^6 dice so far: too few"))).to_be_visible()

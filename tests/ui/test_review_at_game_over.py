@@ -1,0 +1,57 @@
+"""Issue 35: the review is at the game-over banner. When the game ends, the review section
+comes first on the page and opens itself; after an undo it goes back to its place. Every
+chance event and decision is a mark on its chart, the named moments diamonds."""
+
+from __future__ import annotations
+
+import random
+
+import holoviews as hv
+from bokeh.models import Scatter
+
+from companion.core.review import review
+from companion.core.session import Session
+from companion.golden_goal import GAME
+from companion.golden_goal.bot import bot_player
+from companion.golden_goal.dashboard import GoldenGoalDashboard
+from companion.ui.review_view import equity_chart
+from companion.ui.template import sections_of
+
+
+def review_card(board):
+    return next(s for s in sections_of(board.__panel__())
+                if getattr(s, "title", "").startswith("Review"))
+
+
+def test_the_review_comes_first_and_opens_when_the_game_ends_and_goes_back_after_undo(store):
+    played, rng = Session(GAME, {"match": "golden goal"}, seed=3), random.Random(3)
+    while not played.state.is_over:
+        played.act(bot_player(played.state, rng))
+    *before, goal = played.actions  # every chance filled in
+    board = GoldenGoalDashboard(store=store, session=Session(GAME, played.options, seed=3,
+                                                              store=store))
+    card = review_card(board)
+    for action in before:
+        board.act(action)
+    assert card.collapsed and card.styles.get("order", "0") == "0"
+    board.act(goal)
+    assert board.session.state.is_over
+    assert not card.collapsed and card.styles["order"] == "-1"  # after the header (-2)
+    _card, view = board._review
+    view.wait()
+    assert view._summary.object.count("at the end. Luck gave") == 2  # Orange and Blue
+    board.undo()
+    assert card.styles["order"] == "0" and not card.collapsed  # left open, in its place
+
+
+def test_every_chance_event_and_decision_is_marked_and_the_named_ones_are_diamonds(store):
+    session = Session(GAME, {"match": "golden goal"}, seed=4)
+    rng = random.Random(4)
+    while not session.state.is_over:
+        session.act(bot_player(session.state, rng))
+    result = review(GAME, session.options, session.actions)
+    chart = hv.render(equity_chart(result, result.is_chance, hv.streams.Stream.define(
+        "At", at=0)(), lambda **_: None))
+    marked = sum(len(r.data_source.data["action"]) for r in chart.renderers
+                 if isinstance(getattr(r, "glyph", None), Scatter))
+    assert marked == sum(m.kind != "other" for m in result.moments) > 0
