@@ -228,11 +228,20 @@ class Field:
         return None
 
     def name(self, square: Square) -> str:
-        """'d1' for squares of play; out of bounds squares by their coordinates."""
+        """'d1' for squares of play (columns from the west, rows from the south); a square
+        out of bounds by the square of play nearest to it: 'out of bounds south of h1',
+        '2 west of a5' (each square its own name)."""
         c, r = square
-        if self.on_field(square) and self.columns <= 26:
+        if self.columns > 26:
+            return f"({c}, {r})"
+        if self.on_field(square):
             return f"{chr(ord('a') + c)}{r + 1}"
-        return f"out of bounds ({c}, {r})"
+        near = (min(max(c, 0), self.columns - 1), min(max(r, 0), self.rows - 1))
+        across = "south" if r < 0 else "north" if r >= self.rows else ""
+        along = "west" if c < 0 else "east" if c >= self.columns else ""
+        away = max(abs(c - near[0]), abs(r - near[1]))
+        return (f"out of bounds {f'{away} ' if away > 1 else ''}"
+                f"{'-'.join(filter(None, (across, along)))} of {self.name(near)}")
 
 
 def _columns(data: Mapping[str, Any], key: str, source: str) -> list[int]:

@@ -23,6 +23,7 @@ from typing import Any, Literal
 from companion.core.errors import InputError, RuleError
 from companion.core.game import JSON, Event, GameState, dice_rng
 from companion.core.rules_table import Rule, RulesTable
+from companion.core.words import counted
 from companion.golden_goal import rules
 from companion.golden_goal.actions import (
     Kick,
@@ -223,7 +224,7 @@ class GoldenGoalState(GameState):
         square = self.where[kicker]
         difference = abs(dice[0] - dice[1])
         text = (f"Kickoff roll: {rolled}: {winner} wins the kickoff; {kicker} kicks from "
-                f"{self.field.name(square)}, {difference} space(s) (no free space)")
+                f"{self.field.name(square)}, {counted(difference, 'space')} (no free space)")
         return replace(self, phase="kickoff", to_move=winner, ball=square, roll=difference,
                        last_event=Event(text, "success"))
 
@@ -448,7 +449,7 @@ class GoldenGoalState(GameState):
             return text
         pips = self.roll - len(action.path)
         kicks = describe_chain(self.field, chain, action.kicks)
-        text += f" and kicks with {pips} pip(s) left: {kicks}"
+        text += f" and kicks with {counted(pips, 'pip')} left: {kicks}"
         if final != end:
             text += f"; {action.player} is placed on {name(final)}"
         return text
@@ -518,8 +519,8 @@ def describe_chain(field: Field, chain: Chain, kicks: tuple) -> str:
         where = {"stop": f"to {field.name(leg.square)}",
                  "pass": f"to {field.name(leg.square)}, a pass",
                  "goal": f"into {leg.net}'s net"}[leg.kind]
-        parts.append(f"{kicker} kicks {how}, {len(leg.path) + (leg.kind == 'goal')} "
-                     f"space(s) {where}")
+        parts.append(f"{kicker} kicks {how}, "
+                     f"{counted(len(leg.path) + (leg.kind == 'goal'), 'space')} {where}")
     return "; ".join(parts)
 
 

@@ -14,6 +14,7 @@ from functools import cache, cached_property, lru_cache
 from typing import Any, NamedTuple
 
 from companion.core.errors import InputError, RuleError, shown
+from companion.core.words import counted
 from companion.golden_goal import rules
 from companion.golden_goal.actions import STRAIGHT, KickSpec
 from companion.golden_goal.board import (
@@ -98,7 +99,8 @@ def check_bend(spec: KickSpec, budget: int) -> None:
                         f"{' or '.join(sorted(turns))}", rule=S["bending"])
     if bend_after >= budget:
         raise RuleError(f"the bend must come before the ball stops: this kick travels "
-                        f"{budget} space(s), so bend after 1 to {budget - 1}", rule=S["bending"])
+                        f"{counted(budget, 'space')}, so bend after 1 to {budget - 1}",
+                        rule=S["bending"])
 
 
 @cache

@@ -144,7 +144,7 @@ def score_text(scorer: str | None, score: tuple[int, ...], winner: str | None) -
     if winner == "draw":
         return text + f". Time is up: a draw, {score[0]}-{score[1]}"
     if winner is not None:
-        return text + f". {winner} wins {score[0]}-{score[1]}"
+        return text + f". {winner.capitalize()} wins {score[0]}-{score[1]}"
     return text
 
 

@@ -476,7 +476,7 @@ def test_killjoy_the_kicker_is_placed_immediately_so_a_pass_can_reach_him():
     turn = play("orange 1", "N", kick("S"), kick("NE"), kick("W"), placed=(5, 10))
     after = state.apply(turn)
     assert after.where["orange 1"] == (5, 10) and after.ball == (3, 10)
-    assert "orange 2 kicks NE, 1 space(s) to f11, a pass; orange 1 kicks W" in \
+    assert "orange 2 kicks NE, 1 space to f11, a pass; orange 1 kicks W" in \
         after.last_event.text
     assert any(o.square == (5, 10) and o.ball == (3, 10) for o in state.legal_turns(3))
     # Not yet placed, he would not have been on f11 for the pass: the ball runs on to g12.
