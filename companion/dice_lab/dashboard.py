@@ -186,7 +186,8 @@ class DiceLabDashboard(GameDashboard):
         return (bars.opts(color="result", cmap={"succeeds": SUCCESS, "fails": FAILURE},
                           show_legend=False, ylabel="% of rolls", xlabel="dice total",
                           ylim=(0, max(p for _, p, _ in rows) * 1.2),
-                          responsive=True, height=240, toolbar=None, default_tools=[])
+                          responsive=True, height=240, toolbar=None, default_tools=[],
+                          framewise=True)  # the totals change with the dice: redraw the axes
                 * labels.opts(text_font_size="9pt", yoffset=1.5, text_color="grey"))
 
     def _verdict_html(self, _revision: int) -> str:

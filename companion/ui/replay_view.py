@@ -96,7 +96,7 @@ class ReplayView(pn.viewable.Viewer):
             moment = result.moments[at - 1] if at else None
             named = f" <b>{escape(moment.words)}</b>." if moment is not None and moment.words \
                 else ""
-            name = result.equity_name
+            name = result.unit.removesuffix(" (%)")  # the review's top says it in full
             parts.append(f"<p>{escape(name[:1].upper() + name[1:])} then: "
                          f"{equity_words(result, at, self._level)}.{named}</p>")
         picture = self._picture(state) if state is not None and self._picture else ""

@@ -48,6 +48,9 @@ log = logging.getLogger(__name__)
 SHOWN_MOMENTS = 12  # the named moments listed, newest last
 LUCKY, UNLUCKY, ERROR = "#2e7d32", "#b71c1c", "#e65100"
 WIDE = {"sizing_mode": "stretch_width"}
+# A download's words in the middle of its button (they sat at its top).
+CENTRED_CSS = (":host .bk-btn { display: flex; align-items: center; justify-content: center; "
+               "height: 100%; }")
 POLL_MS = 250  # how often a page waiting for its review reads the progress board
 _KEYS = itertools.count(1)  # a review's key on the progress board: unique in the server
 
@@ -248,7 +251,7 @@ class ReviewView(pn.viewable.Viewer):
         self._note = ""
         self._download = pn.widgets.FileDownload(
             callback=self._file, filename="review.html", label="Download this review (HTML)",
-            height=TOUCH + 12, sizing_mode="stretch_width", stylesheets=[WRAP_CSS])
+            height=TOUCH + 12, sizing_mode="stretch_width", stylesheets=[WRAP_CSS, CENTRED_CSS])
 
     def refresh(self) -> None:
         """The review of the game as it is now: the dice at once, the luck and skill from
@@ -353,7 +356,8 @@ class ReviewView(pn.viewable.Viewer):
             return
         is_chance = result.is_chance
         self._summary.object = summary_html(result, is_chance, self._session().state.is_over)
-        self._moments.object = moments_html(result, is_chance)
+        self._moments.object = ('<h3 style="font-size:1.1rem">The moments that stood out</h3>'
+                                + moments_html(result, is_chance))
         self.replay.update(result, lambda value: level(value, is_chance))
         self._draw_chart()
 

@@ -2,6 +2,9 @@
 
 from fractions import Fraction
 
+import holoviews as hv
+import panel as pn
+
 from companion.core.session import Session
 from companion.dice_lab.dashboard import DiceLabDashboard
 
@@ -75,3 +78,15 @@ def test_the_check_kept_in_the_address_is_read_back_and_garbage_is_ignored():
                 '{"n":2,"t":7,"g":"at most","m":[["x",3,4]],"real":false}',
                 "x" * 3000, "", "null", "[1]"):
         assert setup_from_query(raw) is None, raw
+
+
+def test_the_chart_of_totals_redraws_its_axis_for_more_dice():
+    """Three dice run to 18: the chart's axis follows the dice, not the first count's."""
+    lab = DiceLabDashboard(session=Session("dice_lab", seed=1))
+    lab.n_dice = 2
+    chart = hv.DynamicMap(pn.bind(lab._chart, lab.param.n_dice, lab.param.goal,
+                                  lab.target.param.value, lab.param.modifiers))
+    plot = hv.renderer("bokeh").get_plot(chart)
+    assert plot.state.x_range.end < 13
+    lab.n_dice = 3
+    assert plot.state.x_range.end > 18
