@@ -3,6 +3,7 @@ books balancing exactly, and the dice against expectation."""
 
 from __future__ import annotations
 
+import gc
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
@@ -190,3 +191,19 @@ def test_the_dice_against_expectation():
     # From stored JSON too, as an export holds them.
     assert dice_tally([{"type": "Check", "dice": [3, 4]}]).counts[3] == 1
     assert dice_tally([replace(fair[0], dice=None)]).total == 0
+
+
+def test_the_collector_is_off_during_a_review_and_as_it_was_after_with_no_cycles_left():
+    """A review pauses Python's cycle collector (its passes were a sixth of a first
+    review) and makes no cycles for it to free."""
+    actions = [Check(2, 7, dice=(3, 4)), Check(3, 10, dice=(6, 6, 6))]
+    seen = []
+    gc.collect()
+    review("dice_lab", {}, actions, progress=lambda *_: seen.append(gc.isenabled()))
+    assert seen == [False, False] and gc.isenabled() and gc.collect() == 0
+    gc.disable()
+    try:
+        review("dice_lab", {}, actions)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
