@@ -47,6 +47,8 @@ from companion.ui.worker import (
 log = logging.getLogger(__name__)
 SHOWN_MOMENTS = 12  # the named moments listed, newest last
 LUCKY, UNLUCKY, ERROR = "#2e7d32", "#b71c1c", "#e65100"
+WORD_ORDER = ("very lucky", "lucky", "unlucky", "very unlucky", "inaccuracy", "mistake",
+              "blunder")  # the order a side's named moments are counted in
 WIDE = {"sizing_mode": "stretch_width"}
 # A download's words in the middle of its button (they sat at its top).
 CENTRED_CSS = (":host .bk-btn { display: flex; align-items: center; justify-content: center; "
@@ -93,15 +95,36 @@ def summary_html(result: Review, is_chance: bool, over: bool = False) -> str:
         rest = result.unexplained(side)
         if rest:
             parts.append(f"the estimate leaves {amount(rest, is_chance)} unexplained")
+        counts = named_counts(result, side)
+        named = "; ".join(f"{escape(word)} {count}" for word, count in counts.items())
         lines.append(f"<li><b>{escape(side)}</b>{outcome}: {level(result.start[side], is_chance)}"
                      f" at the start, {level(final, is_chance)} "
-                     f"{'at the end' if over else 'now'}. {'; '.join(parts)}.</li>")
+                     f"{'at the end' if over else 'now'}. {'; '.join(parts)}."
+                     f"{f' Named moments: {named}.' if named else ''}</li>")
     exact = ("The books balance exactly: the start plus these comes to the end."
              if result.exact else
              "These figures are an estimate: what it cannot explain is counted apart, so the "
              "start plus these still comes to the end.")
     return (f'<p class="review-name">Measured in {escape(result.equity_name)}.</p>'
             f'<ul class="review-sides">{"".join(lines)}</ul><p>{exact}</p>')
+
+
+def named_counts(result: Review, side: str) -> dict[str, int]:
+    """How many named moments of each kind are `side`'s, as the list below names them: a
+    chance event's for the side it favoured most (the only side of a one-side game), a
+    choice's for the side that made it; in `WORD_ORDER`, then any game's own words."""
+    counts: dict[str, int] = {}
+    for m in result.moments:
+        if not m.words:
+            continue
+        if m.kind == "decision" or (m.kind == "shown" and m.side):
+            whose = m.side
+        else:
+            whose = max(m.luck, key=lambda s: m.luck[s]) if m.luck else None
+        if whose == side or len(result.sides) == 1:
+            counts[m.words] = counts.get(m.words, 0) + 1
+    order = {word: n for n, word in enumerate(WORD_ORDER)}
+    return dict(sorted(counts.items(), key=lambda item: order.get(item[0], len(order))))
 
 
 def moments_html(result: Review, is_chance: bool, shown: int | None = SHOWN_MOMENTS) -> str:

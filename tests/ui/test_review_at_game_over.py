@@ -14,7 +14,7 @@ from companion.core.session import Session
 from companion.golden_goal import GAME
 from companion.golden_goal.bot import bot_player
 from companion.golden_goal.dashboard import GoldenGoalDashboard
-from companion.ui.review_view import equity_chart
+from companion.ui.review_view import equity_chart, named_counts, summary_html
 from companion.ui.template import sections_of
 
 
@@ -55,3 +55,11 @@ def test_every_chance_event_and_decision_is_marked_and_the_named_ones_are_diamon
     marked = sum(len(r.data_source.data["action"]) for r in chart.renderers
                  if isinstance(getattr(r, "glyph", None), Scatter))
     assert marked == sum(m.kind != "other" for m in result.moments) > 0
+    counts = {side: named_counts(result, side) for side in result.sides}
+    assert sum(sum(c.values()) for c in counts.values()) == sum(bool(m.words)
+                                                                for m in result.moments) > 0
+    page = summary_html(result, result.is_chance, over=True)
+    for named in counts.values():
+        if named:
+            told = "; ".join(f"{word} {n}" for word, n in named.items())
+            assert f"Named moments: {told}." in page
