@@ -5,10 +5,13 @@ a game that cannot value positions yet says so and still counts its dice."""
 from __future__ import annotations
 
 import re
+from urllib.parse import parse_qs, urlparse
 
 import pytest
 from playwright.sync_api import Page, expect
 
+from companion.core.review import review
+from companion.core.session import Session
 from companion.core.store import Store
 from tests.dice_lab.test_app import roll_real_dice, start_new_game
 
@@ -109,3 +112,110 @@ def test_a_long_review_shows_its_progress_then_the_review(served, page: Page):
     assert words.strip() == f"Working out the review: {value} of {checks} moments"
     expect(page.locator(".review-progress")).to_have_count(0, timeout=120_000)
     expect(page.get_by_text("The books balance exactly")).to_be_visible()
+
+
+def play_a_golden_goal_match_to_its_end(served, page: Page) -> str:
+    """A Golden Goal match against the bot, first goal wins, played on the tablet: orange
+    places at random, kicks off to the first square offered, moves its player nearest the
+    ball without kicking, and plays a goal whenever the page offers one; the bot plays
+    blue. Returns the game's id once the page offers a new match."""
+    page.goto(f"{served.url}/golden_goal")
+    page.get_by_role("button", name="Saved games").click()
+    page.get_by_role("button", name="New game").click()
+    expect(page.get_by_text("Started a new game.")).to_be_visible(timeout=WAIT)
+    page.get_by_role("button", name="Against the bot (bot plays blue)").first.click()
+    page.get_by_role("button", name="Orange places first").click()
+    expect(page.get_by_text("Player to place")).to_be_visible(timeout=WAIT)
+    session_id = parse_qs(urlparse(page.url).query)["session"][0]
+    place = page.get_by_role("button", name="Place this player at random")
+    roll = page.get_by_role("button", name=re.compile("app rolls"))
+    goal = page.get_by_role("button", name=re.compile("^Goal: "))
+    over = page.get_by_role("button", name="Start a new match")
+    store = Store(served.db)
+    try:
+        for _ in range(400):
+            page.wait_for_timeout(200)  # the page's answer to the last tap
+            if over.is_visible():
+                return session_id
+            state = Session.resume(store, session_id).state
+            if place.is_visible():
+                place.click()
+            elif roll.count() and roll.first.is_visible():
+                roll.first.click()
+            elif state.to_move != "orange":
+                continue  # the bot's turn
+            elif state.phase in ("kickoff", "restart kick"):
+                page.locator('rect[role="button"]').first.click()
+                page.get_by_role("button", name="Play it").click()
+            elif state.phase == "play" and state.roll and goal.count():
+                goal.first.click()
+                page.get_by_role("button", name="Play it").click()
+            elif state.phase == "play" and state.roll:
+                near = min((o for o in state.legal_turns(state.roll) if not o.play.kicks),
+                           key=lambda o: abs(o.square[0] - state.ball[0])
+                           + abs(o.square[1] - state.ball[1]))
+                page.get_by_role("button", name=state.field.name(state.where[near.play.player]),
+                                 exact=True).click()
+                page.get_by_role("button", name=state.field.name(near.square),
+                                 exact=True).click()
+                page.get_by_role("button", name="Play it").click()
+    finally:
+        store.close()
+    raise AssertionError("the match did not end in 400 taps")
+
+
+def test_a_finished_game_opens_its_review_a_tap_on_a_named_mark_replays_it_and_it_downloads(
+        served, page: Page, tmp_path):
+    """Issue 35's proof: finish a game; the review comes first and opens by itself; a tap
+    on a named moment's mark moves the replay there; the file opens offline."""
+    page.set_viewport_size({"width": 1024, "height": 768})
+    session_id = play_a_golden_goal_match_to_its_end(served, page)
+    sides = page.locator(".review-sides")
+    expect(sides).to_contain_text("at the end. Luck gave", timeout=60_000)  # not tapped open
+    store = Store(served.db)
+    try:
+        session = Session.resume(store, session_id)
+    finally:
+        store.close()
+    result = review(session.game, session.options, session.actions)
+    named = next(m for m in reversed(result.moments) if m.words)
+    where, total = page.locator(".replay-where"), len(result.moments)
+    chart = page.locator(".review-chart canvas").first
+
+    def tap_chart(share: float) -> None:
+        chart.scroll_into_view_if_needed()
+        box = chart.bounding_box()
+        page.mouse.click(box["x"] + box["width"] * share, box["y"] + box["height"] * 0.5)
+
+    def shown() -> int:
+        told = where.inner_text()
+        return 0 if told.startswith("The start") else int(told.split()[1])
+
+    def tap_at(share: float) -> int:
+        tap_chart(share)
+        expect(where).not_to_have_text(f"Action {total} of {total} (now)", timeout=WAIT)
+        found = shown()
+        page.get_by_role("button", name="Now").click()
+        expect(where).to_have_text(f"Action {total} of {total} (now)", timeout=WAIT)
+        return found
+
+    low, high = tap_at(0.2), tap_at(0.6)  # where the actions lie across the chart
+    per_action, share = 0.4 / (high - low), 0.2 + (named.position - low) * 0.4 / (high - low)
+    for _ in range(4):  # a tap moves to the nearest action: mend a rounding off by one
+        tap_chart(share)
+        page.wait_for_timeout(300)
+        if shown() == named.position:
+            break
+        share += (named.position - shown()) * per_action
+    expect(where).to_have_text(f"Action {named.position} of {total}"
+                               + (" (now)" if named.position == total else ""))
+    expect(page.locator(".replay-event")).to_contain_text(f"{named.position}. ")
+    expect(where.locator("xpath=..")).to_contain_text(f"{named.words}.")  # the replay
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Download this review (HTML)").click()
+    path = tmp_path / download.value.suggested_filename
+    download.value.save_as(path)
+    offline = page.context.browser.new_context(offline=True).new_page()
+    offline.goto(f"file://{path}")
+    expect(offline.get_by_role("heading", name="Every action")).to_be_visible()
+    expect(offline.get_by_text(f"{named.position}: {named.words}")).to_have_count(1)
