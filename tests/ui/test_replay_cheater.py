@@ -18,17 +18,20 @@ import pytest
 from companion.core.errors import CompanionError
 from companion.core.registry import find_game
 from companion.core.session import Session
-from companion.golden_gun import bot as golden_gun_bot
-from companion.golden_gun.actions import SetUp
 from companion.golden_gun.board import generate_section
-from companion.golden_gun.state import deal_blue_deck
 from companion.goldfinger.actions import PlaceCards
 from companion.license_to_kill.actions import PlacePlot
 from companion.license_to_kill.dashboard.words import setup_player
 from companion.mb007_cards.actions import Deal, DrawCard
 from companion.mb007_tiles.actions import Pick, Reveal
 from companion.ui.review_view import ReviewView
-from tests.ui.test_replay_advice import cards_game, goldfinger_game, ltk_game, tiles_game
+from tests.ui.test_replay_advice import (
+    cards_game,
+    goldfinger_game,
+    legacy_golden_gun_game,
+    ltk_game,
+    tiles_game,
+)
 
 CARD_VALUES = (1, 2, 3, 4, 5, 6, 7, "007")
 
@@ -145,20 +148,6 @@ def test_a_face_down_plot_is_not_in_license_to_kills_review_section(store):
     twin[i], twin[j] = (dataclasses.replace(log[i], card=log[j].card),
                         dataclasses.replace(log[j], card=log[i].card))
     assert same_for_a_cheater(store, "license_to_kill", session.options, log, twin) > j
-
-
-def legacy_golden_gun_game() -> Session:
-    """A solo game stored before the app dealt each card as it is seen and drew each maze
-    section as it is laid: its Set Up holds both decks and all four sections."""
-    session = Session("golden_gun", {"mode": "solo"}, seed=32)
-    config = session.state.config
-    blue = deal_blue_deck(config.blue_deck, config.upper_size, random.Random(5))
-    greens = [n for n, count in sorted(config.green_deck.items()) for _ in range(count)]
-    random.Random(6).shuffle(greens)
-    session.act(SetUp(blue, tuple(greens), None))
-    while not session.state.is_over:
-        session.act(golden_gun_bot.choose_action(session.state))
-    return session
 
 
 @pytest.mark.parametrize("deck", ["blue", "green"])
