@@ -1,5 +1,6 @@
 """The odds and advice the replay shows at each position (issue 35: "the odds and the advice
-are shown as they were then"), timed per position over a played game of each app: the
+are shown as they were then"), and the picture of the table it draws there (the board, as
+the live page draws it), each timed per position over a played game of each app: the
 median and the slowest, against the ~20 ms a replay tap may spend on them. The games are
 the review benchmark's (`bench_review.games`) and a four-seat tile game between bots;
 where a game leaves seats to the app's bots their positions say so and cost nothing, so
@@ -53,11 +54,12 @@ def forget_kept_figures() -> None:
                     value.cache_clear()
 
 
-def per_position(session: Session, store: Store) -> tuple[list[float], int]:
+def per_position(session: Session, store: Store) -> tuple[list[float], int, list[float], int]:
     """The replay's advice at every position of `session`'s game, each timed (ms), and how
-    many positions said something."""
+    many positions said something; then its picture at every position, each timed (ms),
+    and the largest picture (characters)."""
     board = find_game(session.game.name).load_dashboard()(store=store, session=session)
-    actions, times, said = session.actions, [], 0
+    actions, times, said, drawn, largest = session.actions, [], 0, [], 0
     forget_kept_figures()
     for position in range(len(actions) + 1):
         state = session.state_after(position)
@@ -65,7 +67,10 @@ def per_position(session: Session, store: Store) -> tuple[list[float], int]:
         start = time.perf_counter()
         said += bool(board.replay_advice(state, coming))
         times.append((time.perf_counter() - start) * 1000)
-    return times, said
+        start = time.perf_counter()
+        largest = max(largest, len(board.replay_picture(state)))
+        drawn.append((time.perf_counter() - start) * 1000)
+    return times, said, drawn, largest
 
 
 def measure(browser, tmp: Path) -> list[tuple[str, float]]:
@@ -75,10 +80,13 @@ def measure(browser, tmp: Path) -> list[tuple[str, float]]:
     try:
         for session in (dice_lab, golden_gun, golden_goal, goldfinger, card_game(), ltk,
                         tile_game()):
-            times, said = per_position(session, store)
+            times, said, drawn, largest = per_position(session, store)
             what = f"{session.game.name}, {len(session.actions)} actions, {said} with advice"
             rows += [(f"Replay advice per position, median ({what})", statistics.median(times)),
                      (f"Replay advice per position, slowest ({what})", max(times))]
+            what = f"{session.game.name}, at most {largest / 1000:.1f} KB"
+            rows += [(f"Replay picture per position, median ({what})", statistics.median(drawn)),
+                     (f"Replay picture per position, slowest ({what})", max(drawn))]
     finally:
         store.close()
     return rows

@@ -65,10 +65,16 @@ class _Canvas:
         return self.corner(target[0] + 0.5, target[1] + 0.5)
 
 
-def field_svg(state: GoldenGoalState, marks: Marks = Marks()) -> str:
-    """The whole mat as one <svg> element, scaled to its container's width."""
+def field_svg(state: GoldenGoalState, marks: Marks = Marks(), tappable: bool = True) -> str:
+    """The whole mat as one <svg> element, scaled to its container's width. Not
+    `tappable` (the review's replay): no square or net carries a tap, and the picture is
+    one image to a screen reader."""
     canvas = _Canvas(state)
-    return _svg(canvas, _mat_parts(canvas, marks) + _piece_parts(canvas, marks))
+    parts = _mat_parts(canvas, marks, tappable) + _piece_parts(canvas, marks)
+    if tappable:
+        return _svg(canvas, parts)
+    return _svg(canvas, parts, "gg-field gg-still",
+                f'role="img" aria-label="{escape(still_words(state))}"')
 
 
 def field_layers(state: GoldenGoalState, marks: Marks = Marks()) -> tuple[str, str]:
@@ -90,20 +96,33 @@ def field_pieces(state: GoldenGoalState, marks: Marks = Marks()) -> str:
     return _svg(canvas, _piece_parts(canvas, marks), "gg-pieces")
 
 
-def _svg(canvas: _Canvas, parts: list[str], kind: str = "gg-field") -> str:
+def _svg(canvas: _Canvas, parts: list[str], kind: str = "gg-field", extra: str = "") -> str:
     return (f'<svg class="{kind}" viewBox="0 0 {canvas.width} {canvas.height}" '
             f'xmlns="http://www.w3.org/2000/svg" style="width:100%;height:auto;display:block;'
-            f'touch-action:manipulation;font-family:system-ui,sans-serif">{"".join(parts)}</svg>')
+            f'touch-action:manipulation;font-family:system-ui,sans-serif"'
+            f'{" " + extra if extra else ""}>{"".join(parts)}</svg>')
 
 
-def _mat_parts(canvas: _Canvas, marks: Marks) -> list[str]:
-    """The squares (each one a tap target), the nets, the lines and the labels."""
+def still_words(state: GoldenGoalState) -> str:
+    """What a screen reader hears of a still picture of the field: the ball and every
+    player placed, by the squares' names ('e7')."""
+    field = state.field
+    ball = f"the ball on {field.name(state.ball)}" if state.ball is not None else \
+        "the ball off the mat"
+    players = ", ".join(f"{player} on {field.name(square)}" for player, square in state.positions)
+    return f"The field: {ball}" + (f"; {players}" if players else "")
+
+
+def _mat_parts(canvas: _Canvas, marks: Marks, tappable: bool = True) -> list[str]:
+    """The squares (each one a tap target unless not `tappable`), the nets, the lines and
+    the labels."""
     parts = [f"<style>{SQUARE_CSS}</style>"]
     # A keyboard player's focus goes to the first square he may tap (`TapPad`), when the
     # key he pressed (the toss, a roll) took its own button away.
     first = next((sq for sq in canvas.field.mat_squares if sq in marks.targets), None)
-    parts += [_square(canvas, sq, marks, sq == first) for sq in canvas.field.mat_squares]
-    return [*parts, _nets(canvas, marks), _lines(canvas), _labels(canvas)]
+    parts += [_square(canvas, sq, marks, sq == first, tappable)
+              for sq in canvas.field.mat_squares]
+    return [*parts, _nets(canvas, marks, tappable), _lines(canvas), _labels(canvas)]
 
 
 def _piece_parts(canvas: _Canvas, marks: Marks) -> list[str]:
@@ -162,6 +181,7 @@ def _labels(canvas: _Canvas) -> str:
 ZONES = {"gg-out": OUT, "gg-pitch": PITCH, "gg-box": BOX, "gg-front": NET_FRONT}
 SQUARE_CSS = "".join(f".{zone}{{fill:{fill}}}" for zone, fill in ZONES.items()) + (
     f".gg-sq{{stroke:rgba(255,255,255,0.25);stroke-width:0.3;cursor:pointer}}"
+    ".gg-still .gg-sq{cursor:default}"
     f".gg-target{{fill:{TARGET};fill-opacity:0.45;stroke:{TARGET};stroke-width:0.8;"
     "pointer-events:none}")
 
@@ -174,23 +194,24 @@ def _zone(field, square: Square) -> str:
     return "gg-box" if any(field.in_box(square, team) for team in TEAMS) else "gg-pitch"
 
 
-def _square(canvas: _Canvas, square: Square, marks: Marks, focus: bool = False) -> str:
-    """The square, which is its own tap target, and a highlight over it (never tapped)
-    while it may be tapped."""
+def _square(canvas: _Canvas, square: Square, marks: Marks, focus: bool = False,
+            tappable: bool = True) -> str:
+    """The square, which is its own tap target (if `tappable`), and a highlight over it
+    (never tapped) while it may be tapped."""
     field = canvas.field
     x, y = canvas.corner(square[0], square[1] + 1)
-    attrs = f'data-tap="{square[0]},{square[1]}"'
+    attrs = f'data-tap="{square[0]},{square[1]}"' if tappable else ""
     mark = ""
     if square in marks.targets:
         attrs += f' role="button" tabindex="0" aria-label="{escape(field.name(square))}"'
         attrs += " data-focus" if focus else ""
         mark = (f'<rect class="gg-target" x="{x + 0.6}" y="{y + 0.6}" width="{U - 1.2}" '
                 f'height="{U - 1.2}" rx="1.5"/>')
-    return (f'<rect class="gg-sq {_zone(field, square)}" {attrs} x="{x}" y="{y}" '
-            f'width="{U}" height="{U}"/>{mark}')
+    return (f'<rect class="gg-sq {_zone(field, square)}" {attrs + " " if attrs else ""}'
+            f'x="{x}" y="{y}" width="{U}" height="{U}"/>{mark}')
 
 
-def _nets(canvas: _Canvas, marks: Marks) -> str:
+def _nets(canvas: _Canvas, marks: Marks, tappable: bool = True) -> str:
     out = []
     nets = canvas.field.net_columns
     for team in TEAMS:
@@ -206,14 +227,19 @@ def _nets(canvas: _Canvas, marks: Marks) -> str:
                    f'fill="{TARGET if target else "#eeeeee"}" fill-opacity="0.85" '
                    f'stroke="{TEAM_COLOURS[team]}" stroke-width="0.8" pointer-events="none"/>')
         # A full square's height to tap, though the net is drawn thin.
+        if not tappable:
+            out.append(_posts(canvas, team))
+            continue
         (tx, ty) = canvas.corner(low, y_line + (0 if team == TEAMS[0] else 1))
         out.append(f'<rect data-tap="{key}"{label} x="{tx}" y="{ty}" style="cursor:pointer" '
                    f'width="{(high - low) * U}" height="{U}" fill="transparent"/>')
-        for post in canvas.field.posts(team):
-            px, py = canvas.corner(*post)
-            out.append(f'<circle cx="{px}" cy="{py}" r="0.9" fill="white" '
-                       f'pointer-events="none"/>')
+        out.append(_posts(canvas, team))
     return "".join(out)
+
+
+def _posts(canvas: _Canvas, team: str) -> str:
+    return "".join(f'<circle cx="{px}" cy="{py}" r="0.9" fill="white" pointer-events="none"/>'
+                   for px, py in (canvas.corner(*post) for post in canvas.field.posts(team)))
 
 
 def _lines(canvas: _Canvas) -> str:

@@ -25,6 +25,7 @@ Imports no Panel.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
@@ -68,10 +69,15 @@ MAP_CSS = (
 def mat_svg(board: Board) -> str:
     """What never changes in a game: buildings, lines, Quick Turns, the Spaces' white dots,
     gates and names, and over them the Spaces' tap discs."""
-    parts = [f"<style>{MAP_CSS}</style>", _buildings(board), _lines(board, "road"),
-             _lines(board, "cut_over"), _quick_turns(board), _dots(board), _gates(board),
-             _names(board), _tap_discs(board)]
+    parts = [_mat(board), _tap_discs(board)]
     return _frame(board, "gf-map", f'role="img" aria-label="{escape(board.name)}"', parts)
+
+
+def _mat(board: Board) -> str:
+    """The mat but its tap discs."""
+    return "".join([f"<style>{MAP_CSS}</style>", _buildings(board), _lines(board, "road"),
+                    _lines(board, "cut_over"), _quick_turns(board), _dots(board),
+                    _gates(board), _names(board)])
 
 
 def marks_svg(state: GoldfingerState, *, reach: Mapping[str, Fraction] | None = None,
@@ -81,11 +87,39 @@ def marks_svg(state: GoldfingerState, *, reach: Mapping[str, Fraction] | None = 
 
     `trails`: the Spaces each piece the bot moved went through in its last go, drawn for a
     moment (they fade), so the table can follow the bot's move on the real board."""
+    return _frame(state.board, "gf-marks", "",
+                  _marks(state, reach, targets, chosen_stars, trails))
+
+
+def _marks(state: GoldfingerState, reach: Mapping[str, Fraction] | None = None,
+           targets: Iterable[str] = (), chosen_stars: Iterable[str] = (),
+           trails: Iterable[tuple[str, ...]] = ()) -> list[str]:
     board = state.board
-    parts = [_reach(board, reach or {}),
-             _stars(board, state, chosen_stars), _rings(board, set(targets), reach or {}),
-             _trails(board, trails), _pieces(state), _gate_names(board)]
-    return _frame(board, "gf-marks", "", parts)
+    return [_reach(board, reach or {}),
+            _stars(board, state, chosen_stars), _rings(board, set(targets), reach or {}),
+            _trails(board, trails), _pieces(state), _gate_names(board)]
+
+
+def still_svg(state: GoldfingerState) -> str:
+    """The map as one picture with nothing to tap, for the review's replay: the mat and
+    the pieces and stars over it, as the dashboard draws them (no reach, ring or trail).
+    `state` must be what the table may see (`views.public_state`)."""
+    board = state.board
+    words = escape(f"{board.name}: {still_words(state)}")
+    return _frame(board, "gf-map gf-still", f'role="img" aria-label="{words}"',
+                  [_still_mat(board), *_marks(state)])
+
+
+@functools.lru_cache(maxsize=8)  # a replay steps through one board (boards hash by identity)
+def _still_mat(board: Board) -> str:
+    return _mat(board)
+
+
+def still_words(state: GoldfingerState) -> str:
+    """Where each piece on the map is, in words (a still picture's name)."""
+    shown = [p for p in state.pieces if p.space is not None and not p.crashed]
+    return ", ".join(f"{'Bond' if p.name == BOND else 'car ' + p.name} on {p.space}"
+                     for p in shown) or "no piece on the map yet"
 
 
 def _frame(board: Board, css_class: str, extra: str, parts: list[str]) -> str:

@@ -25,9 +25,12 @@ Picture = Callable[[GameState], str]  # the table as the whole table saw it, as 
 # some games' odds are of.
 Advice = Callable[[GameState, object], str]
 STEPS = (("start", "Start"), ("back", "◀ Back"), ("next", "Next ▶"), ("now", "Now"))
-# A game's picture of its table, drawn small: the replay is read beside the steps.
+# A game's picture of its table, drawn small: the replay is read beside the steps. A
+# board (`replay-board`: a pitch, a map) is drawn as wide as the replay, as tall as most of
+# the screen.
 REPLAY_CSS = ".replay-table svg { display: block; max-width: 320px; max-height: 40vh; " \
-    "margin: 0 auto; }"
+    "margin: 0 auto; } .replay-table .replay-board { margin: 6px 0; } " \
+    ".replay-table .replay-board svg { max-width: 100%; max-height: 60vh; }"
 
 
 def equity_words(result: Review, position: int, amount: Callable[[object], str]) -> str:

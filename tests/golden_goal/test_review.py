@@ -61,3 +61,35 @@ def test_a_roll_is_valued_against_the_six_faces():
             checked += 1
         state = state.apply(action)
     assert checked > 10
+
+
+def test_the_replay_draws_the_field_as_it_stood_then(store):
+    """The replay's picture at a step back is that position's field, drawn as the live
+    page draws it (`field_svg`) with nothing to tap: the ball and the players where they
+    were then, not where they are now."""
+    from companion.golden_goal.dashboard import GoldenGoalDashboard
+    from companion.golden_goal.drawing import _Canvas, field_svg
+    from companion.ui.review_view import ReviewView
+
+    session = match(35, limit=80)
+    board = GoldenGoalDashboard(store=store, session=session)
+    view = ReviewView(lambda: session, board.replay_picture)
+    now = session.state
+    then_at = next(n for n in range(len(session.actions) - 1, 0, -1)
+                   if (ball := session.state_after(n).ball) is not None and ball != now.ball
+                   and session.state_after(n).positions != now.positions)
+    then = session.state_after(then_at)
+    view.replay.show(then_at)
+    html = view.replay.__panel__().html
+    assert field_svg(then, tappable=False) in html
+    cx, cy = _Canvas(then).centre_of(then.ball)
+    if then.ball in then.occupant:
+        cx, cy = cx + 3.2, cy + 3.2
+    assert f'<circle cx="{cx}" cy="{cy}" r="2.2"' in html  # the ball, where it was
+    assert f"the ball on {then.field.name(then.ball)}" in html
+    for player, square in then.positions:
+        assert f"{player} on {then.field.name(square)}" in html
+    assert field_svg(now, tappable=False) not in html
+    assert "data-tap" not in html.split('class="replay-table"')[1]  # nothing to tap
+    view.replay.show(len(session.actions))
+    assert field_svg(now, tappable=False) in view.replay.__panel__().html

@@ -82,3 +82,38 @@ def test_the_printed_sheet_has_no_review():
     """With the printed sheet the app does not know what the cards do: no figure."""
     state = GAME.new_state({"mode": "companion", "effects": "sheet"})
     assert gg_review.equity(state) is None
+
+
+def test_the_replay_draws_the_maze_as_it_was_laid_then(store):
+    """The replay's picture at a step back is the maze as laid then, drawn as the live
+    maze draws it with nothing to tap: Bond in his room then, the rooms entered by then, a
+    section laid later not yet there; in companion mode the group's sections by name."""
+    from companion.golden_gun.dashboard import GoldenGunDashboard
+    from companion.golden_gun.engine import AddSection
+    from companion.ui.review_view import ReviewView
+
+    session = bot_game(26)  # lays three sections
+    board = GoldenGunDashboard(store=store, session=session)
+    view = ReviewView(lambda: session, board.replay_picture)
+    now = session.state
+    laid = [n for n, action in enumerate(session.actions) if isinstance(action, AddSection)]
+    then_at = laid[-1]  # just before the last section is laid
+    then = session.state_after(then_at)
+    assert then.room is not None and then.room != now.room and then.sections < now.sections
+    view.replay.show(then_at)
+    html = view.replay.__panel__().html
+    assert f'aria-label="{then.room}, Bond is here"' in html
+    assert f'aria-label="{now.room}, Bond is here"' not in html
+    for room in set(then.entered) - {then.room} - set(then.blues) - set(then.greens):
+        assert f'aria-label="{room}, entered"' in html
+    later = set(now.maze.rooms) - set(then.maze.rooms)
+    assert later and not any(f'data-tap="{room}"' in html for room in later)
+    assert html.count('class="cell wall"') == len(then.maze.walls)
+    # Nothing to tap: every room a disabled button, but the replay's four steps.
+    assert html.count("<button") - 4 == html.count(" disabled>") == len(then.maze.rooms)
+    view.replay.show(len(session.actions))
+    assert f'aria-label="{now.room}, Bond is here"' in view.replay.__panel__().html
+
+    companion = Session(GAME, {}, seed=1)
+    picture = GoldenGunDashboard(store=store, session=companion).replay_picture(companion.state)
+    assert 'aria-label="Section 1"' in picture and 'aria-label="1:A1, not entered"' in picture

@@ -195,3 +195,41 @@ def test_the_dashboard_shows_the_review_of_a_played_game(store):
     assert "These figures are an estimate" in page
     assert f"Action {len(session.actions)} of {len(session.actions)} (now)" in \
         view.replay.__panel__().html
+
+
+def test_the_replay_draws_the_map_as_it_stood_then_from_the_tables_view(store):
+    """The replay's picture at a step back, in map mode, is that position's map drawn as
+    the live map draws it, with nothing to tap: Bond and the cars where they stood then,
+    not where they stand now, and a star filled while a card lay there (a card since
+    picked up drew it filled then); in tracker mode there is no map."""
+    from companion.goldfinger.dashboard import GoldfingerDashboard
+    from companion.goldfinger.map_svg import STAR_COLOUR, still_svg
+    from companion.goldfinger.views import public_state
+
+    session = Session(GAME, MAP, seed=1, store=store)  # Bond picks up a card, then crashes
+    while not session.state.is_over:
+        session.act(bot.bot_action(session.state))
+    board = GoldfingerDashboard(store=store, session=session)
+    view = ReviewView(lambda: board.session, board.replay_picture)
+    now = session.state
+    then_at = next(n for n in range(len(session.actions) - 1, 0, -1)
+                   if (then := session.state_after(n)).piece(rules.BOND).space !=
+                   now.piece(rules.BOND).space and len(then.cards) > len(now.cards))
+    then = session.state_after(then_at)
+    view.replay.show(then_at)
+    html = view.replay.__panel__().html
+    assert still_svg(public_state(then)) in html
+    assert f": Bond on {then.piece(rules.BOND).space}, car A" in html
+    assert f"Bond on {now.piece(rules.BOND).space}," not in html
+    bond = then.board.spaces[then.piece(rules.BOND).space]
+    assert f'<circle cx="{bond.x * 40:g}" cy="{bond.y * 40:g}" r="14.4" fill="#111111"' in html
+    filled = f'fill="{STAR_COLOUR}" stroke="{STAR_COLOUR}"'
+    assert html.count(filled) == len(then.cards) > len(now.cards)
+    assert "data-tap" not in html.split('class="replay-table"')[1]  # nothing to tap
+    view.replay.show(len(session.actions))
+    assert html.count(filled) > view.replay.__panel__().html.count(filled) == len(now.cards)
+
+    tracker = Session(GAME, {}, seed=1, store=store)
+    tracker.act(e.PlaceCards(("s1", "s2", "s3", "s4", "s5"), None))
+    assert "<svg" not in GoldfingerDashboard(store=store, session=tracker) \
+        .replay_picture(tracker.state)

@@ -15,6 +15,9 @@ from companion.core.session import Session
 from companion.dice_lab.engine import Check
 from companion.golden_goal.bot import bot_player
 from companion.golden_gun import bot as golden_gun_bot
+from companion.golden_gun.actions import SetUp
+from companion.golden_gun.board import generate_section
+from companion.golden_gun.state import deal_blue_deck
 from companion.goldfinger import bot as goldfinger_bot
 from companion.license_to_kill import bot as ltk_bot
 from companion.license_to_kill.actions import AttackCharm, HenchmanAttack
@@ -46,6 +49,20 @@ def every_advice(board, session: Session) -> list[str]:
 
 def golden_gun_game() -> Session:
     session = Session("golden_gun", {"mode": "solo"}, seed=32)
+    while not session.state.is_over:
+        session.act(golden_gun_bot.choose_action(session.state))
+    return session
+
+
+def legacy_golden_gun_game() -> Session:
+    """A solo game stored before the app dealt each card as it is seen and drew each maze
+    section as it is laid: its Set Up holds both decks and all four sections."""
+    session = Session("golden_gun", {"mode": "solo"}, seed=32)
+    config = session.state.config
+    blue = deal_blue_deck(config.blue_deck, config.upper_size, random.Random(5))
+    greens = [n for n, count in sorted(config.green_deck.items()) for _ in range(count)]
+    random.Random(6).shuffle(greens)
+    session.act(SetUp(blue, tuple(greens), None))
     while not session.state.is_over:
         session.act(golden_gun_bot.choose_action(session.state))
     return session
@@ -240,9 +257,9 @@ def test_the_tile_game_says_where_the_heat_map_was_and_keeps_the_letters_advice_
 # Cheaters: a hidden thing changed, the replay's advice the same.
 
 def same_advice_for_twins(board, session: Session, twin) -> int:
-    """Assert the advice at every position equals its twin's (`twin(state)`: the state with
-    only hidden things changed, or None); return how many twins differed from their
-    state."""
+    """Assert the advice and the picture (the board) at every position equal its twin's
+    (`twin(state)`: the state with only hidden things changed, or None); return how many
+    twins differed from their state."""
     differed = 0
     actions = session.actions
     for position in range(len(actions) + 1):
@@ -254,6 +271,8 @@ def same_advice_for_twins(board, session: Session, twin) -> int:
         coming = actions[position] if position < len(actions) else None
         assert board.replay_advice(other, coming) == board.replay_advice(state, coming), \
             f"position {position} tells a hidden thing"
+        assert board.replay_picture(other) == board.replay_picture(state), \
+            f"the picture at position {position} tells a hidden thing"
     return differed
 
 
@@ -312,6 +331,29 @@ def test_a_cheater_learns_no_card_by_a_star_from_goldfingers_replay(store):
         stars, cards = zip(*state.cards, strict=True)
         return dataclasses.replace(state, cards=tuple(zip(stars, cards[1:] + cards[:1],
                                                           strict=True)))
+
+    assert same_advice_for_twins(board, session, twin) > 20
+
+
+def test_a_cheater_learns_no_next_card_or_section_from_the_golden_guns_replay(store):
+    """A game stored before the app dealt as the game is seen (its whole deal in the state):
+    the decks' order reversed, each face-down green card's number changed and the sections
+    not yet laid drawn otherwise: the same advice and the same maze everywhere."""
+    session = legacy_golden_gun_game()
+    board = dashboard(session, store)
+    numbers = sorted(session.state.config.green_deck)
+
+    def twin(state):
+        if state.maze is None:
+            return None
+        greens = {room: None if number is None else
+                  numbers[(numbers.index(number) + 1) % len(numbers)]
+                  for room, number in state.greens.items()}
+        unplaced = tuple(generate_section(random.Random(n)) for n in
+                         range(7, 7 + len(state.unplaced)))
+        return dataclasses.replace(state, greens=greens, unplaced=unplaced,
+                                   blue_deck=state.blue_deck[::-1],
+                                   green_deck=state.green_deck[::-1])
 
     assert same_advice_for_twins(board, session, twin) > 20
 

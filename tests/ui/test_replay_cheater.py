@@ -18,16 +18,20 @@ import pytest
 from companion.core.errors import CompanionError
 from companion.core.registry import find_game
 from companion.core.session import Session
-from companion.golden_gun import bot as golden_gun_bot
-from companion.golden_gun.actions import SetUp
-from companion.golden_gun.state import deal_blue_deck
+from companion.golden_gun.board import generate_section
 from companion.goldfinger.actions import PlaceCards
 from companion.license_to_kill.actions import PlacePlot
 from companion.license_to_kill.dashboard.words import setup_player
 from companion.mb007_cards.actions import Deal, DrawCard
 from companion.mb007_tiles.actions import Pick, Reveal
 from companion.ui.review_view import ReviewView
-from tests.ui.test_replay_advice import cards_game, goldfinger_game, ltk_game, tiles_game
+from tests.ui.test_replay_advice import (
+    cards_game,
+    goldfinger_game,
+    legacy_golden_gun_game,
+    ltk_game,
+    tiles_game,
+)
 
 CARD_VALUES = (1, 2, 3, 4, 5, 6, 7, "007")
 
@@ -150,14 +154,7 @@ def test_a_face_down_plot_is_not_in_license_to_kills_review_section(store):
 def test_a_legacy_deals_next_cards_are_not_in_the_golden_guns_review_section(store, deck):
     """A game stored before the app dealt each card as it is seen holds the whole deal in
     its Set Up: two cards of a deck far from its top swapped."""
-    session = Session("golden_gun", {"mode": "solo"}, seed=32)
-    config = session.state.config
-    blue = deal_blue_deck(config.blue_deck, config.upper_size, random.Random(5))
-    greens = [n for n, count in sorted(config.green_deck.items()) for _ in range(count)]
-    random.Random(6).shuffle(greens)
-    session.act(SetUp(blue, tuple(greens), None))
-    while not session.state.is_over:
-        session.act(golden_gun_bot.choose_action(session.state))
+    session = legacy_golden_gun_game()
     log = list(session.actions)
     setup = log[0]
     assert session.state_after(1).deals_ahead()
@@ -167,3 +164,21 @@ def test_a_legacy_deals_next_cards_are_not_in_the_golden_guns_review_section(sto
     order[i], order[j] = order[j], order[i]
     twin = [dataclasses.replace(setup, **{f"{deck}_deck": tuple(order)}), *log[1:]]
     assert same_for_a_cheater(store, "golden_gun", session.options, log, twin) > 5
+
+
+def test_a_legacy_deals_sections_not_yet_laid_are_not_in_the_golden_guns_replay(store):
+    """The same game's maze sections not yet laid (it never lays them), drawn otherwise:
+    the whole review section is the same, the replay's maze at every step too (it shows
+    the sections laid alone)."""
+    session = legacy_golden_gun_game()
+    log = list(session.actions)
+    setup = log[0]
+    assert session.state.sections == 1 and len(session.state.unplaced) == 3
+    laid, *later = setup.sections
+    other = tuple(generate_section(random.Random(n)) for n in range(7, 7 + len(later)))
+    assert not set(other) & set(later)
+    twin = [dataclasses.replace(setup, sections=(laid, *other)), *log[1:]]
+    assert same_for_a_cheater(store, "golden_gun", session.options, log, twin) == len(log)
+    picture = find_game("golden_gun").load_dashboard()(store=store, session=session) \
+        .replay_picture(session.state)
+    assert picture.count("cell wall") == setup.sections[0].count("W")  # one section drawn

@@ -4,6 +4,7 @@ a game that cannot value positions yet says so and still counts its dice."""
 
 from __future__ import annotations
 
+import random
 import re
 from urllib.parse import parse_qs, urlparse
 
@@ -13,6 +14,9 @@ from playwright.sync_api import Page, expect
 from companion.core.review import review
 from companion.core.session import Session
 from companion.core.store import Store
+from companion.golden_goal.bot import bot_player
+from companion.golden_gun.bot import choose_action
+from companion.goldfinger.bot import bot_action
 from tests.dice_lab.test_app import roll_real_dice, start_new_game
 
 pytestmark = pytest.mark.browser
@@ -219,3 +223,57 @@ def test_a_finished_game_opens_its_review_a_tap_on_a_named_mark_replays_it_and_i
     offline.goto(f"file://{path}")
     expect(offline.get_by_role("heading", name="Every action")).to_be_visible()
     expect(offline.get_by_text(f"{named.position}: {named.words}")).to_have_count(1)
+
+
+# Each app whose replay draws its board: (options, the board's selector in the replay).
+REPLAYED_BOARDS = {"golden_goal": ({}, "svg.gg-field"),
+                   "goldfinger": ({"map": "sample"}, "svg.gf-map"),
+                   "golden_gun": ({"mode": "solo"}, ".replay-maze .maze")}
+
+
+def stored_bot_game(store: Store, name: str, actions: int = 40):
+    """`actions` of a game between the app's bots, stored."""
+    session, rng = Session(name, REPLAYED_BOARDS[name][0], seed=26, store=store), \
+        random.Random(26)
+    move = {"golden_goal": lambda state: bot_player(state, rng),
+            "goldfinger": bot_action, "golden_gun": choose_action}[name]
+    while not session.state.is_over and len(session.actions) < actions:
+        session.act(move(session.state))
+    return session
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (390, 844)], ids=["tablet", "phone"])
+@pytest.mark.parametrize("name", list(REPLAYED_BOARDS))
+def test_the_replay_draws_the_board_as_it_stood_then(served, page: Page, name, size):
+    """Issue 35 ("the board ... shown as they were then"): three steps back, the replay
+    draws the board of that position, as wide as the replay (never wider, nor wider than
+    the screen) and no taller than most of the screen."""
+    store = Store(served.db)
+    session = stored_bot_game(store, name)
+    store.close()
+    width, height = size
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(f"{served.url}/{name}?session={session.id}")
+    page.get_by_role("button", name="▸ Review: luck, skill and the dice").click(timeout=WAIT)
+    where = page.locator(".replay-where")
+    n = len(session.actions)
+    expect(where).to_have_text(f"Action {n} of {n} (now)", timeout=WAIT)
+    for _ in range(3):
+        page.get_by_role("button", name="◀ Back").click()
+    expect(where).to_have_text(f"Action {n - 3} of {n}", timeout=WAIT)
+    then = session.state_after(n - 3)
+    board = page.locator(f".replay-table {REPLAYED_BOARDS[name][1]}")
+    expect(board).to_be_visible(timeout=WAIT)
+    if name == "golden_goal":
+        expect(board).to_have_attribute("aria-label", re.compile(
+            ", ".join(f"{player} on {then.field.name(square)}"
+                      for player, square in then.positions)))
+    elif name == "goldfinger":
+        expect(board).to_have_attribute("aria-label", re.compile(
+            f": Bond on {then.piece('bond').space}, "))
+    else:
+        expect(board.get_by_role("button", name=f"{then.room}, Bond is here")).to_be_visible()
+    box, replay = board.bounding_box(), page.locator(".replay-table").bounding_box()
+    assert replay["x"] - 1 <= box["x"] and box["x"] + box["width"] <= replay["x"] + \
+        replay["width"] + 1 <= width
+    assert box["width"] >= min(300, replay["width"] - 40) and box["height"] <= 0.6 * height + 1

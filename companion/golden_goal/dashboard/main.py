@@ -29,7 +29,7 @@ from companion.golden_goal.dashboard.words import (
     replay_odds_html,
     scoreboard_html,
 )
-from companion.golden_goal.drawing import Target
+from companion.golden_goal.drawing import Target, field_svg
 from companion.golden_goal.engine import GoldenGoalState
 from companion.golden_goal.odds import scoring_lines
 from companion.golden_goal.turns import Outcome
@@ -218,8 +218,10 @@ class GoldenGoalDashboard(GameDashboard):
         self.turn.update_taps(state)
 
     def replay_picture(self, state: GoldenGoalState) -> str:
-        """The score and the match clock as they stood."""
-        return scoreboard_html(state, self.bot_team, False)
+        """The score and the match clock as they stood, and the field: the players and the
+        ball where they were (the live page's drawing, with nothing to tap)."""
+        return (scoreboard_html(state, self.bot_team, False)
+                + f'<div class="replay-board">{field_svg(state, tappable=False)}</div>')
 
     def replay_advice(self, state: GoldenGoalState, coming: Any) -> str:
         """The chance to score before the roll, the ways to score after it (none shown

@@ -18,7 +18,7 @@ from companion.core.errors import CompanionError
 from companion.core.session import Session
 from companion.golden_gun import GAME, bot, engine, odds, rules
 from companion.golden_gun.dashboard.actions_view import DICE_VERBS, draw_actions
-from companion.golden_gun.dashboard.maze_view import MazeView
+from companion.golden_gun.dashboard.maze_view import MazeView, still_maze_html
 from companion.golden_gun.dashboard.setup_view import (
     EFFECT_LABELS,
     chosen_options,
@@ -229,8 +229,11 @@ class GoldenGunDashboard(GameDashboard):
     # The page.
 
     def replay_picture(self, state: GoldenGunState) -> str:
-        """Bond's bullets, wounds and way through the maze as they stood."""
-        return squares_html(state.ammo, state.wounds) + progress_html(state)
+        """Bond's bullets, wounds and way through the maze as they stood, and the maze as
+        laid then, drawn as the live maze is (Bond's room, the rooms entered, the cards
+        lying in rooms, a green one face down), with nothing to tap."""
+        return (squares_html(state.ammo, state.wounds) + progress_html(state)
+                + still_maze_html(state))
 
     def replay_advice(self, state: GoldenGunState, coming: Any) -> str:
         """The odds of the step under way as the room sequence showed them (at Step 5 the

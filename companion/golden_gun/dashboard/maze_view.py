@@ -50,6 +50,17 @@ MAZE_CSS = f"""
 """ + "".join(f".gg-{name} {{ background-color: {bg}; color: {fg}; }}\n"
               for name, (bg, fg) in CELL_LOOKS.items())
 
+# The replay's maze (`still_maze_html`): the same looks, drawn as wide as the replay with
+# nothing to tap, so its cells need not be a fingertip tall; the key in small print.
+REPLAY_MAZE_CSS = MAZE_CSS + """
+.replay-maze { margin: 6px 0; }
+.replay-maze .cell { min-height: 0; font-size: 0.7rem; }
+.replay-maze .dense .cell { font-size: 0.55rem; }
+.replay-maze .cell:disabled { cursor: default; }
+.replay-maze .maze-key { display: flex; flex-wrap: wrap; gap: 2px 10px; font-size: 0.8rem;
+  margin-top: 4px; }
+.replay-maze .maze-key span span { width: 12px !important; height: 12px !important; }
+"""
 
 class MazeView(pn.viewable.Viewer):
     """The maze as a grid of big cells: walls near black, rooms white, entered rooms striped,
@@ -69,66 +80,16 @@ class MazeView(pn.viewable.Viewer):
         targets = {a.room for a in state.legal_actions() if isinstance(a, engine.Move)}
         grids = _maze_grids(state)
         self.columns = max((width for _, width, _ in grids), default=SECTION_COLUMNS)
-        self.cells = {room: self._look(room, state, room in targets)
-                      for _, _, rows in grids for row in rows for room in row if room}
-        self.pad.html = self._grids_html(grids) + self._legend(state, bool(targets))
+        self.cells = _cells(state, grids, targets)
+        self.pad.html = _grids_html(grids, self.cells) + self._legend(state, bool(targets))
 
     @property
     def min_width(self) -> int:
         """The width (px) the maze's card wants: every column near its largest size."""
         return self.columns * (MAX_CELL - 8 + CELL_GAP) + 40
 
-    def _look(self, room: str, state: GoldenGunState, target: bool) -> tuple[str, str, bool]:
-        look = "room"
-        if room in state.blues:
-            look = "scaramanga" if state.blues[room] == rules.SCARAMANGA else "blue"
-        elif room in state.greens:
-            look = "green"
-        elif room in state.entered:
-            look = "entered"
-        if room == state.room:
-            look = "bond"
-        return ("007" if room == state.room else room, look, target)
-
-    def _grids_html(self, grids: list[tuple[str, int, list[list[str | None]]]]) -> str:
-        if not grids:
-            return "<p>The maze appears after Set up.</p>"
-        parts = []
-        for title, width, rows in grids:
-            cells = "".join(self._cell_html(room) for row in rows for room in row)
-            dense = " dense" if width > 8 else ""
-            heading_html = f'<div class="section-title">{escape(title)}</div>' if title else ""
-            widest = width * (MAX_CELL + CELL_GAP)
-            parts.append(
-                f'<div style="flex:1 1 {width * 48}px;min-width:0;max-width:{widest}px">'
-                f'{heading_html}<div class="maze{dense}" role="group" '
-                f'aria-label="{escape(title or "The maze")}" data-columns="{width}" style="'
-                f'grid-template-columns:repeat({width},minmax(0,1fr))">{cells}</div></div>')
-        return f'<div class="sections">{"".join(parts)}</div>'
-
-    def _cell_html(self, room: str | None) -> str:
-        if room is None:
-            return '<div class="cell wall"></div>'
-        if room == "":
-            return '<div class="cell blank"></div>'
-        label, look, target = self.cells[room]
-        classes = f"cell gg-{look}{' target' if target else ''}"
-        name = f"{room}, {LOOK_WORDS[look]}{', Bond may move here' if target else ''}"
-        return tap_button(room, label, classes, enabled=target, name=name)
-
     def _legend(self, state: GoldenGunState, moving: bool) -> str:
-        swatch = ('<span style="display:inline-block;width:18px;height:18px;'
-                  'vertical-align:middle;border-radius:3px;border:1px solid #607d8b;'
-                  'background:{}"></span> {}')
-        keys = [swatch.format(BOND, "007: Bond")]
-        if state.maze is not None:
-            keys += [swatch.format(WALL, "wall"),
-                     swatch.format(GREEN_CARD, "green card, face down")]
-        keys += [swatch.format(ROOM, "room not entered"),
-                 swatch.format(ENTERED_STRIPES, "entered (striped)"),
-                 swatch.format(BLUE_CARD, "blue card left in the room"),
-                 swatch.format(f"{DANGER};box-shadow:inset 0 0 0 3px {BOND}",
-                               "Scaramanga (gold ring)")]
+        keys = _keys(state)
         left = "; ".join(f"{escape(kind)} in {room}" for room, kind in sorted(state.blues.items()))
         extra = f"<div>Cards left in rooms: {left}</div>" if left else ""
         if state.scaramanga_room:
@@ -164,6 +125,85 @@ class MazeView(pn.viewable.Viewer):
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self.pad
+
+
+def still_maze_html(state: GoldenGunState) -> str:
+    """The maze as `MazeView` draws it, with nothing to tap (the review's replay): the
+    sections laid, Bond, the rooms entered and the cards lying in rooms, and the key to
+    the colours; its look in its own <style> (`REPLAY_MAZE_CSS`). It reads what the table
+    sees (`_look`): a face-down green card's room, never the card."""
+    grids = _maze_grids(state)
+    if not grids:
+        return ""
+    keys = "".join(f"<span>{key}</span>" for key in _keys(state))
+    return (f'<div class="replay-maze"><style>{REPLAY_MAZE_CSS}</style>'
+            f"{_grids_html(grids, _cells(state, grids, set()))}"
+            f'<div class="maze-key">{keys}</div></div>')
+
+
+def _cells(state: GoldenGunState, grids: list[tuple[str, int, list[list[str | None]]]],
+           targets: set[str]) -> dict[str, tuple[str, str, bool]]:
+    """Each room drawn: (label, look, tappable)."""
+    return {room: _look(room, state, room in targets)
+            for _, _, rows in grids for row in rows for room in row if room}
+
+
+def _look(room: str, state: GoldenGunState, target: bool) -> tuple[str, str, bool]:
+    look = "room"
+    if room in state.blues:
+        look = "scaramanga" if state.blues[room] == rules.SCARAMANGA else "blue"
+    elif room in state.greens:
+        look = "green"
+    elif room in state.entered:
+        look = "entered"
+    if room == state.room:
+        look = "bond"
+    return ("007" if room == state.room else room, look, target)
+
+
+def _grids_html(grids: list[tuple[str, int, list[list[str | None]]]],
+                cells: dict[str, tuple[str, str, bool]]) -> str:
+    if not grids:
+        return "<p>The maze appears after Set up.</p>"
+    parts = []
+    for title, width, rows in grids:
+        drawn = "".join(_cell_html(room, cells) for row in rows for room in row)
+        dense = " dense" if width > 8 else ""
+        heading_html = f'<div class="section-title">{escape(title)}</div>' if title else ""
+        widest = width * (MAX_CELL + CELL_GAP)
+        parts.append(
+            f'<div style="flex:1 1 {width * 48}px;min-width:0;max-width:{widest}px">'
+            f'{heading_html}<div class="maze{dense}" role="group" '
+            f'aria-label="{escape(title or "The maze")}" data-columns="{width}" style="'
+            f'grid-template-columns:repeat({width},minmax(0,1fr))">{drawn}</div></div>')
+    return f'<div class="sections">{"".join(parts)}</div>'
+
+
+def _cell_html(room: str | None, cells: dict[str, tuple[str, str, bool]]) -> str:
+    if room is None:
+        return '<div class="cell wall"></div>'
+    if room == "":
+        return '<div class="cell blank"></div>'
+    label, look, target = cells[room]
+    classes = f"cell gg-{look}{' target' if target else ''}"
+    name = f"{room}, {LOOK_WORDS[look]}{', Bond may move here' if target else ''}"
+    return tap_button(room, label, classes, enabled=target, name=name)
+
+
+def _keys(state: GoldenGunState) -> list[str]:
+    """The legend's key: a swatch of each look and what it means."""
+    swatch = ('<span style="display:inline-block;width:18px;height:18px;'
+              'vertical-align:middle;border-radius:3px;border:1px solid #607d8b;'
+              'background:{}"></span> {}')
+    keys = [swatch.format(BOND, "007: Bond")]
+    if state.maze is not None:
+        keys += [swatch.format(WALL, "wall"),
+                 swatch.format(GREEN_CARD, "green card, face down")]
+    return [*keys, swatch.format(ROOM, "room not entered"),
+            swatch.format(ENTERED_STRIPES, "entered (striped)"),
+            swatch.format(BLUE_CARD, "blue card left in the room"),
+            swatch.format(f"{DANGER};box-shadow:inset 0 0 0 3px {BOND}",
+                          "Scaramanga (gold ring)")]
 
 
 def _maze_grids(state: GoldenGunState) -> list[tuple[str, int, list[list[str | None]]]]:

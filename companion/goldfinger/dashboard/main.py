@@ -59,7 +59,14 @@ from companion.goldfinger.dashboard.words import (
     waiting_text,
 )
 from companion.goldfinger.legal import allowed
-from companion.goldfinger.views import ENEMY_SEAT, private_view, seat_decides, seat_names
+from companion.goldfinger.map_svg import still_svg
+from companion.goldfinger.views import (
+    ENEMY_SEAT,
+    private_view,
+    public_state,
+    seat_decides,
+    seat_names,
+)
 from companion.ui import (
     BOT_STOPPED,
     BotMove,
@@ -379,8 +386,14 @@ class GoldfingerDashboard(GameDashboard):
         return self.actions.dice
 
     def replay_picture(self, state: e.GoldfingerState) -> str:
-        """The hits and Bond's kit as they stood."""
-        return hits_html(state) + kit_html(state)
+        """The hits and Bond's kit as they stood and, in map mode, the map: the pieces
+        where they stood and a star filled while a card lay there, drawn from the table's
+        view (`views.public_state`: no card by a star is read) as the live map draws them,
+        with nothing to tap."""
+        picture = hits_html(state) + kit_html(state)
+        if state.board is None:
+            return picture
+        return picture + f'<div class="replay-board">{still_svg(public_state(state))}</div>'
 
     def replay_advice(self, state: e.GoldfingerState, coming: Any) -> str:
         """The odds the action list and the map showed then (none while the bot moved)."""
