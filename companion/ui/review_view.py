@@ -132,7 +132,7 @@ def moments_html(result: Review, is_chance: bool, shown: int | None = SHOWN_MOME
     named = [m for m in result.moments if m.words]
     named = named[-shown:] if shown else named
     if not named:
-        return "<p>No moment stood out: nothing very lucky, very unlucky or costly so far.</p>"
+        return "<p>No moment stood out: nothing lucky, unlucky or costly so far.</p>"
     items = []
     for m in named:
         if m.kind == "decision" or (m.kind == "shown" and m.side):
