@@ -6,6 +6,9 @@ A game that can value a position names a reviewer module (`Game.reviewer`) holdi
   then named in a few words by `EQUITY_UNIT`, "goals ahead");
 - `LUCK_WORDS` and `SKILL_WORDS`: thresholds on the game's scale, or None for the review's
   own (for an equity that is a chance of winning);
+- optionally `ERROR_POINTS`, for an equity that is an estimate: how far it may be off, as
+  measured (percentage points for a chance, else the game's unit); the chart draws it as a
+  band about each side's line;
 - `equity(state)`: each side's expected result from here (the average over chance to
   come, the best play at each decision), or None where it cannot say;
 - `chance_outcomes(state, action)`: the outcomes `action`'s chance could have had, each a
@@ -116,6 +119,7 @@ class Review:
     exact: bool  # the game's equity is exact: luck and skill explain every change
     is_chance: bool = True  # the equity is a chance (shown in percentage points)
     unit: str = "chance to win (%)"  # the equity in a few words (a chart's axis)
+    error: Fraction | None = None  # an estimate's measured error, on the equity's own scale
 
     def luck(self, side: str) -> Fraction:
         return sum((m.luck.get(side, ZERO) for m in self.moments), ZERO)
@@ -184,7 +188,17 @@ def _review(game: Game, options: Mapping[str, JSON], actions: Sequence[Any],
             progress(position, total)
     exact = all(not m.unexplained for m in moments)
     return Review(reviewer.EQUITY_NAME, sides, start, before, tuple(moments), exact,
-                  reviewer.EQUITY_IS_CHANCE, getattr(reviewer, "EQUITY_UNIT", Review.unit))
+                  reviewer.EQUITY_IS_CHANCE, getattr(reviewer, "EQUITY_UNIT", Review.unit),
+                  _error(reviewer))
+
+
+def _error(reviewer: Any) -> Fraction | None:
+    """The reviewer's `ERROR_POINTS` on the equity's scale (a chance's are percentage
+    points), or None for an equity that claims no error."""
+    points = getattr(reviewer, "ERROR_POINTS", None)
+    if points is None:
+        return None
+    return Fraction(points, 100) if reviewer.EQUITY_IS_CHANCE else Fraction(points)
 
 
 def _equity(reviewer: Any, state: GameState) -> Mapping[str, Fraction]:

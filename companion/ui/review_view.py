@@ -152,18 +152,25 @@ def moments_html(result: Review, is_chance: bool, shown: int | None = SHOWN_MOME
 
 def equity_chart(result: Review, is_chance: bool, at: hv.streams.Stream,
                  on_tap: Callable[..., None]) -> hv.DynamicMap:
-    """Each side's equity after every action, the named moments marked on it, and a line
-    at the action the replay shows (`at`), which moves alone. A tap anywhere on it calls
+    """Each side's equity after every action (for an estimate, in a band as wide as its
+    measured error), every chance event and decision marked on it, and a line at the
+    action the replay shows (`at`), which moves alone. A tap anywhere on it calls
     `on_tap(x=..., y=...)`."""
     scale = 100 if is_chance else 1
     ylabel = result.unit
     curves = []
     colours = side_colours(result.sides)
+    bands = []
     for side in result.sides:
         points = [(0, float(result.start[side]) * scale)] + [
             (m.position, float(m.equity_after[side]) * scale) for m in result.moments]
         curves.append(hv.Curve(points, "action", ylabel, label=side).opts(
             line_width=2, color=colours[side], tools=["tap"], default_tools=[]))
+        if result.error is not None:  # an estimate: how far off it may be, measured
+            spread = float(result.error) * scale
+            bands.append(hv.Spread([(x, y, spread) for x, y in points], "action",
+                                   [ylabel, "error"]).opts(
+                color=colours[side], alpha=0.12, line_alpha=0, default_tools=[]))
 
     def marks(named: bool) -> list[tuple[int, float, str]]:
         return [(m.position, float(m.equity_after[m.side or result.sides[0]]) * scale,
@@ -174,7 +181,7 @@ def equity_chart(result: Review, is_chance: bool, at: hv.streams.Stream,
     # the mark under it: Bokeh would fade every other one, though the replay may step on.
     kept = {"nonselection_alpha": 1.0, "selection_alpha": 1.0, "tools": ["tap"],
             "default_tools": []}
-    overlay = hv.Overlay(curves)
+    overlay = hv.Overlay(bands + curves)
     for named, look in ((False, {"size": 5, "color": "#777777", "marker": "circle", "alpha": 0.7}),
                         (True, {"size": 12, "color": "#000000", "marker": "diamond"})):
         points = marks(named)

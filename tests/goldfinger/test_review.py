@@ -57,6 +57,7 @@ def test_the_books_balance_within_what_the_estimate_leaves_over(seed):
     result = review(GAME, MAP, actions)
     final = states_of(actions)[-1]
     assert not result.exact and result.sides == (BOND, ENEMY)
+    assert result.error == Fraction(gr.ERROR_POINTS, 100)  # the chart's band: ±10 points
     for side in result.sides:
         assert reviews.books(result, side) == result.final[side]
         assert abs(result.unexplained(side)) <= UNEXPLAINED_AT_MOST

@@ -60,6 +60,7 @@ def test_the_books_balance_within_what_the_estimate_leaves_over():
     result = review(GAME, SAMPLE, session.actions)
     assert time.perf_counter() - clock < 10
     assert not result.exact and not result.is_chance
+    assert result.error == lr.ERROR_POINTS  # the chart's band: ±2 Plot Points
     assert result.sides == ("Ann", "Bob", "Cy")
     for side in result.sides:
         assert reviews.books(result, side) == result.final[side]

@@ -5,9 +5,11 @@ chance event and decision is a mark on its chart, the named moments diamonds."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
+from fractions import Fraction
 
 import holoviews as hv
-from bokeh.models import Scatter
+from bokeh.models import Patch, Scatter
 
 from companion.core.review import review
 from companion.core.session import Session
@@ -55,6 +57,14 @@ def test_every_chance_event_and_decision_is_marked_and_the_named_ones_are_diamon
     marked = sum(len(r.data_source.data["action"]) for r in chart.renderers
                  if isinstance(getattr(r, "glyph", None), Scatter))
     assert marked == sum(m.kind != "other" for m in result.moments) > 0
+    bands = [r for r in chart.renderers if isinstance(getattr(r, "glyph", None), Patch)]
+    assert bands == []  # Golden Goal's estimate claims no measured error: no band
+    estimate = hv.render(equity_chart(replace(result, error=Fraction(1, 2)), False,
+                                      hv.streams.Stream.define("At", at=0)(), lambda **_: None))
+    bands = [r.data_source.data for r in estimate.renderers
+             if isinstance(getattr(r, "glyph", None), Patch)]
+    assert len(bands) == len(result.sides)  # each side's line in a band of ±0.5
+    assert max(bands[0]["y"]) - min(bands[0]["y"]) >= 1
     counts = {side: named_counts(result, side) for side in result.sides}
     assert sum(sum(c.values()) for c in counts.values()) == sum(bool(m.words)
                                                                 for m in result.moments) > 0
