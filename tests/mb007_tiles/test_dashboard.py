@@ -178,7 +178,8 @@ def test_a_players_own_phone_shows_his_seat_and_no_table_admin(store):
     phone = TilesDashboard(store=store, session=session, seat=1)
     page = phone.__panel__()
     titles = [getattr(card, "title", "") for card in sections_of(page)]
-    assert titles == ["Turn", "Board", "Log"]  # his letters on the phone's first screen
+    # his letters on the phone's first screen; the review his own to replay, no table admin
+    assert titles == ["Turn", "Board", "Log", "Review: luck, skill and the dice"]
     assert "Your seat: Black" in phone.steps.html
 
 

@@ -16,7 +16,16 @@ from companion.core.session import Session
 from companion.golden_goal import GAME
 from companion.golden_goal.bot import bot_player
 from companion.golden_goal.dashboard import GoldenGoalDashboard
+from companion.goldfinger import GAME as GOLDFINGER
+from companion.goldfinger.dashboard import GoldfingerDashboard
+from companion.license_to_kill import GAME as LICENSE_TO_KILL
+from companion.license_to_kill.dashboard import LicenseToKillDashboard
+from companion.mb007_cards import GAME as CARDS
+from companion.mb007_cards.dashboard import CardsDashboard
+from companion.mb007_tiles import GAME as TILES
+from companion.mb007_tiles.dashboard import TilesDashboard
 from companion.ui.review_view import equity_chart, named_counts, summary_html
+from companion.ui.roles import WATCHER
 from companion.ui.template import sections_of
 
 
@@ -73,3 +82,22 @@ def test_every_chance_event_and_decision_is_marked_and_the_named_ones_are_diamon
         if named:
             told = "; ".join(f"{word} {n}" for word, n in named.items())
             assert f"Named moments: {told}." in page
+
+
+def test_every_device_has_the_review_to_replay_on_its_own(store):
+    """Issue 35: "every device can replay on its own": a player's phone and a watcher
+    have the Review section too (public figures only: the cheater's tests in
+    tests/ui/test_replay_cheater.py), closed until opened."""
+    for game, dashboard, options in [
+            (GOLDFINGER, GoldfingerDashboard, {"map": "sample"}),
+            (LICENSE_TO_KILL, LicenseToKillDashboard, {}),
+            (CARDS, CardsDashboard, {"players": 2}),
+            (TILES, TilesDashboard, {"players": 2, "mode": "tablet"})]:
+        session = Session(game, options, seed=5, store=store)
+        dashboard(store=store, session=session)  # the tablet: the device that started it
+        phone = dashboard(store=store, session=session)
+        phone.role = WATCHER  # another device on the table's link
+        assert not phone.is_tablet
+        cards = [s for s in sections_of(phone.__panel__())
+                 if getattr(s, "title", "").startswith("Review")]
+        assert len(cards) == 1 and cards[0].collapsed, game.name

@@ -414,7 +414,8 @@ class GoldfingerDashboard(GameDashboard):
         if not self.is_tablet:  # a phone: its side's own view first (if any), no table admin
             own = section("Your side (only this phone)", self._own)
             return page("007 Goldfinger", own, play,
-                        self.map_part.section(map_on, first_in_portrait=False), table, log)
+                        self.map_part.section(map_on, first_in_portrait=False), table, log,
+                        self.review_section())
         setup = section("Game set-up", self.setup_form.widgets["box"])
         self._setup_cards.append(setup)
         self._show_setup()
