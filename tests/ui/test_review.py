@@ -272,7 +272,7 @@ def test_the_replay_draws_the_board_as_it_stood_then(served, page: Page, name, s
         expect(board).to_have_attribute("aria-label", re.compile(
             f": Bond on {then.piece('bond').space}, "))
     else:
-        expect(board.get_by_role("button", name=f"{then.room}, Bond is here")).to_be_visible()
+        expect(board.get_by_role("img", name=f"{then.room}, Bond is here")).to_be_visible()
     box, replay = board.bounding_box(), page.locator(".replay-table").bounding_box()
     assert replay["x"] - 1 <= box["x"] and box["x"] + box["width"] <= replay["x"] + \
         replay["width"] + 1 <= width

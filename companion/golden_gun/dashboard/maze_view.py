@@ -54,9 +54,9 @@ MAZE_CSS = f"""
 # nothing to tap, so its cells need not be a fingertip tall; the key in small print.
 REPLAY_MAZE_CSS = MAZE_CSS + """
 .replay-maze { margin: 6px 0; }
-.replay-maze .cell { min-height: 0; font-size: 0.7rem; }
+.replay-maze .cell { min-height: 0; font-size: 0.7rem; display: flex; align-items: center;
+  justify-content: center; }
 .replay-maze .dense .cell { font-size: 0.55rem; }
-.replay-maze .cell:disabled { cursor: default; }
 .replay-maze .maze-key { display: flex; flex-wrap: wrap; gap: 2px 10px; font-size: 0.8rem;
   margin-top: 4px; }
 .replay-maze .maze-key span span { width: 12px !important; height: 12px !important; }
@@ -137,7 +137,7 @@ def still_maze_html(state: GoldenGunState) -> str:
         return ""
     keys = "".join(f"<span>{key}</span>" for key in _keys(state))
     return (f'<div class="replay-maze"><style>{REPLAY_MAZE_CSS}</style>'
-            f"{_grids_html(grids, _cells(state, grids, set()))}"
+            f"{_grids_html(grids, _cells(state, grids, set()), still=True)}"
             f'<div class="maze-key">{keys}</div></div>')
 
 
@@ -162,12 +162,13 @@ def _look(room: str, state: GoldenGunState, target: bool) -> tuple[str, str, boo
 
 
 def _grids_html(grids: list[tuple[str, int, list[list[str | None]]]],
-                cells: dict[str, tuple[str, str, bool]]) -> str:
+                cells: dict[str, tuple[str, str, bool]], still: bool = False) -> str:
+    """The sections' grids; `still`: pictures of rooms, not buttons (the replay's)."""
     if not grids:
         return "<p>The maze appears after Set up.</p>"
     parts = []
     for title, width, rows in grids:
-        drawn = "".join(_cell_html(room, cells) for row in rows for room in row)
+        drawn = "".join(_cell_html(room, cells, still) for row in rows for room in row)
         dense = " dense" if width > 8 else ""
         heading_html = f'<div class="section-title">{escape(title)}</div>' if title else ""
         widest = width * (MAX_CELL + CELL_GAP)
@@ -179,7 +180,8 @@ def _grids_html(grids: list[tuple[str, int, list[list[str | None]]]],
     return f'<div class="sections">{"".join(parts)}</div>'
 
 
-def _cell_html(room: str | None, cells: dict[str, tuple[str, str, bool]]) -> str:
+def _cell_html(room: str | None, cells: dict[str, tuple[str, str, bool]],
+               still: bool = False) -> str:
     if room is None:
         return '<div class="cell wall"></div>'
     if room == "":
@@ -187,6 +189,9 @@ def _cell_html(room: str | None, cells: dict[str, tuple[str, str, bool]]) -> str
     label, look, target = cells[room]
     classes = f"cell gg-{look}{' target' if target else ''}"
     name = f"{room}, {LOOK_WORDS[look]}{', Bond may move here' if target else ''}"
+    if still:
+        return (f'<div class="{classes}" role="img" aria-label="{escape(name)}">'
+                f"{escape(label)}</div>")
     return tap_button(room, label, classes, enabled=target, name=name)
 
 
