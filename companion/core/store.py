@@ -177,6 +177,7 @@ class Store:
     def close(self) -> None:
         if self._writer is not None:
             self._writer.shutdown()
+            self._writer = None  # a write after closing: the database's own StorageError
         self.database.close()
 
     @property

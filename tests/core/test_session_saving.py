@@ -12,6 +12,7 @@ import pytest
 
 from companion.core.errors import StorageError
 from companion.core.session import CHECKPOINT_EVERY, Session
+from companion.core.store import Store
 from companion.core.switching import QUICK_SWITCH_SECONDS
 from companion.dice_lab.engine import Check
 
@@ -90,3 +91,13 @@ def test_the_interpreter_switches_quickly_only_while_a_write_is_under_way(store,
                         lambda *args: (seen.append(sys.getswitchinterval()), record(*args))[1])
     session.act(Check(2, 7))
     assert seen == [QUICK_SWITCH_SECONDS] and sys.getswitchinterval() == usual
+
+
+def test_an_action_on_a_closed_store_is_a_storage_error_and_changes_nothing(tmp_path):
+    store = Store(tmp_path / "closed.sqlite3")
+    session = Session("dice_lab", seed=9, store=store)
+    session.act(Check(2, 7))
+    store.close()
+    with pytest.raises(StorageError):
+        session.act(Check(2, 8))
+    assert len(session.log) == 1
