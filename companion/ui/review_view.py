@@ -53,6 +53,7 @@ WIDE = {"sizing_mode": "stretch_width"}
 # A download's words in the middle of its button (they sat at its top).
 CENTRED_CSS = (":host .bk-btn { display: flex; align-items: center; justify-content: center; "
                "height: 100%; }")
+LEGEND_ROW = 30  # px: a row of the equity chart's legend, above the plot
 POLL_MS = 250  # how often a page waiting for its review reads the progress board
 _KEYS = itertools.count(1)  # a review's key on the progress board: unique in the server
 
@@ -191,8 +192,13 @@ def equity_chart(result: Review, is_chance: bool, at: hv.streams.Stream,
     # A Tap stream hears the whole plot, but only from an element of it, not the overlay.
     hv.streams.Tap(source=curves[0], transient=True).add_subscriber(on_tap)
     chart = overlay * hv.DynamicMap(replay_line, streams=[at])
-    return chart.opts(responsive=True, height=220, toolbar=None, default_tools=[],
-                      show_legend=len(result.sides) > 1, legend_position="top_left")
+    # The legend above the plot, not over its lines (a game's first moves are often at its
+    # top left); three sides to a row, so a phone's narrow chart holds six; the chart taller
+    # by its rows, so the plot keeps its height.
+    rows = math.ceil(len(result.sides) / 3) if len(result.sides) > 1 else 0
+    return chart.opts(responsive=True, height=220 + LEGEND_ROW * rows, toolbar=None,
+                      default_tools=[], show_legend=rows > 0, legend_position="top",
+                      legend_cols=min(len(result.sides), 3))
 
 
 def review_title(game_title: str, name: str) -> str:

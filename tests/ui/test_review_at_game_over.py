@@ -101,3 +101,25 @@ def test_every_device_has_the_review_to_replay_on_its_own(store):
         cards = [s for s in sections_of(phone.__panel__())
                  if getattr(s, "title", "").startswith("Review")]
         assert len(cards) == 1 and cards[0].collapsed, game.name
+
+
+def test_the_charts_legend_sits_above_the_plot_not_over_its_lines():
+    """A newcomer's card game: Seat 2's rise from 50% to 100% in the first moves ran behind
+    a legend drawn in the plot's top left corner. The legend is above the plot, three sides
+    to a row (six seats fit a phone's chart in two rows)."""
+    from bokeh.models import Legend
+
+    session = Session(GAME, {"match": "golden goal"}, seed=4)
+    rng = random.Random(4)
+    while not session.state.is_over:
+        session.act(bot_player(session.state, rng))
+    result = review(GAME, session.options, session.actions)
+    at = hv.streams.Stream.define("At", at=0)()
+    chart = hv.render(equity_chart(result, result.is_chance, at, lambda **_: None))
+    assert not [item for item in chart.center if isinstance(item, Legend)]
+    legends = [item for item in chart.above if isinstance(item, Legend)]
+    assert len(legends) == 1 and legends[0].ncols == 2  # Orange and Blue, one row
+    six = replace(result, sides=tuple(f"Seat {n}" for n in range(1, 7)),
+                  start={f"Seat {n}": Fraction(0) for n in range(1, 7)}, moments=())
+    chart = hv.render(equity_chart(six, False, at, lambda **_: None))
+    assert [item.ncols for item in chart.above if isinstance(item, Legend)] == [3]
