@@ -74,6 +74,11 @@ def level(value: Fraction, is_chance: bool) -> str:
     return f"{float(value) * 100:.0f}%" if is_chance else f"{float(value):+.2f}"
 
 
+def books(value: Fraction, is_chance: bool) -> str:
+    """An equity to one decimal, as `amount` writes the changes: a side's sentence adds up."""
+    return f"{float(value) * 100:.1f}%" if is_chance else f"{float(value):+.2f}"
+
+
 def summary_html(result: Review, is_chance: bool, over: bool = False) -> str:
     """Each side's books in a sentence or two, GNU Backgammon's way: where it started, how
     it ended (`over`: the game is over), what luck gave it, what its own choices cost and
@@ -98,8 +103,8 @@ def summary_html(result: Review, is_chance: bool, over: bool = False) -> str:
             parts.append(f"the estimate leaves {amount(rest, is_chance)} unexplained")
         counts = named_counts(result, side)
         named = "; ".join(f"{escape(word)} {count}" for word, count in counts.items())
-        lines.append(f"<li><b>{escape(side)}</b>{outcome}: {level(result.start[side], is_chance)}"
-                     f" at the start, {level(final, is_chance)} "
+        lines.append(f"<li><b>{escape(side)}</b>{outcome}: {books(result.start[side], is_chance)}"
+                     f" at the start, {books(final, is_chance)} "
                      f"{'at the end' if over else 'now'}. {'; '.join(parts)}."
                      f"{f' Named moments: {named}.' if named else ''}</li>")
     exact = ("The books balance exactly: the start plus these comes to the end."

@@ -197,15 +197,15 @@ def test_the_review_waits_for_the_card_shown_and_names_its_estimate(served, page
                                  timeout=60_000)
     expect(name).to_contain_text("±7 points")
     sides = page.locator(".review-sides")
-    expect(sides).to_contain_text("Seat 1: 50% at the start, 50% now. Luck gave +0.0 points.")
-    expect(sides).to_contain_text("Seat 2: 50% at the start, 50% now. Luck gave +0.0 points.")
+    expect(sides).to_contain_text("Seat 1: 50.0% at the start, 50.0% now. Luck gave +0.0 points.")
+    expect(sides).to_contain_text("Seat 2: 50.0% at the start, 50.0% now. Luck gave +0.0 points.")
     no_down_card(page)
 
     page.get_by_role("button", name="I am Seat 1: show my choices").click()
     page.get_by_role("button", name=re.compile(r"^Call 1 ")).click()
     expect(page.locator(".verdict")).to_contain_text("Called. Seat 2", timeout=WAIT)
     expect(sides).to_contain_text("own choices cost", timeout=60_000)
-    expect(sides).not_to_contain_text("Seat 2: 50% at the start, 50% now")
+    expect(sides).not_to_contain_text("Seat 2: 50.0% at the start, 50.0% now")
     expect(page.get_by_text("The books balance exactly")).to_be_visible()
     expect(page.locator(".review-dice")).to_have_count(0)
     expect(page.get_by_text("No dice rolled yet.")).to_have_count(0)  # a game without dice

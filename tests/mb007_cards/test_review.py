@@ -287,13 +287,13 @@ def test_the_app_reviews_a_game_after_a_few_actions_and_at_its_end(store):
     page = view._summary.object
     assert "Measured in each seat&#x27;s chance to end with the most points" in page
     assert "an estimate from the points and the pot" in page
-    assert all(f"<b>Seat {i}</b>: 25% at the start" in page for i in range(1, 5))
+    assert all(f"<b>Seat {i}</b>: 25.0% at the start" in page for i in range(1, 5))
     assert "Action 6 of 6 (now)" in view.replay.__panel__().html
     play(lambda: board.session.state.is_over)
     view.refresh()
     view.wait()
     page, winner = view._summary.object, board.session.state.standings()[0][0]
-    assert f"<b>{winner}</b> won: 25% at the start, 100% at the end. Luck gave " in page
+    assert f"<b>{winner}</b> won: 25.0% at the start, 100.0% at the end. Luck gave " in page
     assert f"{winner}'s own choices cost" in page and "the others' choices gave" in page
     assert "The books balance exactly" in page
     assert view._chart.visible and "review-moments" in view._moments.object
