@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import random
 import re
-from urllib.parse import parse_qs, urlparse
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -14,6 +13,7 @@ from playwright.sync_api import Page, expect
 from companion.core.review import review
 from companion.core.session import Session
 from companion.core.store import Store
+from companion.golden_goal.actions import Roll
 from companion.golden_goal.bot import bot_player
 from companion.golden_gun.bot import choose_action
 from companion.goldfinger.bot import bot_action
@@ -118,54 +118,29 @@ def test_a_long_review_shows_its_progress_then_the_review(served, page: Page):
     expect(page.get_by_text("The books balance exactly")).to_be_visible()
 
 
-def play_a_golden_goal_match_to_its_end(served, page: Page) -> str:
-    """A Golden Goal match against the bot, first goal wins, played on the tablet: orange
-    places at random, kicks off to the first square offered, moves its player nearest the
-    ball without kicking, and plays a goal whenever the page offers one; the bot plays
-    blue. Returns the game's id once the page offers a new match."""
-    page.goto(f"{served.url}/golden_goal")
-    page.get_by_role("button", name="Saved games").click()
-    page.get_by_role("button", name="New game").click()
-    expect(page.get_by_text("Started a new game.")).to_be_visible(timeout=WAIT)
-    page.get_by_role("button", name="Against the bot (bot plays blue)").first.click()
-    page.get_by_role("button", name="Orange places first").click()
-    expect(page.get_by_text("Player to place")).to_be_visible(timeout=WAIT)
-    session_id = parse_qs(urlparse(page.url).query)["session"][0]
-    place = page.get_by_role("button", name="Place this player at random")
-    roll = page.get_by_role("button", name=re.compile("app rolls"))
-    goal = page.get_by_role("button", name=re.compile("^Goal: "))
-    over = page.get_by_role("button", name="Start a new match")
+# A Golden Goal match the app's bot plays for blue, seeded: the bots' moves for both teams
+# end it with blue's goal at its 49th action, and its 20th, a roll, is named lucky.
+ENDING_MATCH = {"match": "golden goal", "bot": "blue"}
+ENDING_SEED = 19
+
+
+def a_golden_goal_match_before_its_last_turn(served) -> str:
+    """The seeded match stored up to blue's last turn (the dice and the bot's choices come
+    from the seed and the moves before, so the page's bot plays that turn as here). Its id;
+    the first page to open it is the tablet (nobody holds the game yet)."""
+    played = Session("golden_goal", ENDING_MATCH, seed=ENDING_SEED)
+    while not played.state.is_over:
+        played.act(bot_player(played.state, played.bot_rng()))
+    last_turn = max(i for i, action in enumerate(played.actions) if isinstance(action, Roll))
     store = Store(served.db)
     try:
-        for _ in range(400):
-            page.wait_for_timeout(200)  # the page's answer to the last tap
-            if over.is_visible():
-                return session_id
-            state = Session.resume(store, session_id).state
-            if place.is_visible():
-                place.click()
-            elif roll.count() and roll.first.is_visible():
-                roll.first.click()
-            elif state.to_move != "orange":
-                continue  # the bot's turn
-            elif state.phase in ("kickoff", "restart kick"):
-                page.locator('rect[role="button"]').first.click()
-                page.get_by_role("button", name="Play it").click()
-            elif state.phase == "play" and state.roll and goal.count():
-                goal.first.click()
-                page.get_by_role("button", name="Play it").click()
-            elif state.phase == "play" and state.roll:
-                near = min((o for o in state.legal_turns(state.roll) if not o.play.kicks),
-                           key=lambda o: abs(o.square[0] - state.ball[0])
-                           + abs(o.square[1] - state.ball[1]))
-                page.get_by_role("button", name=state.field.name(state.where[near.play.player]),
-                                 exact=True).click()
-                page.get_by_role("button", name=state.field.name(near.square),
-                                 exact=True).click()
-                page.get_by_role("button", name="Play it").click()
+        stored = Session("golden_goal", ENDING_MATCH, seed=ENDING_SEED, store=store)
+        for action in played.actions[:last_turn]:
+            stored.act(action)
+        assert stored.state.to_move == "blue"
+        return stored.id
     finally:
         store.close()
-    raise AssertionError("the match did not end in 400 taps")
 
 
 def test_a_finished_game_opens_its_review_a_tap_on_a_named_mark_replays_it_and_it_downloads(
@@ -173,7 +148,10 @@ def test_a_finished_game_opens_its_review_a_tap_on_a_named_mark_replays_it_and_i
     """Issue 35's proof: finish a game; the review comes first and opens by itself; a tap
     on a named moment's mark moves the replay there; the file opens offline."""
     page.set_viewport_size({"width": 1024, "height": 768})
-    session_id = play_a_golden_goal_match_to_its_end(served, page)
+    session_id = a_golden_goal_match_before_its_last_turn(served)
+    page.goto(f"{served.url}/golden_goal?session={session_id}")
+    page.get_by_role("button", name="Let the bot play blue's turn").click()  # blue scores
+    expect(page.get_by_role("button", name="Start a new match")).to_be_visible(timeout=WAIT)
     sides = page.locator(".review-sides")
     expect(sides).to_contain_text("at the end. Luck gave", timeout=60_000)  # not tapped open
     store = Store(served.db)
@@ -182,7 +160,7 @@ def test_a_finished_game_opens_its_review_a_tap_on_a_named_mark_replays_it_and_i
     finally:
         store.close()
     result = review(session.game, session.options, session.actions)
-    named = next(m for m in reversed(result.moments) if m.words)
+    named = next(m for m in result.moments if m.words)
     where, total = page.locator(".replay-where"), len(result.moments)
     chart = page.locator(".review-chart canvas").first
 
