@@ -43,7 +43,7 @@ from companion.ui.roles import SEAT, WATCHER, Role, role_from_link, still_holds,
 from companion.ui.session_picker import SessionPicker
 from companion.ui.share_view import SharedSeat, ShareView
 from companion.ui.template import Fold, closed_section, section
-from companion.ui.worker import odds_worker
+from companion.ui.worker import odds_worker, progress_board
 
 UNSERVED_PHONE = "a seat's page outside a server"
 HANDED_ON = ("The table handed this device's role (a seat, or the tablet) to another device: "
@@ -441,13 +441,21 @@ class GameDashboard(pn.viewable.Viewer):
         return card
 
     def review_section(self) -> Fold:
-        """The game review (luck, skill and the dice), worked out when opened and after
-        each change while open."""
-        view = ReviewView(lambda: self.session, self.replay_picture, odds_worker(),
-                          advice=self.replay_advice)
-        card = section("Review: luck, skill and the dice", view, width=440, collapsed=True)
-        card.param.watch(lambda event: None if event.new else view.refresh(), "collapsed")
-        self._review = (card, view)
+        """The game review (luck, skill and the dice), made when first opened (every phone
+        and watcher has one: made at once, it was 300 KiB of each page), worked out when
+        opened and after each change while open."""
+        def build() -> ReviewView:
+            view = ReviewView(lambda: self.session, self.replay_picture, odds_worker(),
+                              advice=self.replay_advice)
+            self._review = (card, view)
+            return view
+
+        card = closed_section("Review: luck, skill and the dice", build, width=440)
+        # Opened: the fold builds the view first (its own watcher came first), then this.
+        card.param.watch(lambda event: None if event.new else self._review[1].refresh(),
+                         "collapsed")
+        self._review: tuple[Fold, ReviewView | None] = (card, None)
+        progress_board().board()  # the server's, started with a page, not on a tap
         self._review_first = False
         self._bring_the_review(opening=False)
         return card

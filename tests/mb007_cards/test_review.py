@@ -272,6 +272,9 @@ def test_the_app_reviews_a_game_after_a_few_actions_and_at_its_end(store):
     session = Session(GAME, {"players": 4, "bots": [1, 2, 3]}, seed=3, store=store)
     board = CardsDashboard(store=store, session=session)
     board.__panel__()
+    section, view = board._review
+    assert view is None  # made when first opened
+    section.collapsed = False
     _section, view = board._review  # the kit's own view, as the page shows it
     rng = random.Random(3)
 
