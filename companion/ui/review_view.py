@@ -82,7 +82,7 @@ def books(value: Fraction, is_chance: bool) -> str:
 def summary_html(result: Review, is_chance: bool, over: bool = False) -> str:
     """Each side's books in a sentence or two, GNU Backgammon's way: where it started, how
     it ended (`over`: the game is over), what luck gave it, what its own choices cost and
-    what the others' gave it ("Bond won: 12% at the start, 100% at the end. Luck gave
+    what the others' gave it ("Bond won: 12.0% at the start, 100.0% at the end. Luck gave
     +97.0 points; Bond's own choices cost 9.0 points.")."""
     choices = any(m.kind in ("decision", "shown") for m in result.moments)
     lines = []
