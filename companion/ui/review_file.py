@@ -30,6 +30,8 @@ def side_colours(sides: Sequence[str]) -> dict[str, str]:
     spare = (c for c in SIDE_COLOURS if c not in named.values())
     return {side: colour or next(spare, SIDE_COLOURS[index % len(SIDE_COLOURS)])
             for index, (side, colour) in enumerate(named.items())}
+
+
 STYLE = """
 body { font-family: system-ui, sans-serif; max-width: 760px; margin: 1rem auto; padding: 0 1rem;
   line-height: 1.5; color: #1a1a1a; }

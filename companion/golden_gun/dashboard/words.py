@@ -9,6 +9,7 @@ from fractions import Fraction
 from html import escape
 
 from companion.core.dice import percent
+from companion.core.words import counted
 from companion.golden_gun import bot, odds, rules
 from companion.golden_gun.dashboard.looks import INFO, KIND_BARS, LATER_BAR, LOST, NEUTRAL_BAR, WON
 from companion.golden_gun.effects import describe
@@ -131,7 +132,7 @@ def progress_html(state: GoldenGunState) -> str:
     rows = []
     for s in range(1, state.sections + 1):
         n = state.rooms_entered(s)
-        rows.append(f"<li>Section {s}: {n} room{'s' if n != 1 else ''} entered</li>")
+        rows.append(f"<li>Section {s}: {counted(n, 'room')} entered</li>")
     if state.sections >= rules.MAZE_SECTIONS:
         note = "All four maze sections are on the table."
     elif state.phase == "setup":

@@ -13,6 +13,7 @@ from html import escape
 from typing import Any
 
 from companion.core.dice import percent
+from companion.core.words import counted
 from companion.goldfinger import engine as e
 from companion.goldfinger import fire_odds, odds, rules
 from companion.goldfinger.legal import label
@@ -261,7 +262,7 @@ def map_words(state: e.GoldfingerState, targets: list[str]) -> str:
     pieces = []
     for piece in state.pieces:
         name = "Bond" if piece.name == rules.BOND else f"car {piece.name}"
-        hits = f", {piece.hits} hit{'s' if piece.hits != 1 else ''}" if piece.hits else ""
+        hits = f", {counted(piece.hits, 'hit')}" if piece.hits else ""
         if piece.crashed:
             pieces.append(f"{name} has crashed")
         elif piece.space is None:
