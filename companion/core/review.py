@@ -41,8 +41,15 @@ From these alone, over any game's log:
   game's equity is an estimate the identity holds only within it: `Review.exact` says
   which, and `Review.unexplained` is what the luck and skill leave over.
 
-Dice against expectation (`dice_tally`) need no equity: every die the log holds, by face,
-against the count a fair die gives, with a chi-square test's verdict in words.
+A game whose cards or tiles come from a pile or a bag may also name, to count them against
+their expected counts (`core.tally`; the dice need no reviewer, `tally.dice_tally`):
+
+- `DRAWN`: the words for them, `("card", "cards", "a fair shuffle")`, and `DRAWN_KINDS`,
+  every kind in the order shown;
+- `drawn(state, action)`: each card `action` draws, as the kind that came up and every
+  kind's chance at that draw (its share of the pile just before);
+- `drawn_withheld(state)`: at the log's last state, why the draws may not be shown yet
+  (some lie face down) or None. A review never holds a tally it may not show.
 """
 
 from __future__ import annotations
@@ -57,6 +64,7 @@ from typing import Any, Literal
 from companion.core.errors import InputError
 from companion.core.game import JSON, Game, GameState
 from companion.core.registry import find_game
+from companion.core.tally import Tally, tally
 
 ZERO = Fraction(0)
 # How a moment is named by the size of its luck or error, for an equity that is a chance
@@ -120,6 +128,8 @@ class Review:
     is_chance: bool = True  # the equity is a chance (shown in percentage points)
     unit: str = "chance to win (%)"  # the equity in a few words (a chart's axis)
     error: Fraction | None = None  # an estimate's measured error, on the equity's own scale
+    drawn: Tally | None = None  # the cards or tiles drawn against expectation (`core.tally`)
+    drawn_note: str = ""  # why there is no such tally yet, where the game has one
 
     def luck(self, side: str) -> Fraction:
         return sum((m.luck.get(side, ZERO) for m in self.moments), ZERO)
@@ -177,9 +187,13 @@ def _review(game: Game, options: Mapping[str, JSON], actions: Sequence[Any],
     moments = []
     before = start
     total = len(actions)
+    drawn_by = getattr(reviewer, "drawn", None)
+    draws: list[tuple[Any, Mapping[Any, Fraction]]] = []
     for position, raw in enumerate(actions, start=1):
         action = game.action_from_json(raw) if isinstance(raw, dict) else raw
         after_state = state.apply(action)
+        if drawn_by is not None:
+            draws += drawn_by(state, action)
         after = _equity(reviewer, after_state)
         moments.append(_moment(reviewer, position, state, action, after_state, before, after,
                                sides))
@@ -189,7 +203,19 @@ def _review(game: Game, options: Mapping[str, JSON], actions: Sequence[Any],
     exact = all(not m.unexplained for m in moments)
     return Review(reviewer.EQUITY_NAME, sides, start, before, tuple(moments), exact,
                   reviewer.EQUITY_IS_CHANCE, getattr(reviewer, "EQUITY_UNIT", Review.unit),
-                  _error(reviewer))
+                  _error(reviewer), *_drawn(reviewer, state, draws))
+
+
+def _drawn(reviewer: Any, last: GameState, draws: list[tuple[Any, Mapping[Any, Fraction]]]
+           ) -> tuple[Tally | None, str]:
+    """The tally of the log's draws, or why it may not be shown yet (the reviewer's
+    `drawn_withheld` at the log's last state): it is dropped here, never sent on."""
+    if getattr(reviewer, "drawn", None) is None:
+        return None, ""
+    withheld = reviewer.drawn_withheld(last)
+    if withheld:
+        return None, withheld
+    return tally(*reviewer.DRAWN, reviewer.DRAWN_KINDS, draws), ""
 
 
 def _error(reviewer: Any) -> Fraction | None:
@@ -288,84 +314,3 @@ def skill_words(skill: Fraction, words: Sequence[tuple[Fraction, str]] | None = 
 
 def _nonzero(values: Mapping[str, Fraction]) -> dict[str, Fraction]:
     return {side: value for side, value in values.items() if value}
-
-
-# Dice against expectation.
-
-FACES = range(1, 7)
-FEWEST_DICE = 30  # below this many dice the test cannot tell ordinary from odd
-
-
-@dataclass(frozen=True)
-class DiceTally:
-    """Every die the log holds, by face, against a fair die's expected count."""
-
-    counts: Mapping[int, int]  # face -> how many times it came up
-
-    @property
-    def total(self) -> int:
-        return sum(self.counts.values())
-
-    @property
-    def expected(self) -> Fraction:
-        """How often each face comes up on fair dice, this many dice rolled."""
-        return Fraction(self.total, 6)
-
-    @property
-    def mean(self) -> Fraction | None:
-        return Fraction(sum(f * n for f, n in self.counts.items()), self.total) \
-            if self.total else None
-
-    def p_value(self) -> float | None:
-        """Pearson's chi-square test of fair dice (5 degrees of freedom); None with too few
-        dice for the test to mean anything."""
-        if self.total < FEWEST_DICE:
-            return None
-        from scipy.stats import chisquare  # imported when first asked: 0.4 s
-
-        return float(chisquare([self.counts[f] for f in FACES]).pvalue)
-
-    def verdict(self) -> str:
-        """The dice in words: ordinary, or how they were not."""
-        p = self.p_value()
-        if p is None:
-            return (f"{self.total} {'die' if self.total == 1 else 'dice'} so far: too few to "
-                    f"tell fair dice from odd ones (the test needs {FEWEST_DICE}).")
-        mean = float(self.mean or 0)
-        lean = "high" if mean > 3.5 else "low"
-        if p < 0.01:
-            return (f"The dice were far from ordinary: faces this uneven come from fair dice "
-                    f"less than 1 time in 100 (p = {p:.3f}); the average die was {mean:.2f} "
-                    f"(fair: 3.50), unusually {lean}.")
-        if p < 0.05:
-            return (f"The dice were unusual: faces this uneven come from fair dice about "
-                    f"{p * 100:.0f} times in 100 (p = {p:.2f}); the average die was "
-                    f"{mean:.2f} (fair: 3.50).")
-        return (f"The dice were ordinary: fair dice fall at least this unevenly {p * 100:.0f} "
-                f"times in 100 (p = {p:.2f}); the average die was {mean:.2f} (fair: 3.50).")
-
-
-def dice_tally(actions: Sequence[Any]) -> DiceTally:
-    """Every die in the log's actions (each action's `dice` field, and the lists of dice
-    in the fields of actions that roll more than once)."""
-    counts = dict.fromkeys(FACES, 0)
-    for action in actions:
-        for value in _dice_of(action):
-            if value in counts:
-                counts[value] += 1
-    return DiceTally(counts)
-
-
-def rolls_dice(game: Game) -> bool:
-    """Whether any of `game`'s actions carries dice (a field named for them)."""
-    return any("dice" in name for kind in game.action_types
-               for name in getattr(kind, "__dataclass_fields__", {}))
-
-
-def _dice_of(action: Any) -> list[int]:
-    fields = action if isinstance(action, dict) else getattr(action, "__dict__", {})
-    found: list[int] = []
-    for name, value in fields.items():
-        if "dice" in name and isinstance(value, list | tuple):
-            found += [v for v in value if type(v) is int]
-    return found

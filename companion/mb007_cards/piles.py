@@ -4,6 +4,8 @@ Play 9). Tablet mode draws named cards; table mode only counts them."""
 from __future__ import annotations
 
 import random
+from collections import Counter
+from fractions import Fraction
 
 from companion.core.errors import RuleError
 from companion.mb007_cards.rules import SECTIONS, Card, card_key, card_text
@@ -35,6 +37,19 @@ def take(pile: tuple[Card, ...], discards: tuple[Card, ...], cards: tuple[Card, 
                             rule=S["draw_pile"])
         pile.remove(card)
     return tuple(pile), discards, refilled
+
+
+def chances_of_each(pile: tuple[Card, ...], discards: tuple[Card, ...],
+                    cards: tuple[Card, ...]) -> list[tuple[Card, dict[Card, Fraction]]]:
+    """Each of `cards` taken from the pile in turn, as `take` takes them, with every kind's
+    share of the pile just before it: its chance then."""
+    pile, discards, found = list(pile), tuple(discards), []
+    for card in cards:
+        if not pile:
+            pile, discards = list(discards), ()
+        found.append((card, {kind: Fraction(n, len(pile)) for kind, n in Counter(pile).items()}))
+        pile.remove(card)
+    return found
 
 
 def take_count(count: int, discards: tuple[Card, ...], k: int

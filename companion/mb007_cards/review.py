@@ -41,6 +41,12 @@ shows the announcer's choice and is reviewed at once, as choices made in secret 
 
 Not reviewed: a pass (the card he passed with is not shown), which card a draw replaces
 (the choice turns on a card in his hand), and the draws themselves (no card is valued).
+
+**The cards against a fair shuffle** (`core.tally`): in tablet mode, every card the app
+dealt and drew, each against its kind's share of the draw pile just before (the discards
+once they were shuffled into a new pile), shown only once the game is over, as down cards
+are among them. At a real table the app sees the up cards and the discards only, and
+which cards go up turns on the players' choices, so no count of them is fair: none is made.
 """
 
 from __future__ import annotations
@@ -51,8 +57,8 @@ from fractions import Fraction
 from typing import Any
 
 from companion.core.review import SecretChoices
-from companion.mb007_cards import rules
-from companion.mb007_cards.actions import Respond, Reveal
+from companion.mb007_cards import piles, rules
+from companion.mb007_cards.actions import Deal, Draw, DrawCard, Respond, Reveal, TakeCards
 from companion.mb007_cards.engine import CardsState
 from companion.mb007_cards.odds import announcer_model
 from companion.mb007_cards.standings import after_answers, win_shares, win_shares_many
@@ -70,6 +76,36 @@ _SCALE = 10 ** 6  # shares as exact Fractions of a millionth
 
 Shares = tuple[Fraction, ...]
 Answers = tuple[tuple[int, int], ...]
+
+
+DRAWN = ("card", "cards", "a fair shuffle")
+DRAWN_KINDS = rules.CARDS
+DRAWN_AT_THE_END = ("The cards are counted against a fair shuffle when the game is over: "
+                    "until then some of them lie face down.")
+DRAWN_AT_A_TABLE = ("At a real table the app sees only the up cards and the discards, and "
+                    "which cards go up turns on the players' choices: no count of them "
+                    "against a fair shuffle would be fair. In tablet mode the app counts "
+                    "every card it deals.")
+
+
+def drawn(state: CardsState, action: Any) -> list[tuple[Any, dict[Any, Fraction]]]:
+    """Tablet mode: each card `action` deals or draws, with every kind's chance then."""
+    if not state.tablet:
+        return []
+    if isinstance(action, Deal | TakeCards):
+        cards = action.cards or ()
+    elif isinstance(action, Draw | DrawCard):
+        cards = (action.card,)
+    else:
+        return []
+    return piles.chances_of_each(state.draw_pile, state.discards, cards)
+
+
+def drawn_withheld(state: CardsState) -> str | None:
+    """The cards are shown only once every one of them may be (see the module)."""
+    if not state.tablet:
+        return DRAWN_AT_A_TABLE
+    return None if state.is_over else DRAWN_AT_THE_END
 
 
 def equity(state: CardsState) -> dict[str, Fraction]:

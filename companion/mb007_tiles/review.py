@@ -19,6 +19,11 @@ letter before the table sees it.
 - **Left unexplained by the estimate**: the tile drawn from the bag (not valued until it
   is placed: valuing every tile the bag could give in every window is a few seconds per
   draw), the next round's value appearing once a round is over, and the end of a game.
+
+**The tiles against fair draws** (`core.tally`): every tile drawn from the bag, by its
+number (both colours together), against its number's share of the bag just before; the
+draws for the first player too (each tile goes back, so each is drawn from the full bag).
+Every tile drawn is placed face up at once, so the tally is shown while the game runs.
 """
 
 from __future__ import annotations
@@ -28,7 +33,7 @@ from typing import Any
 
 from companion.core.review import SecretChoices
 from companion.mb007_tiles import rules
-from companion.mb007_tiles.actions import Place, Reveal
+from companion.mb007_tiles.actions import ChooseFirst, Draw, Place, Reveal
 from companion.mb007_tiles.board import seats_of, window_name
 from companion.mb007_tiles.engine import TilesState
 from companion.mb007_tiles.odds import (
@@ -53,6 +58,34 @@ LUCK_WORDS: tuple[tuple[Fraction, str], ...] = (
 SKILL_WORDS: tuple[tuple[Fraction, str], ...] = (
     (Fraction(-4), "blunder"), (Fraction(-2), "mistake"), (Fraction(-1), "inaccuracy"))
 _ROUND_PHASES = ("draw", "place", "choose", "reveal")
+
+
+DRAWN = ("tile", "tiles", "a fair bag")
+DRAWN_KINDS = rules.TILE_VALUES  # by number: a 1, a 007, of either colour
+
+
+def drawn(state: TilesState, action: Any) -> list[tuple[str, dict[str, Fraction]]]:
+    """Each tile `action` draws from the bag, by number, with every number's chance then."""
+    if isinstance(action, Draw) and action.tile is not None:
+        return [(action.tile[1:], _shares_by_number(state.bag))]
+    if isinstance(action, ChooseFirst):
+        full = _shares_by_number(state.options.full_bag())
+        return [(tile[1:], full) for tile in action.draws]
+    return []
+
+
+def drawn_withheld(state: TilesState) -> None:
+    """Never: every tile is placed face up as soon as it is drawn."""
+    return None
+
+
+def _shares_by_number(bag: tuple[int, ...]) -> dict[str, Fraction]:
+    size = sum(bag)
+    shares: dict[str, Fraction] = {}
+    for tile, count in zip(rules.ALL_TILES, bag, strict=True):
+        if count:
+            shares[tile[1:]] = shares.get(tile[1:], Fraction(0)) + Fraction(count, size)
+    return shares
 
 
 def _red(value: Fraction) -> dict[str, Fraction]:

@@ -1,6 +1,6 @@
 """The game review as one HTML file that opens anywhere, offline: each side's books in
 words, the equity over the game, every named moment, the whole log with each side's equity
-after every action, and the dice against a fair die's count.
+after every action, and the dice, cards and tiles against their expected counts.
 
 The two charts are drawn here as plain SVG rather than saved from Bokeh: the file needs no
 script, prints as it looks, and is a few kilobytes instead of Bokeh's 1.5 MB of JavaScript.
@@ -13,7 +13,8 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from html import escape
 
-from companion.core.review import DiceTally, Review
+from companion.core.review import Review
+from companion.core.tally import Tally
 
 WIDTH, HEIGHT, PAD = 640, 240, 44
 SIDE_COLOURS = ("#1565c0", "#8a1c1c", "#2e7d32", "#6a1b9a", "#e65100", "#37474f")
@@ -43,11 +44,11 @@ svg text { font-family: system-ui, sans-serif; font-size: 12px; fill: #333; }
 """
 
 
-def review_file(title: str, result: Review | None, note: str, tally: DiceTally,
+def review_file(title: str, result: Review | None, note: str, tallies: Sequence[Tally],
                 summary: str, moments: str, level: Callable[[Fraction], str]) -> str:
     """The file: `title` names the game; `summary` and `moments` are the review section's
     own HTML (`review_view`); `level` writes an equity; `note` says why there is no review
-    when `result` is None."""
+    when `result` is None; `tallies` are the dice and the draws against expectation."""
     parts = [f"<h1>{escape(title)}</h1>"]
     if result is None:
         parts.append(f"<p>{escape(note)}</p>")
@@ -56,8 +57,12 @@ def review_file(title: str, result: Review | None, note: str, tally: DiceTally,
                   equity_svg(result, level),
                   "<h2>The moments that stood out</h2>", moments,
                   "<h2>Every action</h2>", log_table(result, level)]
-    if tally.total:
-        parts += ["<h2>The dice</h2>", f"<p>{escape(tally.verdict())}</p>", dice_svg(tally)]
+    for tally in tallies:
+        if tally.total:
+            parts += [f"<h2>The {escape(tally.many)}</h2>", f"<p>{escape(tally.verdict())}</p>",
+                      tally_svg(tally)]
+    if result is not None and result.drawn_note:
+        parts.append(f"<p>{escape(result.drawn_note)}</p>")
     return ('<!doctype html><html lang="en"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
             f"<title>{escape(title)}</title><style>{STYLE}</style></head>"
@@ -124,24 +129,26 @@ def equity_svg(result: Review, level: Callable[[Fraction], str]) -> str:
             f'aria-label="{escape(label)}">{"".join(parts)}</svg>')
 
 
-def dice_svg(tally: DiceTally) -> str:
-    """How often each face came up, against a fair die's count (the dashed line)."""
-    top = max(max(tally.counts.values()), float(tally.expected)) or 1
+def tally_svg(tally: Tally) -> str:
+    """How often each kind came up, as bars, against its expected count (a dashed mark)."""
+    top = max(max(tally.counts.values()), *(float(e) for e in tally.expected.values())) or 1
     y = _scale(0, top, HEIGHT, flip=True)
     step = (WIDTH - 2 * PAD) / len(tally.counts)
     parts = []
-    for i, (face, count) in enumerate(tally.counts.items()):
-        left = PAD + i * step + 6
+    for i, (kind, count) in enumerate(tally.counts.items()):
+        left, middle = PAD + i * step + 6, PAD + i * step + step / 2
+        expected = y(float(tally.expected[kind]))
         parts.append(f'<rect x="{left:.1f}" y="{y(count):.1f}" width="{step - 12:.1f}" '
                      f'height="{y(0) - y(count):.1f}" fill="#8a1c1c"/>'
-                     f'<text x="{left + (step - 12) / 2:.1f}" y="{HEIGHT - PAD + 16}" '
-                     f'text-anchor="middle">{face}</text>'
-                     f'<text x="{left + (step - 12) / 2:.1f}" y="{y(count) - 4:.1f}" '
-                     f'text-anchor="middle">{count}</text>')
-    fair = y(float(tally.expected))
-    parts.append(f'<line x1="{PAD}" y1="{fair:.1f}" x2="{WIDTH - PAD}" y2="{fair:.1f}" '
-                 'stroke="#555" stroke-dasharray="6 4"/>')
-    label = (f"Each die face's count; the dashed line is a fair die's "
-             f"({float(tally.expected):.1f} each)")
+                     f'<text x="{middle:.1f}" y="{HEIGHT - PAD + 16}" '
+                     f'text-anchor="middle">{escape(str(kind))}</text>'
+                     f'<text x="{middle:.1f}" y="{min(y(count), expected) - 6:.1f}" '
+                     f'text-anchor="middle">{count}</text>'
+                     f'<line x1="{left - 3:.1f}" y1="{expected:.1f}" x2="{left + step - 9:.1f}" '
+                     f'y2="{expected:.1f}" stroke="#333" stroke-width="3" '
+                     'stroke-dasharray="6 3"/>')
+    expected = ", ".join(f"{kind}: {float(value):.1f}" for kind, value in tally.expected.items())
+    label = (f"How often each kind of {tally.one} came up; the dashed marks are the "
+             f"expected counts ({expected})")
     return (f'<svg viewBox="0 0 {WIDTH} {HEIGHT}" width="100%" role="img" '
-            f'aria-label="{label}">{"".join(parts)}</svg>')
+            f'aria-label="{escape(label)}">{"".join(parts)}</svg>')

@@ -1,6 +1,6 @@
 """The game review on the page: each side's luck and skill in words, the equity over the
 game with its lucky and unlucky moments marked, a replay of every action (a tap on the
-chart moves it there), and the dice against expectation.
+chart moves it there), and the dice, cards and tiles against their expected counts.
 
 Worked out by `companion.core.review` from the session's log when the section is opened,
 and again after each change while it is open (a closed section costs nothing). A game that
@@ -22,6 +22,7 @@ import math
 import threading
 from collections.abc import Callable
 from concurrent.futures import CancelledError, Future
+from dataclasses import replace
 from fractions import Fraction
 from html import escape
 
@@ -31,10 +32,12 @@ import panel as pn
 
 from companion.core.errors import CompanionError
 from companion.core.progress import reporting
-from companion.core.review import DiceTally, Review, dice_tally, review, rolls_dice
+from companion.core.review import Review, review
 from companion.core.session import Session
+from companion.core.tally import dice_tally, rolls_dice
 from companion.ui.replay_view import Advice, Picture, ReplayView
 from companion.ui.review_file import review_file, side_colours
+from companion.ui.tally_view import TallyView
 from companion.ui.theme import TOUCH, WRAP_CSS
 from companion.ui.worker import (
     BrokenProcessPool,
@@ -218,15 +221,6 @@ def replay_line(at: int) -> hv.VLine:
     return hv.VLine(at).opts(color="#555555", line_dash="dotted", line_width=2)
 
 
-def dice_chart(tally: DiceTally) -> hv.Overlay:
-    bars = hv.Bars([(str(face), count) for face, count in tally.counts.items()],
-                   "face", "times")
-    expected = hv.HLine(float(tally.expected)).opts(color="#555555", line_dash="dashed")
-    return (bars.opts(color="#8a1c1c", xlabel="die face (dashed: a fair die's count)",
-                      responsive=True, height=200, toolbar=None, default_tools=[])
-            * expected)
-
-
 NO_REVIEW_YET = "This game has no review of luck and skill yet."
 
 
@@ -281,14 +275,15 @@ class ReviewView(pn.viewable.Viewer):
         self._future: Future | None = None
         self._settled = threading.Event()  # the answer to the review now due was dealt with
         self._asked: tuple = ()  # the game as it was when the review now due was asked for
+        self._shown_over = False  # the review on the page is of a finished game
         self._result: Review | None = None
         self._at = hv.streams.Stream.define("ReplayAt", at=0)()
         self._summary = pn.pane.HTML(**WIDE)
         self._chart = pn.pane.HoloViews(None, visible=False, css_classes=["review-chart"], **WIDE)
         self._moments = pn.pane.HTML(**WIDE)
         self.replay = ReplayView(session, picture, self._replay_moved, advice)
-        self._dice = pn.pane.HTML(**WIDE)
-        self._dice_chart = pn.pane.HoloViews(None, visible=False, **WIDE)
+        self._dice = TallyView("die face", "review-dice")
+        self._drawn = TallyView("kind", "review-drawn")
         self._note = ""
         self._download = pn.widgets.FileDownload(
             callback=self._file, filename="review.html", label="Download this review (HTML)",
@@ -299,11 +294,18 @@ class ReviewView(pn.viewable.Viewer):
         the worker when it has them (a long review never holds up a tap)."""
         session = self._session()
         self._download.filename = f"{session.game.name}-review.html"
-        self._show_dice(dice_tally(session.actions), rolls_dice(session.game))
+        self._dice.show(dice_tally(session.actions),
+                        "No dice rolled yet." if rolls_dice(session.game) else "")
         if session.game.reviewer is None:
             self._show(None, NO_REVIEW_YET)
             return
         self._asked = asked = (session.id, session.revision, len(session.actions))
+        over = session.state.is_over
+        if self._shown_over and not over and self._result is not None:
+            # An undo took the game's end back: what only an end may show goes with it now,
+            # from the page and from its download, not when the new review comes.
+            self._show(replace(self._result, drawn=None, drawn_note=""), self._note)
+            self._shown_over = False
         if self._future is not None:
             self._future.cancel()  # the game moved on before that review's turn came
             self._future = None
@@ -311,6 +313,7 @@ class ReviewView(pn.viewable.Viewer):
         if self._worker is None:
             self._show(*_reviewed(lambda: review(session.game, session.options,
                                                  session.actions)))
+            self._shown_over = over
             return
         total = len(session.actions)
         self._summary.object = progress_html(total)
@@ -326,7 +329,8 @@ class ReviewView(pn.viewable.Viewer):
             self._key, self._told = key, None
             self._start_polling()
         self._settled = settled = threading.Event()
-        self._future.add_done_callback(lambda done: self._done(done, asked, key, settled))
+        self._future.add_done_callback(
+            lambda done: self._done(done, asked, over, key, settled))
 
     def wait(self) -> None:
         """Until the review asked for last is on the page (tests, notebooks)."""
@@ -371,7 +375,8 @@ class ReviewView(pn.viewable.Viewer):
         self._polling = None
         self._stop_waiting()
 
-    def _done(self, done: Future, asked: tuple, key: str, settled: threading.Event) -> None:
+    def _done(self, done: Future, asked: tuple, over: bool, key: str,
+              settled: threading.Event) -> None:
         try:
             if key:
                 self._progress.forget(key)  # the job ended: nothing of it stays on the board
@@ -383,12 +388,14 @@ class ReviewView(pn.viewable.Viewer):
                 if self._asked == asked:  # else a newer review is on its way
                     self._stop_waiting()
                     self._show(*shown)
+                    self._shown_over = over
             on_the_page(self._doc, show)
         finally:
             settled.set()
 
     def _show(self, result: Review | None, note: str) -> None:
         self._result, self._note = result, note
+        self._drawn.show(result.drawn if result else None, result.drawn_note if result else "")
         if result is None:
             self._summary.object = f"<p>{escape(note)}</p>"
             self._chart.visible = False
@@ -401,17 +408,6 @@ class ReviewView(pn.viewable.Viewer):
                                 + moments_html(result, is_chance))
         self.replay.update(result, lambda value: level(value, is_chance))
         self._draw_chart()
-
-    def _show_dice(self, tally: DiceTally, rolls: bool) -> None:
-        """The dice against fair dice; nothing for a game without dice."""
-        if tally.total:
-            self._dice.object = ('<h3 class="review-dice" style="font-size:1.1rem">The dice</h3>'
-                                 f"<p>{tally.verdict()}</p>")
-            self._dice_chart.object = dice_chart(tally)
-            self._dice_chart.visible = True
-        else:
-            self._dice.object = "<p>No dice rolled yet.</p>" if rolls else ""
-            self._dice_chart.visible = False
 
     def _draw_chart(self) -> None:
         """The chart anew (the game changed); the replay's line moves alone."""
@@ -430,7 +426,8 @@ class ReviewView(pn.viewable.Viewer):
         is_chance = result is not None and result.is_chance
         title = review_title(session.game.title, session.name)
         return io.StringIO(review_file(
-            title, result, self._note, dice_tally(session.actions),
+            title, result, self._note, [dice_tally(session.actions)] +
+            ([result.drawn] if result is not None and result.drawn is not None else []),
             summary_html(result, is_chance, session.state.is_over) if result else "",
             moments_html(result, is_chance, shown=None) if result else "",
             lambda value: level(value, is_chance)))
@@ -446,4 +443,4 @@ class ReviewView(pn.viewable.Viewer):
 
     def __panel__(self) -> pn.viewable.Viewable:
         return pn.Column(self._summary, self._chart, self.replay, self._moments, self._dice,
-                         self._dice_chart, self._download, **WIDE)
+                         self._drawn, self._download, **WIDE)

@@ -15,7 +15,7 @@ from companion.core import review as core_review
 from companion.core.errors import InputError
 from companion.core.game import Event, Game, GameState
 from companion.core.registry import find_game
-from companion.core.review import dice_tally, luck_words, review, skill_words
+from companion.core.review import luck_words, review, skill_words
 from companion.dice_lab import review as dice_lab_review
 from companion.dice_lab import rules as dice_lab_rules
 from companion.dice_lab.engine import Check, DiceLabState
@@ -177,20 +177,6 @@ def test_the_words_follow_the_thresholds():
     assert skill_words(Fraction(-1, 10)) == "inaccuracy"
     assert skill_words(Fraction(-1, 20)) == "" and skill_words(Fraction(0)) == ""
     assert len(core_review.LUCK_WORDS) == 4 and len(core_review.SKILL_WORDS) == 3
-
-
-def test_the_dice_against_expectation():
-    fair = [Check(2, 7, dice=(f, 7 - f)) for f in range(1, 7)] * 3  # each face 6 times
-    tally = dice_tally(fair)
-    assert tally.total == 36 and tally.expected == 6 and set(tally.counts.values()) == {6}
-    assert tally.verdict().startswith("The dice were ordinary")
-    loaded = dice_tally([Check(3, 7, dice=(6, 6, 5))] * 20)
-    assert loaded.p_value() < 0.01
-    assert "far from ordinary" in loaded.verdict() and "unusually high" in loaded.verdict()
-    assert "too few" in dice_tally([Check(2, 7, dice=(1, 2))]).verdict()
-    # From stored JSON too, as an export holds them.
-    assert dice_tally([{"type": "Check", "dice": [3, 4]}]).counts[3] == 1
-    assert dice_tally([replace(fair[0], dice=None)]).total == 0
 
 
 def test_the_collector_is_off_during_a_review_and_as_it_was_after_with_no_cycles_left():

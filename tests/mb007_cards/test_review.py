@@ -7,6 +7,7 @@ or in the file; a hostile log is refused in words."""
 from __future__ import annotations
 
 import random
+from concurrent.futures import Future
 from fractions import Fraction
 
 import pytest
@@ -14,7 +15,7 @@ import pytest
 from companion.core.errors import CompanionError
 from companion.core.review import review
 from companion.core.session import Session
-from companion.mb007_cards import GAME
+from companion.mb007_cards import GAME, piles, rules
 from companion.mb007_cards import review as cr
 from companion.mb007_cards.actions import (
     Announce,
@@ -25,6 +26,7 @@ from companion.mb007_cards.actions import (
     Replace,
     Respond,
     Reveal,
+    TakeCards,
 )
 from companion.mb007_cards.bot import bot_action
 from companion.mb007_cards.standings import win_shares
@@ -210,7 +212,8 @@ def section_everywhere(store, options, log) -> list:
         result = view._result
         chart = [[(m.position, m.equity_after) for m in result.moments]]
         file = view._file().getvalue()
-        seen.append([view._summary.object, view._moments.object, chart, steps, file])
+        seen.append([view._summary.object, view._moments.object, chart, steps, file,
+                     view._drawn._words.object])
     return seen
 
 
@@ -301,3 +304,60 @@ def test_the_app_reviews_a_game_after_a_few_actions_and_at_its_end(store):
     assert "The books balance exactly" in page
     assert view._chart.visible and "review-moments" in view._moments.object
     assert winner in view._file().getvalue()
+
+
+def test_each_card_counts_its_kinds_share_of_the_pile_just_before_it():
+    """Rules for Play 9 (the refill): a 2 then a 1 from a pile of 1 and 2, then a 007 from
+    the discards 007, 007, 1 shuffled into a new pile: the 2 had 1/2 of the pile, the 1
+    all of it, the 007 2/3."""
+    drawn = piles.chances_of_each((1, 2), ("007", "007", 1), (2, 1, "007"))
+    assert drawn == [(2, {1: Fraction(1, 2), 2: Fraction(1, 2)}), (1, {1: Fraction(1)}),
+                     ("007", {"007": Fraction(2, 3), 1: Fraction(1, 3)})]
+
+
+def test_the_cards_are_counted_at_the_end_of_a_tablet_game_and_never_at_a_table():
+    """Tablet mode: every card dealt and drawn, against a fair shuffle, once the game is
+    over (down cards are among them) and not one action before; table mode: none, and
+    the review says why."""
+    session = bots_game(3)
+    over = review(GAME, session.options, session.actions)
+    dealt = sum(len(a.cards) for a in session.actions if isinstance(a, Deal | TakeCards))
+    drawn = sum(isinstance(a, Draw | DrawCard) for a in session.actions)
+    assert over.drawn.total == dealt + drawn and over.drawn_note == ""
+    assert sum(over.drawn.expected.values()) == over.drawn.total
+    assert over.drawn.many == "cards" and list(over.drawn.counts) == list(rules.CARDS)
+    running = review(GAME, session.options, session.actions[:-1])
+    assert running.drawn is None and running.drawn_note == cr.DRAWN_AT_THE_END
+    table = {"players": 2, "mode": "table"}
+    log = [Deal((1, 2, 3, 4))]
+    assert review(GAME, table, log).drawn is None
+    assert review(GAME, table, log).drawn_note == cr.DRAWN_AT_A_TABLE
+
+
+class NeverDone:
+    """A worker that takes a review and never answers."""
+
+    def submit(self, *_job) -> Future:
+        return Future()
+
+
+def test_the_cards_leave_the_page_and_its_file_when_an_undo_takes_the_end_back(store):
+    """At the game's end the Review section and its file show the cards against a fair
+    shuffle; an undo of the last action takes them off both at once, before any new
+    review is worked out, as the down cards are in play again."""
+    from companion.mb007_cards.dashboard import CardsDashboard
+
+    finished = bots_game(3)
+    session = Session(GAME, finished.options, seed=1, store=store)
+    for action in finished.actions:
+        session.act(action)
+    board = CardsDashboard(store=store, session=session)
+    view = ReviewView(lambda: board.session, board.replay_picture)
+    view.refresh()
+    assert "The cards</h3>" in view._drawn._words.object
+    assert "<h2>The cards</h2>" in view._file().getvalue()
+    board.session.undo()
+    view._worker = NeverDone()  # as served: the new review is not back yet
+    view.refresh()
+    assert view._drawn._words.object == ""
+    assert "The cards" not in view._file().getvalue()

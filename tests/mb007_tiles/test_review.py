@@ -8,14 +8,15 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from fractions import Fraction
 
 import pytest
 
 from companion.core.review import review
 from companion.core.session import Session
-from companion.mb007_tiles import GAME
+from companion.mb007_tiles import GAME, rules
 from companion.mb007_tiles import review as tiles_review
-from companion.mb007_tiles.actions import Pick, Place, Reveal
+from companion.mb007_tiles.actions import ChooseFirst, Draw, Pick, Place, Reveal
 from companion.mb007_tiles.board import seats_of, window_name
 from companion.mb007_tiles.bot import autoplay_action
 from companion.mb007_tiles.odds import placement_advice, round_equilibrium
@@ -112,3 +113,31 @@ def _states(session: Session) -> list:
     for action in session.actions:
         states.append(states[-1].apply(action))
     return states
+
+
+def test_each_tile_counts_its_numbers_share_of_the_bag_just_before_it():
+    """Playing the Game: tiles come from the bag; the draws for the first player go back
+    (HOUSE RULE), so each is from the full bag: three of each of 1 to 5 and 007 in each
+    colour, a sixth each. A draw later counts the bag as it was then."""
+    session = Session(GAME, {"players": 2, "mode": "tablet"}, seed=4)
+    session.act(ChooseFirst())
+    first = session.actions[0]
+    result = review(GAME, session.options, session.actions)
+    assert result.drawn.total == len(first.draws) and result.drawn.many == "tiles"
+    assert result.drawn.expected == dict.fromkeys(rules.TILE_VALUES,
+                                                  Fraction(len(first.draws), 6))
+    session.act(Draw())
+    tile = session.actions[-1].tile
+    after = review(GAME, session.options, session.actions).drawn
+    assert after.counts[tile[1:]] == result.drawn.counts[tile[1:]] + 1
+    assert after.expected == {number: value + Fraction(1, 6)
+                              for number, value in result.drawn.expected.items()}
+
+
+def test_the_tiles_are_counted_while_the_game_runs():
+    """Every tile drawn is placed face up at once: the count is shown all along."""
+    session = game(4, 2)
+    for actions in (10, 40, len(session.actions)):
+        result = review(GAME, session.options, session.actions[:actions])
+        assert result.drawn is not None and result.drawn_note == ""
+        assert sum(result.drawn.expected.values()) == result.drawn.total

@@ -1,7 +1,8 @@
 """A cheater at the tablet's review, with two played games whose logs differ only in a hidden
 thing (a down card, a drawn card, a secret letter, a card by a star, a face-down Plot, the
 order of a legacy deck): while their public logs agree, the review section shows the same in
-both, everything of it: the summary, every moment, the file to download, and every step of
+both, everything of it: the summary, every moment, the file to download, the dice and the
+cards or tiles against their expected counts, and every step of
 the replay with its log line, its equity, its picture and the odds and advice then, each
 given the action played next from that position as its log holds it (so a game that read
 more of that action than its public set-up, or a hidden thing of the position, would show
@@ -60,7 +61,8 @@ def review_section(store, name: str, options: dict, log: list) -> tuple[list, li
     board = find_game(name).load_dashboard()(store=store, session=session)
     view = ReviewView(lambda: session, board.replay_picture, advice=board.replay_advice)
     view.refresh()
-    shown = [view._summary.object, view._moments.object, view._file().getvalue()]
+    shown = [view._summary.object, view._moments.object, view._file().getvalue(),
+             view._drawn._words.object, view._dice._words.object]
     for position in range(len(log) + 1):
         view.replay.show(position)
         shown.append(view.replay.__panel__().html)

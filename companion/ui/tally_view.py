@@ -1,0 +1,53 @@
+"""The review's counts against chance on the page (`core.tally`): a heading, the verdict in
+words and a bar of each kind against a dash at its expected count."""
+
+from __future__ import annotations
+
+from html import escape
+
+import holoviews as hv
+import holoviews.plotting.bokeh  # the styling options below are Bokeh's
+import panel as pn
+
+from companion.core.tally import Tally
+
+WIDE = {"sizing_mode": "stretch_width"}
+BAR_COLOUR, EXPECTED_COLOUR = "#8a1c1c", "#333333"
+
+
+def tally_chart(tally: Tally, kind_name: str) -> hv.Overlay:
+    """How often each kind came up (bars), and how often chance gives it (a dash on each)."""
+    kinds = [str(kind) for kind in tally.counts]
+    bars = hv.Bars(list(zip(kinds, tally.counts.values(), strict=True)), kind_name, "times")
+    expected = hv.Scatter([(str(kind), float(value)) for kind, value in tally.expected.items()],
+                          kind_name, "times")
+    return (bars.opts(color=BAR_COLOUR, xlabel=f"{kind_name} (dash: the expected count)",
+                      responsive=True, height=200, toolbar=None, default_tools=[])
+            * expected.opts(marker="dash", size=36, line_width=3, color=EXPECTED_COLOUR,
+                            angle=0))
+
+
+class TallyView(pn.viewable.Viewer):
+    """One tally: `show` it, or a note in its place, or nothing."""
+
+    def __init__(self, kind_name: str, css_class: str):
+        super().__init__()
+        self._kind_name = kind_name  # what a bar is: "die face", "card"
+        self._css_class = css_class
+        self._words = pn.pane.HTML(**WIDE)
+        self._chart = pn.pane.HoloViews(None, visible=False, **WIDE)
+
+    def show(self, tally: Tally | None, note: str = "") -> None:
+        """`tally` with its heading, its verdict and its chart; without one, `note` alone."""
+        if tally is not None and tally.total:
+            self._words.object = (f'<h3 class="{self._css_class}" style="font-size:1.1rem">'
+                                  f"The {escape(tally.many)}</h3>"
+                                  f"<p>{escape(tally.verdict())}</p>")
+            self._chart.object = tally_chart(tally, self._kind_name)
+            self._chart.visible = True
+        else:
+            self._words.object = f"<p>{escape(note)}</p>" if note else ""
+            self._chart.visible = False
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        return pn.Column(self._words, self._chart, **WIDE)
