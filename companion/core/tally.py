@@ -66,7 +66,7 @@ class Tally:
         if p is None:
             counted = f"{self.total} {self.one if self.total == 1 else self.many}"
             needs = f"about {self.needed()}" if self.needed() else "more"
-            return (f"{counted} so far: too few to tell whether they came from {self.fair} "
+            return (f"{counted}: too few to tell whether they came from {self.fair} "
                     f"(the test needs {needs}).")
         if p < 0.01:
             return (f"The {self.many} were far from ordinary: counts this uneven come from "
@@ -79,6 +79,13 @@ class Tally:
         return (f"The {self.many} were ordinary: counts at least this uneven come from "
                 f"{self.fair} {p * 100:.0f} times in 100 (p = {p:.2f}); "
                 f"{self.aside(far=False)}.")
+
+    def how(self) -> str:
+        """How the expected counts were worked out, and what the test assumes."""
+        return (f"The expected counts: each {self.one} drawn adds every kind's share of what "
+                f"was left to draw just before it. Drawn without being put back, "
+                f"{self.many} come out more evenly than independent draws, so the test "
+                f"errs towards calling them ordinary.")
 
     def aside(self, far: bool) -> str:
         """The kind furthest above its expected count."""
@@ -95,6 +102,9 @@ class DiceTally(Tally):
     def mean(self) -> Fraction | None:
         return Fraction(sum(f * n for f, n in self.counts.items()), self.total) \
             if self.total else None
+
+    def how(self) -> str:
+        return "The expected counts: a fair die shows each face 1 time in 6."
 
     def aside(self, far: bool) -> str:
         mean = float(self.mean or 0)

@@ -60,7 +60,7 @@ SKILL_WORDS: tuple[tuple[Fraction, str], ...] = (
 _ROUND_PHASES = ("draw", "place", "choose", "reveal")
 
 
-DRAWN = ("tile", "tiles", "a fair bag")
+DRAWN = ("tile", "tiles", "a fair bag")  # counted by number
 DRAWN_KINDS = rules.TILE_VALUES  # by number: a 1, a 007, of either colour
 
 

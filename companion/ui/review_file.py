@@ -60,7 +60,7 @@ def review_file(title: str, result: Review | None, note: str, tallies: Sequence[
     for tally in tallies:
         if tally.total:
             parts += [f"<h2>The {escape(tally.many)}</h2>", f"<p>{escape(tally.verdict())}</p>",
-                      tally_svg(tally)]
+                      tally_svg(tally), f"<p>{escape(tally.how())}</p>"]
     if result is not None and result.drawn_note:
         parts.append(f"<p>{escape(result.drawn_note)}</p>")
     return ('<!doctype html><html lang="en"><head><meta charset="utf-8">'
@@ -145,7 +145,9 @@ def tally_svg(tally: Tally) -> str:
                      f'<text x="{middle:.1f}" y="{min(y(count), expected) - 6:.1f}" '
                      f'text-anchor="middle">{count}</text>'
                      f'<line x1="{left - 3:.1f}" y1="{expected:.1f}" x2="{left + step - 9:.1f}" '
-                     f'y2="{expected:.1f}" stroke="#333" stroke-width="3" '
+                     f'y2="{expected:.1f}" stroke="#fff" stroke-width="7"/>'
+                     f'<line x1="{left - 3:.1f}" y1="{expected:.1f}" x2="{left + step - 9:.1f}" '
+                     f'y2="{expected:.1f}" stroke="#1a1a1a" stroke-width="3" '
                      'stroke-dasharray="6 3"/>')
     expected = ", ".join(f"{kind}: {float(value):.1f}" for kind, value in tally.expected.items())
     label = (f"How often each kind of {tally.one} came up; the dashed marks are the "

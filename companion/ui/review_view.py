@@ -282,8 +282,8 @@ class ReviewView(pn.viewable.Viewer):
         self._chart = pn.pane.HoloViews(None, visible=False, css_classes=["review-chart"], **WIDE)
         self._moments = pn.pane.HTML(**WIDE)
         self.replay = ReplayView(session, picture, self._replay_moved, advice)
-        self._dice = TallyView("die face", "review-dice")
-        self._drawn = TallyView("kind", "review-drawn")
+        self._dice = TallyView("review-dice", "die face")
+        self._drawn = TallyView("review-drawn")
         self._note = ""
         self._download = pn.widgets.FileDownload(
             callback=self._file, filename="review.html", label="Download this review (HTML)",

@@ -12,7 +12,7 @@ import panel as pn
 from companion.core.tally import Tally
 
 WIDE = {"sizing_mode": "stretch_width"}
-BAR_COLOUR, EXPECTED_COLOUR = "#8a1c1c", "#333333"
+BAR_COLOUR, EXPECTED_COLOUR = "#8a1c1c", "#1a1a1a"
 
 
 def tally_chart(tally: Tally, kind_name: str) -> hv.Overlay:
@@ -21,18 +21,20 @@ def tally_chart(tally: Tally, kind_name: str) -> hv.Overlay:
     bars = hv.Bars(list(zip(kinds, tally.counts.values(), strict=True)), kind_name, "times")
     expected = hv.Scatter([(str(kind), float(value)) for kind, value in tally.expected.items()],
                           kind_name, "times")
+    # The dash drawn twice, wide and light under narrow and dark, so that it shows both on
+    # a bar and on the page's white.
     return (bars.opts(color=BAR_COLOUR, xlabel=f"{kind_name} (dash: the expected count)",
                       responsive=True, height=200, toolbar=None, default_tools=[])
-            * expected.opts(marker="dash", size=36, line_width=3, color=EXPECTED_COLOUR,
-                            angle=0))
+            * expected.clone().opts(marker="dash", size=38, line_width=7, color="#ffffff")
+            * expected.opts(marker="dash", size=36, line_width=3, color=EXPECTED_COLOUR))
 
 
 class TallyView(pn.viewable.Viewer):
     """One tally: `show` it, or a note in its place, or nothing."""
 
-    def __init__(self, kind_name: str, css_class: str):
+    def __init__(self, css_class: str, kind_name: str = ""):
         super().__init__()
-        self._kind_name = kind_name  # what a bar is: "die face", "card"
+        self._kind_name = kind_name  # what a bar is: "die face"; else the tally's noun
         self._css_class = css_class
         self._words = pn.pane.HTML(**WIDE)
         self._chart = pn.pane.HoloViews(None, visible=False, **WIDE)
@@ -42,8 +44,9 @@ class TallyView(pn.viewable.Viewer):
         if tally is not None and tally.total:
             self._words.object = (f'<h3 class="{self._css_class}" style="font-size:1.1rem">'
                                   f"The {escape(tally.many)}</h3>"
-                                  f"<p>{escape(tally.verdict())}</p>")
-            self._chart.object = tally_chart(tally, self._kind_name)
+                                  f"<p>{escape(tally.verdict())}</p>"
+                                  f'<p style="font-size:0.9rem">{escape(tally.how())}</p>')
+            self._chart.object = tally_chart(tally, self._kind_name or tally.one)
             self._chart.visible = True
         else:
             self._words.object = f"<p>{escape(note)}</p>" if note else ""

@@ -40,7 +40,7 @@ def test_a_kinds_expected_count_is_the_sum_of_its_chances_at_each_draw():
     assert result.expected == {1: Fraction(3, 2), 2: Fraction(5, 6), "007": Fraction(2, 3)}
     assert sum(result.expected.values()) == result.total
     assert result.p_value() is None  # each kind must be expected FEWEST_EXPECTED times
-    assert "3 cards so far: too few" in result.verdict()
+    assert "3 cards: too few" in result.verdict()
     assert "needs about 23" in result.verdict()  # 5 x 3 / (2/3)
 
 
