@@ -209,4 +209,8 @@ def test_the_review_waits_for_the_card_shown_and_names_its_estimate(served, page
     expect(page.get_by_text("The books balance exactly")).to_be_visible()
     expect(page.locator(".review-dice")).to_have_count(0)
     expect(page.get_by_text("No dice rolled yet.")).to_have_count(0)  # a game without dice
+    # The cards are counted only at the game's end: down cards are among them.
+    expect(page.locator(".review-drawn")).to_have_count(0)
+    expect(page.get_by_text("The cards are counted against a fair shuffle when the game is "
+                            "over")).to_be_visible()
     no_down_card(page)

@@ -94,3 +94,10 @@ def test_a_round_with_the_covered_secret_choice_then_undo(served, page: Page):
     expect(page.locator(".team-red")).to_contain_text("Red 0")
     expect(page.locator(".log-note").first).to_contain_text(
         "Undone by the table: Red has chosen a letter in secret (and 2 more)")
+
+    # The review counts the sixteen tiles drawn against a fair bag (face up, so at once).
+    page.get_by_role("button", name="▸ Review: luck, skill and the dice").click()
+    drawn = page.locator(".review-drawn")
+    expect(drawn).to_have_text("The tiles", timeout=60_000)
+    expect(page.get_by_text("16 tiles: too few to tell whether they came from a fair "
+                            "bag")).to_be_visible()
