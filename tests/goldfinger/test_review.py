@@ -174,7 +174,7 @@ def test_without_a_map_the_review_says_why_and_the_dice_still_show():
     view = ReviewView(lambda: session, None)
     view.refresh()
     assert "needs map mode" in view._summary.object
-    assert "4 dice so far" in view._dice.object
+    assert "4 dice: too few" in view._dice._words.object
 
 
 def test_the_dashboard_shows_the_review_of_a_played_game(store):

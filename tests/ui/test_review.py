@@ -37,10 +37,10 @@ def test_dice_lab_reviews_its_luck_and_its_dice(served, page: Page):
         "The table: +0.00 at the start, +0.25 now. Luck gave +0.25.", timeout=WAIT)
     expect(page.get_by_text("The books balance exactly")).to_be_visible()
     expect(page.locator(".review-moments")).to_contain_text("unlucky (-0.58): 3. 2 dice")
-    expect(page.get_by_text(re.compile(r"^6 dice so far: too few"))).to_be_visible()
+    expect(page.get_by_text(re.compile(r"^6 dice: too few"))).to_be_visible()
     # The review follows the game while it is open.
     roll_real_dice(page, 2, 2)
-    expect(page.get_by_text(re.compile(r"^8 dice so far"))).to_be_visible(timeout=WAIT)
+    expect(page.get_by_text(re.compile(r"^8 dice: too few"))).to_be_visible(timeout=WAIT)
 
 
 def test_a_game_with_dice_but_none_rolled_yet_says_so(served, page: Page):
