@@ -44,10 +44,10 @@ From these alone, over any game's log:
 A game whose cards or tiles come from a pile or a bag may also name, to count them against
 their expected counts (`core.tally`; the dice need no reviewer, `tally.dice_tally`):
 
-- `DRAWN`: the words for them, `("card", "cards", "a fair shuffle")`, and `DRAWN_KINDS`,
-  every kind in the order shown;
-- `drawn(state, action)`: each card `action` draws, as the kind that came up and every
-  kind's chance at that draw (its share of the pile just before);
+- `DRAWN`: for each pile (a key of the reviewer's choosing), the words for its cards and
+  every kind in the order shown: `{"cards": ("card", "cards", "a fair shuffle", kinds)}`;
+- `drawn(state, action)`: each card `action` draws, as its pile's key, the kind that came
+  up and every kind's chance at that draw (its share of the pile just before);
 - `drawn_withheld(state)`: at the log's last state, why the draws may not be shown yet
   (some lie face down) or None. A review never holds a tally it may not show.
 """
@@ -128,7 +128,7 @@ class Review:
     is_chance: bool = True  # the equity is a chance (shown in percentage points)
     unit: str = "chance to win (%)"  # the equity in a few words (a chart's axis)
     error: Fraction | None = None  # an estimate's measured error, on the equity's own scale
-    drawn: Tally | None = None  # the cards or tiles drawn against expectation (`core.tally`)
+    drawn: tuple[Tally, ...] = ()  # each pile's cards or tiles against expectation (`core.tally`)
     drawn_note: str = ""  # why there is no such tally yet, where the game has one
 
     def luck(self, side: str) -> Fraction:
@@ -188,7 +188,7 @@ def _review(game: Game, options: Mapping[str, JSON], actions: Sequence[Any],
     before = start
     total = len(actions)
     drawn_by = getattr(reviewer, "drawn", None)
-    draws: list[tuple[Any, Mapping[Any, Fraction]]] = []
+    draws: list[tuple[str, Any, Mapping[Any, Fraction]]] = []
     for position, raw in enumerate(actions, start=1):
         action = game.action_from_json(raw) if isinstance(raw, dict) else raw
         after_state = state.apply(action)
@@ -206,16 +206,18 @@ def _review(game: Game, options: Mapping[str, JSON], actions: Sequence[Any],
                   _error(reviewer), *_drawn(reviewer, state, draws))
 
 
-def _drawn(reviewer: Any, last: GameState, draws: list[tuple[Any, Mapping[Any, Fraction]]]
-           ) -> tuple[Tally | None, str]:
-    """The tally of the log's draws, or why it may not be shown yet (the reviewer's
-    `drawn_withheld` at the log's last state): it is dropped here, never sent on."""
+def _drawn(reviewer: Any, last: GameState,
+           draws: list[tuple[str, Any, Mapping[Any, Fraction]]]) -> tuple[tuple[Tally, ...], str]:
+    """Each pile's tally of the log's draws, or why they may not be shown yet (the
+    reviewer's `drawn_withheld` at the log's last state): then dropped here, never sent on."""
     if getattr(reviewer, "drawn", None) is None:
-        return None, ""
+        return (), ""
     withheld = reviewer.drawn_withheld(last)
     if withheld:
-        return None, withheld
-    return tally(*reviewer.DRAWN, reviewer.DRAWN_KINDS, draws), ""
+        return (), withheld
+    return tuple(tally(*words, [(kind, chances) for key, kind, chances in draws if key == pile])
+                 for pile, words in reviewer.DRAWN.items()
+                 if any(key == pile for key, _, _ in draws)), ""
 
 
 def _error(reviewer: Any) -> Fraction | None:

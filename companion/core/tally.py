@@ -114,14 +114,17 @@ class DiceTally(Tally):
 
 def tally(one: str, many: str, fair: str, kinds: Sequence[Any],
           draws: Sequence[tuple[Any, Mapping[Any, Fraction]]]) -> Tally:
-    """The tally of `draws`, each the kind that came up and every kind's chance then."""
-    counts = dict.fromkeys(kinds, 0)
-    expected = dict.fromkeys(kinds, Fraction(0))
+    """The tally of `draws`, each the kind that came up and every kind's chance then; the
+    kinds in the order of `kinds`, those that never had a chance left out."""
+    counts: dict[Any, int] = {}
+    expected: dict[Any, Fraction] = {}
     for kind, chances in draws:
-        counts[kind] += 1
+        counts[kind] = counts.get(kind, 0) + 1
         for other, chance in chances.items():
-            expected[other] += chance
-    return Tally(one, many, fair, counts, expected)
+            expected[other] = expected.get(other, Fraction(0)) + chance
+    order = [kind for kind in kinds if kind in expected]
+    return Tally(one, many, fair, {kind: counts.get(kind, 0) for kind in order},
+                 {kind: expected[kind] for kind in order})
 
 
 FACES = range(1, 7)

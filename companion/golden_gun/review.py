@@ -17,7 +17,7 @@ from functools import lru_cache
 from typing import Any
 
 from companion.core.dice import p_at_most
-from companion.golden_gun import odds
+from companion.golden_gun import odds, rules
 from companion.golden_gun.engine import (
     Dodge,
     Fire,
@@ -60,6 +60,31 @@ def _greens(state: GoldenGunState, make) -> list[tuple[Any, Fraction]]:
     total = sum(state.greens_unseen.values())
     return [(make(number), Fraction(count, total))
             for number, count in sorted(state.greens_unseen.items()) if count]
+
+
+# The cards against a fair shuffle (`core.tally`): each green card turned over and each
+# blue card from the deck, by its number or kind, against its chance then (the chances the
+# luck above is weighed with); a legacy deal's cards, dealt in advance, are not counted.
+# Every one is face up once drawn, so they are counted while the game runs.
+DRAWN = {"green": ("green card", "green cards", "a fair shuffle", rules.GREEN_NUMBERS),
+         "blue": ("blue card", "blue cards", "a fair shuffle", rules.BLUE_KINDS)}
+
+
+def drawn(state: GoldenGunState, action: Any) -> list[tuple[str, Any, dict[Any, Fraction]]]:
+    """The green or blue card `action` turns over, with every number's or kind's chance."""
+    outcomes = chance_outcomes(state, action)
+    if isinstance(action, Reveal) and outcomes is not None and action.kind is not None:
+        return [("blue", action.kind, {o.kind: p for o, p in outcomes})]
+    if isinstance(action, Move) and outcomes is not None:
+        return [("green", action.green, {o.green: p for o, p in outcomes})]
+    if isinstance(action, ReadGreen) and outcomes is not None:
+        return [("green", action.number, {o.number: p for o, p in outcomes})]
+    return []
+
+
+def drawn_withheld(state: GoldenGunState) -> None:
+    """Never: a card is face up once drawn."""
+    return None
 
 
 def chance_outcomes(state: GoldenGunState, action: Any) -> list[tuple[Any, Fraction]] | None:

@@ -78,8 +78,7 @@ Shares = tuple[Fraction, ...]
 Answers = tuple[tuple[int, int], ...]
 
 
-DRAWN = ("card", "cards", "a fair shuffle")
-DRAWN_KINDS = rules.CARDS
+DRAWN = {"cards": ("card", "cards", "a fair shuffle", rules.CARDS)}
 DRAWN_AT_THE_END = ("The cards are counted against a fair shuffle when the game is over: "
                     "until then some of them lie face down.")
 DRAWN_AT_A_TABLE = ("At a real table the app sees only the up cards and the discards, and "
@@ -88,7 +87,7 @@ DRAWN_AT_A_TABLE = ("At a real table the app sees only the up cards and the disc
                     "every card it deals.")
 
 
-def drawn(state: CardsState, action: Any) -> list[tuple[Any, dict[Any, Fraction]]]:
+def drawn(state: CardsState, action: Any) -> list[tuple[str, Any, dict[Any, Fraction]]]:
     """Tablet mode: each card `action` deals or draws, with every kind's chance then."""
     if not state.tablet:
         return []
@@ -98,7 +97,8 @@ def drawn(state: CardsState, action: Any) -> list[tuple[Any, dict[Any, Fraction]
         cards = (action.card,)
     else:
         return []
-    return piles.chances_of_each(state.draw_pile, state.discards, cards)
+    return [("cards", card, chances)
+            for card, chances in piles.chances_of_each(state.draw_pile, state.discards, cards)]
 
 
 def drawn_withheld(state: CardsState) -> str | None:

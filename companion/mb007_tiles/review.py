@@ -60,17 +60,17 @@ SKILL_WORDS: tuple[tuple[Fraction, str], ...] = (
 _ROUND_PHASES = ("draw", "place", "choose", "reveal")
 
 
-DRAWN = ("tile", "tiles", "a fair bag")  # counted by number
-DRAWN_KINDS = rules.TILE_VALUES  # by number: a 1, a 007, of either colour
+# By number: a 1, a 007, of either colour.
+DRAWN = {"tiles": ("tile", "tiles", "a fair bag", rules.TILE_VALUES)}
 
 
-def drawn(state: TilesState, action: Any) -> list[tuple[str, dict[str, Fraction]]]:
+def drawn(state: TilesState, action: Any) -> list[tuple[str, str, dict[str, Fraction]]]:
     """Each tile `action` draws from the bag, by number, with every number's chance then."""
     if isinstance(action, Draw) and action.tile is not None:
-        return [(action.tile[1:], _shares_by_number(state.bag))]
+        return [("tiles", action.tile[1:], _shares_by_number(state.bag))]
     if isinstance(action, ChooseFirst):
         full = _shares_by_number(state.options.full_bag())
-        return [(tile[1:], full) for tile in action.draws]
+        return [("tiles", tile[1:], full) for tile in action.draws]
     return []
 
 

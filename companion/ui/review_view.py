@@ -34,7 +34,7 @@ from companion.core.errors import CompanionError
 from companion.core.progress import reporting
 from companion.core.review import Review, review
 from companion.core.session import Session
-from companion.core.tally import dice_tally, rolls_dice
+from companion.core.tally import Tally, dice_tally, rolls_dice
 from companion.ui.replay_view import Advice, Picture, ReplayView
 from companion.ui.review_file import review_file, side_colours
 from companion.ui.tally_view import TallyView
@@ -283,7 +283,8 @@ class ReviewView(pn.viewable.Viewer):
         self._moments = pn.pane.HTML(**WIDE)
         self.replay = ReplayView(session, picture, self._replay_moved, advice)
         self._dice = TallyView("review-dice", "die face")
-        self._drawn = TallyView("review-drawn")
+        self._drawn_views = [TallyView("review-drawn")]  # one for each pile the game draws from
+        self._drawn = pn.Column(*self._drawn_views, **WIDE)
         self._note = ""
         self._download = pn.widgets.FileDownload(
             callback=self._file, filename="review.html", label="Download this review (HTML)",
@@ -304,7 +305,7 @@ class ReviewView(pn.viewable.Viewer):
         if self._shown_over and not over and self._result is not None:
             # An undo took the game's end back: what only an end may show goes with it now,
             # from the page and from its download, not when the new review comes.
-            self._show(replace(self._result, drawn=None, drawn_note=""), self._note)
+            self._show(replace(self._result, drawn=(), drawn_note=""), self._note)
             self._shown_over = False
         if self._future is not None:
             self._future.cancel()  # the game moved on before that review's turn came
@@ -395,7 +396,7 @@ class ReviewView(pn.viewable.Viewer):
 
     def _show(self, result: Review | None, note: str) -> None:
         self._result, self._note = result, note
-        self._drawn.show(result.drawn if result else None, result.drawn_note if result else "")
+        self._show_drawn(result.drawn if result else (), result.drawn_note if result else "")
         if result is None:
             self._summary.object = f"<p>{escape(note)}</p>"
             self._chart.visible = False
@@ -408,6 +409,17 @@ class ReviewView(pn.viewable.Viewer):
                                 + moments_html(result, is_chance))
         self.replay.update(result, lambda value: level(value, is_chance))
         self._draw_chart()
+
+    def _show_drawn(self, tallies: tuple[Tally, ...], note: str) -> None:
+        """Each pile's cards against their expected counts, or why not yet."""
+        while len(self._drawn_views) < len(tallies):
+            self._drawn_views.append(TallyView("review-drawn"))
+            self._drawn.append(self._drawn_views[-1])
+        for index, view in enumerate(self._drawn_views):
+            if index < len(tallies):
+                view.show(tallies[index])
+            else:
+                view.show(None, "" if index else note)
 
     def _draw_chart(self) -> None:
         """The chart anew (the game changed); the replay's line moves alone."""
@@ -426,8 +438,8 @@ class ReviewView(pn.viewable.Viewer):
         is_chance = result is not None and result.is_chance
         title = review_title(session.game.title, session.name)
         return io.StringIO(review_file(
-            title, result, self._note, [dice_tally(session.actions)] +
-            ([result.drawn] if result is not None and result.drawn is not None else []),
+            title, result, self._note,
+            [dice_tally(session.actions), *(result.drawn if result is not None else ())],
             summary_html(result, is_chance, session.state.is_over) if result else "",
             moments_html(result, is_chance, shown=None) if result else "",
             lambda value: level(value, is_chance)))

@@ -9,9 +9,9 @@ import pytest
 
 from companion.core.review import review
 from companion.core.session import Session
-from companion.golden_gun import GAME, bot, odds
+from companion.golden_gun import GAME, bot, odds, rules
 from companion.golden_gun import review as gg_review
-from companion.golden_gun.engine import Fire, Hold, RollGreen
+from companion.golden_gun.engine import Fire, Hold, Move, Reveal, RollGreen
 
 
 def bot_game(seed: int) -> Session:
@@ -118,3 +118,24 @@ def test_the_replay_draws_the_maze_as_it_was_laid_then(store):
     companion = Session(GAME, {}, seed=1)
     picture = GoldenGunDashboard(store=store, session=companion).replay_picture(companion.state)
     assert 'aria-label="Section 1"' in picture and 'aria-label="1:A1, not entered"' in picture
+
+
+def test_the_green_and_blue_cards_are_counted_against_their_chances():
+    """Cards (HOUSE RULE counts: 32 green, 18 blue): the first green card turned over is
+    any of the deck's, 5 of its 32 a 7; each card turned over adds every number's (or
+    kind's) chance then, the chances its luck is weighed with, so the expected counts add
+    up to the cards counted; face up once drawn, they are counted while the game runs."""
+    session = bot_game(2)
+    first = next(n for n, a in enumerate(session.actions, 1) if isinstance(a, Move))
+    (green,) = review(GAME, session.options, session.actions[:first]).drawn
+    assert green.many == "green cards" and green.total == 1
+    assert green.expected == {number: Fraction(count, 32)
+                              for number, count in rules.DEFAULT_GREEN_DECK.items()}
+    result = review(GAME, session.options, session.actions)
+    greens, blues = result.drawn
+    assert blues.many == "blue cards" and list(blues.counts) == list(rules.BLUE_KINDS)
+    for tally in (greens, blues):
+        assert sum(tally.expected.values()) == tally.total > 0
+    reveals = [a for a in session.actions if isinstance(a, Reveal)]
+    assert blues.total == len(reveals) and blues.counts["Mannequin"] == sum(
+        a.kind == "Mannequin" for a in reveals)

@@ -213,7 +213,7 @@ def section_everywhere(store, options, log) -> list:
         chart = [[(m.position, m.equity_after) for m in result.moments]]
         file = view._file().getvalue()
         seen.append([view._summary.object, view._moments.object, chart, steps, file,
-                     view._drawn._words.object])
+                     view._drawn_views[0]._words.object])
     return seen
 
 
@@ -320,17 +320,17 @@ def test_the_cards_are_counted_at_the_end_of_a_tablet_game_and_never_at_a_table(
     over (down cards are among them) and not one action before; table mode: none, and
     the review says why."""
     session = bots_game(3)
-    over = review(GAME, session.options, session.actions)
+    (over,) = review(GAME, session.options, session.actions).drawn
     dealt = sum(len(a.cards) for a in session.actions if isinstance(a, Deal | TakeCards))
     drawn = sum(isinstance(a, Draw | DrawCard) for a in session.actions)
-    assert over.drawn.total == dealt + drawn and over.drawn_note == ""
-    assert sum(over.drawn.expected.values()) == over.drawn.total
-    assert over.drawn.many == "cards" and list(over.drawn.counts) == list(rules.CARDS)
+    assert over.total == dealt + drawn
+    assert sum(over.expected.values()) == over.total
+    assert over.many == "cards" and list(over.counts) == list(rules.CARDS)
     running = review(GAME, session.options, session.actions[:-1])
-    assert running.drawn is None and running.drawn_note == cr.DRAWN_AT_THE_END
+    assert running.drawn == () and running.drawn_note == cr.DRAWN_AT_THE_END
     table = {"players": 2, "mode": "table"}
     log = [Deal((1, 2, 3, 4))]
-    assert review(GAME, table, log).drawn is None
+    assert review(GAME, table, log).drawn == ()
     assert review(GAME, table, log).drawn_note == cr.DRAWN_AT_A_TABLE
 
 
@@ -354,10 +354,10 @@ def test_the_cards_leave_the_page_and_its_file_when_an_undo_takes_the_end_back(s
     board = CardsDashboard(store=store, session=session)
     view = ReviewView(lambda: board.session, board.replay_picture)
     view.refresh()
-    assert "The cards</h3>" in view._drawn._words.object
+    assert "The cards</h3>" in view._drawn_views[0]._words.object
     assert "<h2>The cards</h2>" in view._file().getvalue()
     board.session.undo()
     view._worker = NeverDone()  # as served: the new review is not back yet
     view.refresh()
-    assert view._drawn._words.object == ""
+    assert view._drawn_views[0]._words.object == ""
     assert "The cards" not in view._file().getvalue()

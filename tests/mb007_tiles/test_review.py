@@ -122,16 +122,16 @@ def test_each_tile_counts_its_numbers_share_of_the_bag_just_before_it():
     session = Session(GAME, {"players": 2, "mode": "tablet"}, seed=4)
     session.act(ChooseFirst())
     first = session.actions[0]
-    result = review(GAME, session.options, session.actions)
-    assert result.drawn.total == len(first.draws) and result.drawn.many == "tiles"
-    assert result.drawn.expected == dict.fromkeys(rules.TILE_VALUES,
+    (result,) = review(GAME, session.options, session.actions).drawn
+    assert result.total == len(first.draws) and result.many == "tiles"
+    assert result.expected == dict.fromkeys(rules.TILE_VALUES,
                                                   Fraction(len(first.draws), 6))
     session.act(Draw())
     tile = session.actions[-1].tile
-    after = review(GAME, session.options, session.actions).drawn
-    assert after.counts[tile[1:]] == result.drawn.counts[tile[1:]] + 1
+    (after,) = review(GAME, session.options, session.actions).drawn
+    assert after.counts[tile[1:]] == result.counts[tile[1:]] + 1
     assert after.expected == {number: value + Fraction(1, 6)
-                              for number, value in result.drawn.expected.items()}
+                              for number, value in result.expected.items()}
 
 
 def test_the_tiles_are_counted_while_the_game_runs():
@@ -139,5 +139,5 @@ def test_the_tiles_are_counted_while_the_game_runs():
     session = game(4, 2)
     for actions in (10, 40, len(session.actions)):
         result = review(GAME, session.options, session.actions[:actions])
-        assert result.drawn is not None and result.drawn_note == ""
-        assert sum(result.drawn.expected.values()) == result.drawn.total
+        (tiles,) = result.drawn
+        assert result.drawn_note == "" and sum(tiles.expected.values()) == tiles.total

@@ -62,7 +62,7 @@ def review_section(store, name: str, options: dict, log: list) -> tuple[list, li
     view = ReviewView(lambda: session, board.replay_picture, advice=board.replay_advice)
     view.refresh()
     shown = [view._summary.object, view._moments.object, view._file().getvalue(),
-             view._drawn._words.object, view._dice._words.object]
+             view._drawn_views[0]._words.object, view._dice._words.object]
     for position in range(len(log) + 1):
         view.replay.show(position)
         shown.append(view.replay.__panel__().html)
