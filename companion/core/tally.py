@@ -81,11 +81,14 @@ class Tally:
                 f"{self.aside(far=False)}.")
 
     def how(self) -> str:
-        """How the expected counts were worked out, and what the test assumes."""
-        return (f"The expected counts: each {self.one} drawn adds every kind's share of what "
-                f"was left to draw just before it. Drawn without being put back, "
-                f"{self.many} come out more evenly than independent draws, so the test "
-                f"errs towards calling them ordinary.")
+        """How the expected counts were worked out, and, once the test has run, what it
+        assumes."""
+        words = (f"The expected counts: each {self.one} drawn adds every kind's chance of "
+                 f"being the one drawn just then.")
+        if self.p_value() is None:
+            return words
+        return (f"{words} Drawn without being put back, {self.many} come out more evenly "
+                f"than independent draws, so the test errs towards calling them ordinary.")
 
     def aside(self, far: bool) -> str:
         """The kind furthest above its expected count."""

@@ -42,6 +42,7 @@ def test_a_kinds_expected_count_is_the_sum_of_its_chances_at_each_draw():
     assert result.p_value() is None  # each kind must be expected FEWEST_EXPECTED times
     assert "3 cards: too few" in result.verdict()
     assert "needs about 23" in result.verdict()  # 5 x 3 / (2/3)
+    assert "errs towards" not in result.how()  # no test run, nothing to say of it
 
 
 def test_the_test_weighs_each_kind_by_its_own_expected_count():
@@ -51,6 +52,7 @@ def test_the_test_weighs_each_kind_by_its_own_expected_count():
     expected = {"a": Fraction(30), "b": Fraction(10), "c": Fraction(10)}
     result = Tally(*CARD, {"a": 30, "b": 10, "c": 10}, expected)
     assert result.p_value() == 1.0 and result.verdict().startswith("The cards were ordinary")
+    assert "the test errs towards calling them ordinary" in result.how()
     odd = replace(result, counts={"a": 15, "b": 25, "c": 10})
     assert odd.p_value() < 0.01 and "far from ordinary" in odd.verdict()
     assert "the most above its expected count: b, 25 against 10.0" in odd.verdict()
