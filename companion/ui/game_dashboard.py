@@ -446,7 +446,8 @@ class GameDashboard(pn.viewable.Viewer):
         opened and after each change while open."""
         def build() -> ReviewView:
             view = ReviewView(lambda: self.session, self.replay_picture, odds_worker(),
-                              advice=self.replay_advice)
+                              advice=self.replay_advice,
+                              worked_out=self.replay_advice_worked_out)
             self._review = (card, view)
             return view
 
@@ -486,7 +487,14 @@ class GameDashboard(pn.viewable.Viewer):
         next from `state` (None: none yet), for odds of what was set up on the screen
         before it (a check, a duel); only that set-up may be read, never its chance filled
         in. A game's dashboard gives its own; it must be quick (a replay tap waits for it).
+        Advice too slow for that is offered as a button (`WORK_OUT`) and worked out by
+        `replay_advice_worked_out` when the button is tapped.
         """
+        return ""
+
+    def replay_advice_worked_out(self, state: GameState) -> str:
+        """The advice at `state` that `replay_advice` offered to work out (its `WORK_OUT`
+        button), as HTML, held to the same rule: only what the whole table saw then."""
         return ""
 
     def saved_games_section(self) -> Fold:

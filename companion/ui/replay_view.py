@@ -24,6 +24,11 @@ Picture = Callable[[GameState], str]  # the table as the whole table saw it, as 
 # action played next from it (None: none yet), whose set-up on the screen (a check, a duel)
 # some games' odds are of.
 Advice = Callable[[GameState, object], str]
+# Advice too slow to work out at every step (a heat map): `Advice` offers it as a button
+# tapping `WORK_OUT`, and this works it out at the position shown, as HTML, drawn in the
+# picture's place (a heat map is the table's picture, marked).
+WorkedOut = Callable[[GameState], str]
+WORK_OUT = "work-out"
 STEPS = (("start", "Start"), ("back", "◀ Back"), ("next", "Next ▶"), ("now", "Now"))
 # A game's picture of its table, drawn small: the replay is read beside the steps. A
 # board (`replay-board`: a pitch, a map) is drawn as wide as the replay, as tall as most of
@@ -43,10 +48,12 @@ class ReplayView(pn.viewable.Viewer):
     """The replay of `session()`'s game; `on_move(position)` hears every step."""
 
     def __init__(self, session: Callable[[], Session], picture: Picture | None,
-                 on_move: Callable[[int], None], advice: Advice | None = None):
+                 on_move: Callable[[int], None], advice: Advice | None = None,
+                 worked_out: WorkedOut | None = None):
         super().__init__()
         self._session, self._picture, self._on_move = session, picture, on_move
-        self._advice = advice
+        self._advice, self._worked_out = advice, worked_out
+        self._working_out = False  # the slow advice asked for at the position shown
         self._following = True  # showing the game as it is now, and staying there
         self.position = 0
         self._result: Review | None = None
@@ -62,17 +69,24 @@ class ReplayView(pn.viewable.Viewer):
         """The game changed (or its review did): follow it if following, else stay where
         the players are looking (or at its end, if an undo took that action back)."""
         self._result, self._level = result, level
-        self.position = self.length if self._following else min(self.position, self.length)
+        position = self.length if self._following else min(self.position, self.length)
+        self._working_out = self._working_out and position == self.position
+        self.position = position
         self._draw()
 
     def show(self, position: int) -> None:
         """Move to the game as it stood after `position` actions (0: before the first)."""
+        self._working_out = False
         self.position = max(0, min(position, self.length))
         self._following = self.position == self.length
         self._draw()
         self._on_move(self.position)
 
     def _tapped(self, step: str) -> None:
+        if step == WORK_OUT and self._worked_out is not None:
+            self._working_out = True
+            self._draw()
+            return
         target = {"start": 0, "back": self.position - 1, "next": self.position + 1,
                   "now": self.length}.get(step)
         if target is not None:
@@ -102,13 +116,15 @@ class ReplayView(pn.viewable.Viewer):
             name = result.unit.removesuffix(" (%)")  # the review's top says it in full
             parts.append(f"<p>{escape(name[:1].upper() + name[1:])} then: "
                          f"{equity_words(result, at, self._level)}.{named}</p>")
-        picture = self._picture(state) if state is not None and self._picture else ""
+        picture = self._picture(state) if state is not None and self._picture \
+            and not self._working_out else ""
         if picture:
             parts.append(f'<div class="replay-table">{picture}</div>')
         if state is not None and self._advice is not None:
             actions = self._session().actions
             try:
-                advice = self._advice(state, actions[at] if at < len(actions) else None)
+                advice = self._worked_out(state) if self._working_out and self._worked_out \
+                    else self._advice(state, actions[at] if at < len(actions) else None)
             except CompanionError as error:
                 advice = f"<p>{escape(str(error))}</p>"
             if advice:

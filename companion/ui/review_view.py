@@ -35,7 +35,7 @@ from companion.core.progress import reporting
 from companion.core.review import Review, review
 from companion.core.session import Session
 from companion.core.tally import Tally, dice_tally, rolls_dice
-from companion.ui.replay_view import Advice, Picture, ReplayView
+from companion.ui.replay_view import Advice, Picture, ReplayView, WorkedOut
 from companion.ui.review_file import review_file, side_colours
 from companion.ui.tally_view import TallyView
 from companion.ui.theme import TOUCH, WRAP_CSS
@@ -257,7 +257,7 @@ class ReviewView(pn.viewable.Viewer):
 
     def __init__(self, session: Callable[[], Session], picture: Picture | None = None,
                  worker: RestartingPool | None = None, progress: ProgressBoard | None = None,
-                 advice: Advice | None = None):
+                 advice: Advice | None = None, worked_out: WorkedOut | None = None):
         super().__init__()
         self._session = session
         self._worker = worker  # None: worked out here and now (a notebook, a test)
@@ -281,7 +281,7 @@ class ReviewView(pn.viewable.Viewer):
         self._summary = pn.pane.HTML(**WIDE)
         self._chart = pn.pane.HoloViews(None, visible=False, css_classes=["review-chart"], **WIDE)
         self._moments = pn.pane.HTML(**WIDE)
-        self.replay = ReplayView(session, picture, self._replay_moved, advice)
+        self.replay = ReplayView(session, picture, self._replay_moved, advice, worked_out)
         self._dice = TallyView("review-dice", "die face")
         self._drawn_views = [TallyView("review-drawn")]  # one for each pile the game draws from
         self._drawn = pn.Column(*self._drawn_views, **WIDE)

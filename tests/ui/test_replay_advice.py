@@ -24,7 +24,9 @@ from companion.license_to_kill.actions import AttackCharm, HenchmanAttack
 from companion.mb007_cards.bot import bot_action as cards_bot_action
 from companion.mb007_cards.views import private_view as cards_view
 from companion.mb007_tiles.bot import autoplay_action
-from companion.mb007_tiles.dashboard.main import HEAT_MAP_NOT_REPLAYED
+from companion.mb007_tiles.dashboard.board_view import board_html
+from companion.mb007_tiles.dashboard.main import HEAT_MAP_BUTTON, HEAT_MAP_OFFERED
+from companion.ui.replay_view import WORK_OUT
 from companion.ui.review_view import ReviewView
 
 CHECKS = [Check(2, 7, "at most", (), (2, 5)), Check(1, 6, "at least", (), (6,)),
@@ -249,9 +251,38 @@ def test_the_tile_game_says_where_the_heat_map_was_and_keeps_the_letters_advice_
     board = dashboard(session, store)
     texts = {session.state_after(n).phase: text
              for n, text in enumerate(every_advice(board, session))}
-    assert texts["place"] == f"<p>{HEAT_MAP_NOT_REPLAYED}</p>"
+    assert texts["place"].startswith(f"<p>{HEAT_MAP_OFFERED}</p>")
+    assert HEAT_MAP_BUTTON in texts["place"]
     assert "chosen in secret" in texts["choose"]
     assert texts["draw"] == ""
+
+
+def test_the_tile_games_replay_works_out_the_heat_map_when_asked_and_only_then(store):
+    """The heat map is too slow for every replay step: where the tablet showed it, the
+    replay offers it, and a tap on the offer draws it on the board as it stood (in the
+    picture's place), as the tablet drew it; the next step is the plain board again; a
+    position with no heat map offers and works out nothing."""
+    session = tiles_game()
+    board = dashboard(session, store)
+    view = ReviewView(lambda: session, board.replay_picture, advice=board.replay_advice,
+                      worked_out=board.replay_advice_worked_out)
+    view.refresh()
+    replay = view.replay
+    place = next(n for n in range(len(session.actions))
+                 if HEAT_MAP_BUTTON in board.replay_advice(session.state_after(n), None))
+    state = session.state_after(place)
+    assert board_html(state, False, True) != board_html(state, False, False)
+    replay.show(place)
+    assert HEAT_MAP_BUTTON in replay._pad.html
+    replay._tapped(WORK_OUT)
+    shown = replay._pad.html
+    assert board_html(state, False, True) in shown and HEAT_MAP_BUTTON not in shown
+    assert board_html(state, False, False) not in shown  # not the plain board beside it
+    replay._tapped("next")
+    assert board_html(session.state_after(place + 1), False, False) in replay._pad.html
+    choosing = next(n for n in range(len(session.actions))
+                    if session.state_after(n).phase == "choose")
+    assert board.replay_advice_worked_out(session.state_after(choosing)) == ""
 
 
 # Cheaters: a hidden thing changed, the replay's advice the same.
@@ -273,6 +304,9 @@ def same_advice_for_twins(board, session: Session, twin) -> int:
             f"position {position} tells a hidden thing"
         assert board.replay_picture(other) == board.replay_picture(state), \
             f"the picture at position {position} tells a hidden thing"
+        assert board.replay_advice_worked_out(other) == \
+            board.replay_advice_worked_out(state), \
+            f"the advice worked out at position {position} tells a hidden thing"
     return differed
 
 

@@ -18,7 +18,7 @@ from companion.mb007_tiles import GAME, rules
 from companion.mb007_tiles.actions import Pick, Place, Reveal
 from companion.mb007_tiles.board import seat_names
 from companion.mb007_tiles.bot import bot_action
-from companion.mb007_tiles.dashboard.advice_view import placement
+from companion.mb007_tiles.dashboard.advice_view import advice_html, placement
 from companion.mb007_tiles.dashboard.board_view import BoardView, board_html
 from companion.mb007_tiles.dashboard.choice_view import is_bot
 from companion.mb007_tiles.dashboard.parts import NOBODY, Onlooker
@@ -26,7 +26,8 @@ from companion.mb007_tiles.dashboard.score_view import scoreboard_html
 from companion.mb007_tiles.dashboard.settings_view import SettingsView
 from companion.mb007_tiles.dashboard.turn_view import TurnView
 from companion.mb007_tiles.engine import TilesState
-from companion.ui import GameDashboard, page, section
+from companion.ui import GameDashboard, page, section, tap_button
+from companion.ui.replay_view import WORK_OUT
 from companion.ui.template import closed_section
 
 TITLE = "James Bond 007: the tile game"
@@ -42,10 +43,10 @@ def bots_next_move(state: TilesState, rng: random.Random) -> Any | None:
 
 
 # The heat map of one placement takes 50 to 250 ms to work out afresh (measured over a
-# four-seat game, benchmarks/bench_replay_advice.py): too long for a replay tap.
-HEAT_MAP_NOT_REPLAYED = ("Here the tablet showed the heat map (where the tile drawn is safe): "
-                         "it takes too long to work out again, so it is not shown in the "
-                         "replay.")
+# four-seat game, benchmarks/bench_replay_advice.py): too long for every replay step, so it
+# is worked out when asked for.
+HEAT_MAP_OFFERED = "Here the tablet showed the heat map (where the tile drawn is safe)."
+HEAT_MAP_BUTTON = "Show the heat map then"
 
 
 class TilesDashboard(GameDashboard):
@@ -176,9 +177,9 @@ class TilesDashboard(GameDashboard):
         return board_html(state, False, False) + scoreboard_html(state)
 
     def replay_advice(self, state: TilesState, coming: Any) -> str:
-        """Where the heat map was shown (it is not worked out again: see
-        HEAT_MAP_NOT_REPLAYED); the letters' advice was each chooser's own, behind the
-        covered screen."""
+        """Where the heat map was shown, a button to work it out again (too slow for every
+        step: `replay_advice_worked_out`); the letters' advice was each chooser's own,
+        behind the covered screen."""
         if state.is_over:
             return "<p>The match is over: no advice to show.</p>"
         if state.phase == "choose":
@@ -190,7 +191,14 @@ class TilesDashboard(GameDashboard):
             return "<p>This match was set up without the advice.</p>"
         if is_bot(state, state.to_move):
             return "<p>The app placed this tile: the tablet showed no advice.</p>"
-        return f"<p>{HEAT_MAP_NOT_REPLAYED}</p>"
+        return f"<p>{HEAT_MAP_OFFERED}</p>" + tap_button(WORK_OUT, HEAT_MAP_BUTTON)
+
+    def replay_advice_worked_out(self, state: TilesState) -> str:
+        """The heat map as the tablet showed it, on the board as it stood (drawn in the
+        replay's picture's place), and its words; only where `replay_advice` offered it."""
+        if WORK_OUT not in self.replay_advice(state, None):
+            return ""
+        return board_html(state, False, True) + advice_html(state, placement(state))
 
     def __panel__(self) -> pn.viewable.Viewable:
         board = section("Board", self.board, width=460)
