@@ -102,6 +102,15 @@ class Moment:
     # Where the sides chose at once in secret (kind "shown"): each side's own skill.
     skills: Mapping[str, Fraction] = field(default_factory=dict)
 
+    def told_for(self, sides: Sequence[str]) -> str:
+        """The side this moment is told for (and marked on the chart's line of): the side
+        that decided, else the side its luck favoured most, else the first."""
+        if self.side:
+            return self.side
+        if self.luck:
+            return max(self.luck, key=lambda side: self.luck[side])
+        return sides[0]
+
 
 @dataclass(frozen=True)
 class SecretChoices:

@@ -116,7 +116,7 @@ def equity_svg(result: Review, level: Callable[[Fraction], str]) -> str:
         parts.append(f'<text x="{WIDTH - PAD + 4}" y="{y(line[-1]) + 4:.1f}" '
                      f'style="fill:{colour}">{escape(side)}</text>')
     for m in result.moments:
-        cx, cy = x(m.position), y(float(m.equity_after[m.side or result.sides[0]]))
+        cx, cy = x(m.position), y(float(m.equity_after[m.told_for(result.sides)]))
         if m.words:
             parts.append(f'<path d="M{cx:.1f},{cy - 6:.1f} l6,6 l-6,6 l-6,-6 z" fill="#000">'
                          f"<title>{m.position}: {escape(m.words)}</title></path>")

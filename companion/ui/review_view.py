@@ -149,7 +149,7 @@ def moments_html(result: Review, is_chance: bool, shown: int | None = SHOWN_MOME
             value = m.skill if m.kind == "decision" else m.skills[m.side]
             whose, colour = f"{m.side}: " if len(result.sides) > 1 else "", ERROR
         else:  # luck, told for the side it favoured when there are two or more
-            side = max(m.luck, key=lambda s: m.luck[s])
+            side = m.told_for(result.sides)
             value = m.luck[side] if len(result.sides) > 1 else max(m.luck.values(), key=abs)
             whose = f" for {side}" if len(result.sides) > 1 else ""
             colour = LUCKY if value > 0 else UNLUCKY
@@ -182,7 +182,7 @@ def equity_chart(result: Review, is_chance: bool, at: hv.streams.Stream,
                 color=colours[side], alpha=0.12, line_alpha=0, default_tools=[]))
 
     def marks(named: bool) -> list[tuple[int, float, str]]:
-        return [(m.position, float(m.equity_after[m.side or result.sides[0]]) * scale,
+        return [(m.position, float(m.equity_after[m.told_for(result.sides)]) * scale,
                  m.words or m.kind) for m in result.moments
                 if m.kind != "other" and bool(m.words) == named]
 

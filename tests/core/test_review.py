@@ -193,3 +193,14 @@ def test_the_collector_is_off_during_a_review_and_as_it_was_after_with_no_cycles
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+def test_a_moment_is_told_for_who_decided_else_whom_its_luck_favoured():
+    """A decision is told (and marked on the chart) for its side; a chance event for the
+    side its luck favoured most, not for whichever side happens to come first."""
+    moment = core_review.Moment(3, "rolled", "chance", None, {"A": Fraction(-1, 5),
+                                                            "B": Fraction(1, 5)},
+                                Fraction(0), {}, {}, {})
+    assert moment.told_for(("A", "B")) == "B"
+    assert replace(moment, kind="decision", side="A", luck={}).told_for(("A", "B")) == "A"
+    assert replace(moment, luck={}).told_for(("A", "B")) == "A"
