@@ -8,11 +8,19 @@ Tracker mode lists templates where the players must fill in what the app cannot
 know: `Fire(target, spaces_between=0)` (set the real distance), `OilSlick(cars)`
 and `SmokeScreen(cars)` for every set of cars. Card placement is not listed
 (too many ways): `legal_actions()` returns None while the cards are to be placed.
+
+Those sets are tried as one (`AllowedAlike`): the engine reads a tracker release's cars only
+to check that each is a car still running (`firing`'s Oil Slick and Smoke Screen), so every
+set of the running cars is allowed exactly when the empty one is. Tried one by one they
+were half the trials of a tracker tap in Bond's step and a third of its legal actions' time
+(0.8 -> 0.5 ms); `tests/goldfinger/test_legal.py` checks every set against the engine over
+random games.
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
@@ -25,12 +33,26 @@ from companion.goldfinger.rules import BOND, CARD_NAMES, PIECES
 _TRIAL_DICE = (1, 1)
 
 
+@dataclass(frozen=True)
+class AllowedAlike:
+    """Candidates the engine allows or refuses together: the first is tried for all."""
+
+    actions: tuple[Any, ...]
+
+
 def legal_actions(state: GameState) -> list[Any] | None:
     if state.phase == "over":
         return []
     if state.phase == "cards":
         return None
-    return [c for c in _candidates(state) if allowed(state, c)]
+    found: list[Any] = []
+    for candidate in _candidates(state):
+        if isinstance(candidate, AllowedAlike):
+            if allowed(state, candidate.actions[0]):
+                found += candidate.actions
+        elif allowed(state, candidate):
+            found.append(candidate)
+    return found
 
 
 def allowed(state: GameState, action: Any) -> bool:
@@ -120,7 +142,8 @@ def _releases(state: GameState) -> list[Any]:
         return [e.OilSlick(), e.SmokeScreen()]
     cars = state.live_cars()
     sets = [combo for n in range(len(cars) + 1) for combo in combinations(cars, n)]
-    return [kind(combo) for kind in (e.OilSlick, e.SmokeScreen) for combo in sets]
+    return [AllowedAlike(tuple(kind(combo) for combo in sets))
+            for kind in (e.OilSlick, e.SmokeScreen)]
 
 
 def label(action: Any) -> str:

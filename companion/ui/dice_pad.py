@@ -51,6 +51,7 @@ class DicePad(pn.viewable.Viewer):
         # The roll button's tap names the roll it is for: a double tap's second is dropped
         # instead of rolling for whatever is armed next.
         self._rolls = 0
+        self._holding = False  # a roll under way: drawn once it is done
         self._pad = DiceTapPad(self._tapped, sizing_mode="stretch_width", margin=0)
         self.param.watch(self._clear_faces, ["n_dice", "mode"])
         self.param.watch(self._draw, ["verb", "enabled", "shown", "die_names"])
@@ -92,8 +93,13 @@ class DicePad(pn.viewable.Viewer):
         self._rolls += 1
         faces = None if self.mode == APP else tuple(self._faces)
         self._faces = [None] * self.n_dice
-        self._draw()
-        self._on_roll(faces)  # type: ignore[arg-type]
+        # Drawn once, after the roll: the page's redraw changes the pad's words too.
+        self._holding = True
+        try:
+            self._on_roll(faces)  # type: ignore[arg-type]
+        finally:
+            self._holding = False
+            self._draw()
 
     def _tapped(self, value: str) -> None:
         kind, _, rest = value.partition(":")
@@ -116,6 +122,8 @@ class DicePad(pn.viewable.Viewer):
         return self.die_names[die] if die < len(self.die_names) else f"Die {die + 1}"
 
     def _draw(self, *_events) -> None:
+        if self._holding:
+            return
         if not self.shown:
             self._pad.html = ""
             return

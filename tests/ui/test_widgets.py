@@ -3,6 +3,7 @@
 from fractions import Fraction
 
 import panel as pn
+import pytest
 
 from companion.core.session import Session
 from companion.ui import (
@@ -49,6 +50,29 @@ def test_dice_pad_real_mode_waits_for_every_die():
     pad._pad.tap("go:0")
     assert rolled == [(3, 4)]
     assert pad.faces() == [None, None]  # ready for the next roll
+
+
+def test_dice_pad_is_drawn_once_after_the_roll_as_the_roll_left_it():
+    """The pad waits for the roll's own changes (the page's next words) and draws once;
+    a roll that raises still leaves the pad drawn for the next one."""
+    drawn: list[str] = []
+
+    def roll(dice) -> None:
+        pad.param.update(verb="Fire at car B", enabled=False)
+        if dice == (6, 6):
+            raise RuntimeError("refused")
+
+    pad = DicePad(roll, n_dice=2)
+    pad._pad.param.watch(lambda event: drawn.append(event.new), "html")
+    pad._pad.tap("go:0")
+    assert drawn == [pad._pad.html]
+    assert 'data-tap="go:1" disabled>Fire at car B: app rolls 2 dice' in drawn[0]
+    pad.param.update(enabled=True, mode=REAL)
+    for face in ("face:0:6", "face:1:6"):
+        pad._pad.tap(face)
+    with pytest.raises(RuntimeError):
+        pad._pad.tap("go:1")
+    assert 'data-tap="go:2" disabled' in pad._pad.html and pad.faces() == [None, None]
 
 
 def test_dice_pad_ignores_malformed_taps_and_names_its_dice():
