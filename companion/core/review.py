@@ -42,14 +42,20 @@ From these alone, over any game's log:
   which, and `Review.unexplained` is what the luck and skill leave over.
 
 A game whose cards or tiles come from a pile or a bag may also name, to count them against
-their expected counts (`core.tally`; the dice need no reviewer, `tally.dice_tally`):
+the sum of their chances at every draw (`core.tally`; the dice need no reviewer,
+`tally.dice_tally`):
 
 - `DRAWN`: for each pile (a key of the reviewer's choosing), the words for its cards and
   every kind in the order shown: `{"cards": ("card", "cards", "a fair shuffle", kinds)}`;
 - `drawn(state, action)`: each card `action` draws, as its pile's key, the kind that came
   up and every kind's chance at that draw (its share of the pile just before);
 - `drawn_withheld(state)`: at the log's last state, why the draws may not be shown yet
-  (some lie face down) or None. A review never holds a tally it may not show.
+  (some lie face down) or None. A review never holds a tally it may not show;
+- optionally `drawn_asked(state)`: where the count may be shown but tells something the
+  table may not want told yet (the card game's down cards still held at its end, which an
+  undo would put back in play), the warning that goes with it: the review then holds no
+  tally and says so (`Review.drawn_asks`), and `count_drawn` counts them when the table
+  asks.
 """
 
 from __future__ import annotations
@@ -139,6 +145,7 @@ class Review:
     error: Fraction | None = None  # an estimate's measured error, on the equity's own scale
     drawn: tuple[Tally, ...] = ()  # each pile's cards or tiles against expectation (`core.tally`)
     drawn_note: str = ""  # why there is no such tally yet, where the game has one
+    drawn_asks: bool = False  # the tally waits for the table to ask (`count_drawn`)
 
     def luck(self, side: str) -> Fraction:
         return sum((m.luck.get(side, ZERO) for m in self.moments), ZERO)
@@ -197,7 +204,7 @@ def _review(game: Game, options: Mapping[str, JSON], actions: Sequence[Any],
     before = start
     total = len(actions)
     drawn_by = getattr(reviewer, "drawn", None)
-    draws: list[tuple[str, Any, Mapping[Any, Fraction]]] = []
+    draws: list[Draw] = []
     for position, raw in enumerate(actions, start=1):
         action = game.action_from_json(raw) if isinstance(raw, dict) else raw
         after_state = state.apply(action)
@@ -215,18 +222,44 @@ def _review(game: Game, options: Mapping[str, JSON], actions: Sequence[Any],
                   _error(reviewer), *_drawn(reviewer, state, draws))
 
 
-def _drawn(reviewer: Any, last: GameState,
-           draws: list[tuple[str, Any, Mapping[Any, Fraction]]]) -> tuple[tuple[Tally, ...], str]:
-    """Each pile's tally of the log's draws, or why they may not be shown yet (the
-    reviewer's `drawn_withheld` at the log's last state): then dropped here, never sent on."""
+Draw = tuple[str, Any, Mapping[Any, Fraction]]  # a pile's key, the kind drawn, the chances
+
+
+def count_drawn(game: Game | str, options: Mapping[str, JSON], actions: Sequence[Any]
+                ) -> tuple[Tally, ...]:
+    """The table asked for the count its review held back (`Review.drawn_asks`): each
+    pile's tally of the log's draws, where the game's reviewer shows them when asked, else
+    none. InputError for a log that does not replay."""
+    game = find_game(game) if isinstance(game, str) else game
+    reviewer = game.load_reviewer()
+    if reviewer is None or getattr(reviewer, "drawn", None) is None:
+        return ()
+    state = game.new_state(game.stored_options(options))
+    draws: list[Draw] = []
+    for raw in actions:
+        action = game.action_from_json(raw) if isinstance(raw, dict) else raw
+        draws += reviewer.drawn(state, action)
+        state = state.apply(action)
+    return _drawn(reviewer, state, draws, asked=True)[0]
+
+
+def _drawn(reviewer: Any, last: GameState, draws: list[Draw], asked: bool = False
+           ) -> tuple[tuple[Tally, ...], str, bool]:
+    """Each pile's tally of the log's draws; or none, why, and whether the table may ask
+    for them (the reviewer's `drawn_withheld` and `drawn_asked` at the log's last state):
+    a tally not to be shown is dropped here, never sent on."""
     if getattr(reviewer, "drawn", None) is None:
-        return (), ""
+        return (), "", False
     withheld = reviewer.drawn_withheld(last)
     if withheld:
-        return (), withheld
+        return (), withheld, False
+    ask = getattr(reviewer, "drawn_asked", None)
+    warning = ask(last) if ask is not None else None
+    if warning and not asked:
+        return (), warning, True
     return tuple(tally(*words, [(kind, chances) for key, kind, chances in draws if key == pile])
                  for pile, words in reviewer.DRAWN.items()
-                 if any(key == pile for key, _, _ in draws)), ""
+                 if any(key == pile for key, _, _ in draws)), "", False
 
 
 def _error(reviewer: Any) -> Fraction | None:

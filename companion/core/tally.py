@@ -1,52 +1,64 @@
-"""What chance dealt against what it deals on average: the dice by face, a game's cards or
-tiles by kind, each against its exact expected count, with Pearson's chi-square test in
-words (`Tally.verdict`).
+"""What chance dealt against what chance gave each kind: the dice by face, a game's cards or
+tiles by kind, with Pearson's chi-square test in words (`Tally.verdict`).
 
-A kind's expected count is the sum, over every die rolled or card drawn, of that kind's
-chance at that moment: 1/6 for each face of a die; for a card, its kind's share of the pile
-just before it was drawn. Summed so, a count less its expectation averages 0 whatever the
-players did in between (its steps are a martingale's), so the expectation is exact even
-where how many cards were drawn turned on the cards drawn before.
+A kind's mark is the sum, over every die rolled or card drawn, of that kind's chance at that
+moment: for a die, 1/6 for each face, so the mark is the dice's expected count; for a card,
+its kind's share of what was left to draw just before it. A pile holds so many of each kind,
+so its cards cannot stray from its make-up as dice stray from 1 in 6 (a pile drawn to its
+end gives exactly its cards); what can stray is *when* each kind came: a kind that came
+later than its chances said ends below its summed chances, one that came early above them.
+Summed so, a count less its mark averages 0 whatever the players did in between (its steps
+are a martingale's), so the mark is exact even where how many cards were drawn turned on
+the cards drawn before.
 
 Pearson's test treats every draw as independent. Dice are. Cards drawn without putting
-them back come out more evenly than that (a pile drawn to its end holds exactly its
-cards), so for cards and tiles the test errs towards "ordinary": it calls fewer shuffles
-odd than it should.
+them back stray less than that, so for cards and tiles the test errs towards "ordinary":
+it calls fewer shuffles odd than it should.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
 from typing import Any
 
 from companion.core.game import Game
 
-# Pearson's test means something only when every kind is expected at least 5 times
-# (Cochran's rule, the textbooks' usual one): 30 dice, for the six faces.
+# Pearson's test means something only when every kind's mark is at least 5 (Cochran's rule,
+# the textbooks' usual one): 30 dice, for the six faces.
 FEWEST_EXPECTED = 5
+FACES = range(1, 7)
 
 
 @dataclass(frozen=True)
 class Tally:
-    """Each kind that came up, how often, against how often chance alone gives it."""
+    """Each kind that came up, how often, against the sum of its chances at every draw."""
 
     one: str  # the noun for one: "die", "card"
     many: str  # and for more: "dice", "cards"
     fair: str  # what deals them evenly, in words: "fair dice", "a fair shuffle"
     counts: Mapping[Any, int]  # kind -> how many times it came up, in the order shown
-    expected: Mapping[Any, Fraction]  # kind -> how many times chance gives it, on average
+    expected: Mapping[Any, Fraction]  # kind -> the sum of its chances at every draw
+    against: str = "summed chances"  # what `expected` is called on the page
 
     @property
     def total(self) -> int:
         return sum(self.counts.values())
 
+    @property
+    def impossible(self) -> list[Any]:
+        """Kinds that came up with no chance to: a draw no fair deal could give."""
+        return [kind for kind, n in self.counts.items() if n and not self.expected[kind]]
+
+    @cached_property
     def p_value(self) -> float | None:
-        """Pearson's chi-square test of the counts against the expected ones (one degree of
-        freedom fewer than the kinds); None while some kind is expected fewer than
-        `FEWEST_EXPECTED` times, too few for the test to mean anything."""
+        """Pearson's chi-square test of the counts against their marks (one degree of
+        freedom fewer than the kinds); 0 for a draw that had no chance; None while some
+        kind's mark is under `FEWEST_EXPECTED`, too little for the test to mean anything."""
+        if self.impossible:
+            return 0.0
         if not self.total or min(self.expected.values()) < FEWEST_EXPECTED:
             return None
         from scipy.stats import chisquare  # imported when first asked: 0.4 s
@@ -55,59 +67,74 @@ class Tally:
         return float(chisquare([self.counts[k] for k in kinds],
                                [float(self.expected[k]) for k in kinds]).pvalue)
 
-    def needed(self) -> int:
-        """About how many the test needs, at the kinds' shares so far."""
-        least = min(self.expected.values(), default=Fraction(0))
-        return math.ceil(FEWEST_EXPECTED * self.total / least) if least else 0
-
     def verdict(self) -> str:
         """The tally in words: ordinary, or how it was not."""
-        p = self.p_value()
+        p = self.p_value
+        if self.impossible:
+            kinds = ", ".join(str(kind) for kind in self.impossible)
+            return (f"The {self.many} were not from {self.fair}: {kinds} came up with no "
+                    f"chance to.")
         if p is None:
             counted = f"{self.total} {self.one if self.total == 1 else self.many}"
-            needs = f"about {self.needed()}" if self.needed() else "more"
             return (f"{counted}: too few to tell whether they came from {self.fair} "
-                    f"(the test needs {needs}).")
+                    f"({self.needs()}).")
         if p < 0.01:
-            return (f"The {self.many} were far from ordinary: counts this uneven come from "
-                    f"{self.fair} less than 1 time in 100 (p = {p:.3f}); "
-                    f"{self.aside(far=True)}.")
+            return (f"The {self.many} were far from ordinary: counts this far from their "
+                    f"{self.against} come from {self.fair} less than 1 time in 100 "
+                    f"(p = {p:.3f}); {self.aside(far=True)}.")
         if p < 0.05:
-            return (f"The {self.many} were unusual: counts this uneven come from {self.fair} "
-                    f"about {p * 100:.0f} times in 100 (p = {p:.2f}); "
-                    f"{self.aside(far=False)}.")
-        return (f"The {self.many} were ordinary: counts at least this uneven come from "
-                f"{self.fair} {p * 100:.0f} times in 100 (p = {p:.2f}); "
-                f"{self.aside(far=False)}.")
+            return (f"The {self.many} were unusual: counts this far from their "
+                    f"{self.against} come from {self.fair} about {p * 100:.0f} times in 100 "
+                    f"(p = {p:.2f}); {self.aside(far=False)}.")
+        return (f"The {self.many} were ordinary: counts at least this far from their "
+                f"{self.against} come from {self.fair} {p * 100:.0f} times in 100 "
+                f"(p = {p:.2f}); {self.aside(far=False)}.")
+
+    def needs(self) -> str:
+        """What the test needs, in words."""
+        return f"the test needs every kind's {self.against} to reach {FEWEST_EXPECTED}"
 
     def how(self) -> str:
-        """How the expected counts were worked out, and, once the test has run, what it
-        assumes."""
-        words = (f"The expected counts: each {self.one} drawn adds every kind's chance of "
-                 f"being the one drawn just then.")
-        if self.p_value() is None:
+        """What the marks are, and, once the test has run, what it assumes."""
+        words = ("Each mark is the kind's chances summed over every draw (its share of what "
+                 "was left to draw then). A pile holds so many of each kind, so what can "
+                 "stray is when each came: one that came later than its chances said ends "
+                 "below its mark.")
+        if self.p_value is None:
             return words
-        return (f"{words} Drawn without being put back, {self.many} come out more evenly "
-                f"than independent draws, so the test errs towards calling them ordinary.")
+        return (f"{words} Drawn without being put back, {self.many} stray less than "
+                f"independent draws, so the test errs towards calling them ordinary.")
 
     def aside(self, far: bool) -> str:
-        """The kind furthest above its expected count."""
-        kind = max(self.counts, key=lambda k: self.counts[k] - self.expected[k])
-        return (f"the most above its expected count: {kind}, {self.counts[kind]} "
-                f"against {float(self.expected[kind]):.1f}")
+        """The kinds furthest above and below their marks."""
+        def gap(kind: Any) -> Fraction:
+            return self.counts[kind] - self.expected[kind]
+
+        def told(kind: Any) -> str:
+            return (f"{kind}, {self.counts[kind]} against "
+                    f"{float(self.expected[kind]):.1f}")
+
+        high, low = max(self.counts, key=gap), min(self.counts, key=gap)
+        return (f"the furthest above its {self.against}: {told(high)}; the furthest below: "
+                f"{told(low)}")
 
 
 @dataclass(frozen=True)
 class DiceTally(Tally):
-    """The dice, whose aside is the average die."""
+    """The dice, whose marks are their expected counts, and whose aside is the average."""
+
+    against: str = "expected counts"
 
     @property
     def mean(self) -> Fraction | None:
         return Fraction(sum(f * n for f, n in self.counts.items()), self.total) \
             if self.total else None
 
+    def needs(self) -> str:
+        return f"the test needs {FEWEST_EXPECTED * len(FACES)}"
+
     def how(self) -> str:
-        return "The expected counts: a fair die shows each face 1 time in 6."
+        return "Each face's mark is its expected count: a fair die shows it 1 time in 6."
 
     def aside(self, far: bool) -> str:
         mean = float(self.mean or 0)
@@ -118,19 +145,18 @@ class DiceTally(Tally):
 def tally(one: str, many: str, fair: str, kinds: Sequence[Any],
           draws: Sequence[tuple[Any, Mapping[Any, Fraction]]]) -> Tally:
     """The tally of `draws`, each the kind that came up and every kind's chance then; the
-    kinds in the order of `kinds`, those that never had a chance left out."""
+    kinds in the order of `kinds` (any other drawn after), those that neither had a chance
+    nor came up left out."""
     counts: dict[Any, int] = {}
     expected: dict[Any, Fraction] = {}
     for kind, chances in draws:
         counts[kind] = counts.get(kind, 0) + 1
         for other, chance in chances.items():
             expected[other] = expected.get(other, Fraction(0)) + chance
-    order = [kind for kind in kinds if kind in expected]
+    order = [kind for kind in kinds if expected.get(kind) or counts.get(kind)]
+    order += [kind for kind in counts if kind not in order]
     return Tally(one, many, fair, {kind: counts.get(kind, 0) for kind in order},
-                 {kind: expected[kind] for kind in order})
-
-
-FACES = range(1, 7)
+                 {kind: expected.get(kind, Fraction(0)) for kind in order})
 
 
 def dice_tally(actions: Sequence[Any]) -> DiceTally:

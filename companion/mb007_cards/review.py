@@ -44,9 +44,11 @@ Not reviewed: a pass (the card he passed with is not shown), which card a draw r
 
 **The cards against a fair shuffle** (`core.tally`): in tablet mode, every card the app
 dealt and drew, each against its kind's share of the draw pile just before (the discards
-once they were shuffled into a new pile), shown only once the game is over, as down cards
-are among them. At a real table the app sees the up cards and the discards only, and
-which cards go up turns on the players' choices, so no count of them is fair: none is made.
+once they were shuffled into a new pile). Down cards are among them, so they are counted
+only once the game is over, and only when the table asks (`drawn_asked`): the count less
+the cards the table saw is every down card still held, which an undo of the end would put
+back in play. At a real table the app sees the up cards and the discards only, and which
+cards go up turns on the players' choices, so no count of them is fair: none is made.
 """
 
 from __future__ import annotations
@@ -81,6 +83,10 @@ Answers = tuple[tuple[int, int], ...]
 DRAWN = {"cards": ("card", "cards", "a fair shuffle", rules.CARDS)}
 DRAWN_AT_THE_END = ("The cards are counted against a fair shuffle when the game is over: "
                     "until then some of them lie face down.")
+DRAWN_WHEN_ASKED = ("The game is over: the app can count every card it dealt against a fair "
+                    "shuffle. The count tells every down card still held, so an undo after it "
+                    "would put cards everyone knows back in play: count them once nobody "
+                    "will undo the end.")
 DRAWN_AT_A_TABLE = ("At a real table the app sees only the up cards and the discards, and "
                     "which cards go up turns on the players' choices: no count of them "
                     "against a fair shuffle would be fair. In tablet mode the app counts "
@@ -106,6 +112,11 @@ def drawn_withheld(state: CardsState) -> str | None:
     if not state.tablet:
         return DRAWN_AT_A_TABLE
     return None if state.is_over else DRAWN_AT_THE_END
+
+
+def drawn_asked(state: CardsState) -> str:
+    """At the end: counted only when the table asks, after this warning."""
+    return DRAWN_WHEN_ASKED
 
 
 def equity(state: CardsState) -> dict[str, Fraction]:

@@ -21,8 +21,10 @@ letter before the table sees it.
   draw), the next round's value appearing once a round is over, and the end of a game.
 
 **The tiles against fair draws** (`core.tally`): every tile drawn from the bag, by its
-number (both colours together), against its number's share of the bag just before; the
-draws for the first player too (each tile goes back, so each is drawn from the full bag).
+number (both colours together), against its number's share of the bag just before; in
+tablet mode the app's draws for the first player too (each tile goes back, so each is
+drawn from the full bag; at a real table those draws, if the app makes them, are not the
+bag's and are not counted).
 Every tile drawn is placed face up at once, so the tally is shown while the game runs.
 """
 
@@ -68,7 +70,7 @@ def drawn(state: TilesState, action: Any) -> list[tuple[str, str, dict[str, Frac
     """Each tile `action` draws from the bag, by number, with every number's chance then."""
     if isinstance(action, Draw) and action.tile is not None:
         return [("tiles", action.tile[1:], _shares_by_number(state.bag))]
-    if isinstance(action, ChooseFirst):
+    if isinstance(action, ChooseFirst) and state.options.mode == "tablet":
         full = _shares_by_number(state.options.full_bag())
         return [("tiles", tile[1:], full) for tile in action.draws]
     return []

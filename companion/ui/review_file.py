@@ -1,6 +1,6 @@
 """The game review as one HTML file that opens anywhere, offline: each side's books in
 words, the equity over the game, every named moment, the whole log with each side's equity
-after every action, and the dice, cards and tiles against their expected counts.
+after every action, and the dice, cards and tiles against chance.
 
 The two charts are drawn here as plain SVG rather than saved from Bokeh: the file needs no
 script, prints as it looks, and is a few kilobytes instead of Bokeh's 1.5 MB of JavaScript.
@@ -130,7 +130,7 @@ def equity_svg(result: Review, level: Callable[[Fraction], str]) -> str:
 
 
 def tally_svg(tally: Tally) -> str:
-    """How often each kind came up, as bars, against its expected count (a dashed mark)."""
+    """How often each kind came up, as bars, against its mark (a dashed line)."""
     top = max(max(tally.counts.values()), *(float(e) for e in tally.expected.values())) or 1
     y = _scale(0, top, HEIGHT, flip=True)
     step = (WIDTH - 2 * PAD) / len(tally.counts)
@@ -150,7 +150,7 @@ def tally_svg(tally: Tally) -> str:
                      f'y2="{expected:.1f}" stroke="#1a1a1a" stroke-width="3" '
                      'stroke-dasharray="6 3"/>')
     expected = ", ".join(f"{kind}: {float(value):.1f}" for kind, value in tally.expected.items())
-    label = (f"How often each kind of {tally.one} came up; the dashed marks are the "
-             f"expected counts ({expected})")
+    label = (f"How often each kind of {tally.one} came up; the dashed marks are their "
+             f"{tally.against} ({expected})")
     return (f'<svg viewBox="0 0 {WIDTH} {HEIGHT}" width="100%" role="img" '
             f'aria-label="{escape(label)}">{"".join(parts)}</svg>')

@@ -1,6 +1,6 @@
 """The game review on the page: each side's luck and skill in words, the equity over the
 game with its lucky and unlucky moments marked, a replay of every action (a tap on the
-chart moves it there), and the dice, cards and tiles against their expected counts.
+chart moves it there), and the dice, cards and tiles against chance.
 
 Worked out by `companion.core.review` from the session's log when the section is opened,
 and again after each change while it is open (a closed section costs nothing). A game that
@@ -32,13 +32,13 @@ import panel as pn
 
 from companion.core.errors import CompanionError
 from companion.core.progress import reporting
-from companion.core.review import Review, review
+from companion.core.review import Review, count_drawn, review
 from companion.core.session import Session
 from companion.core.tally import Tally, dice_tally, rolls_dice
 from companion.ui.replay_view import Advice, Picture, ReplayView, WorkedOut
 from companion.ui.review_file import review_file, side_colours
 from companion.ui.tally_view import TallyView
-from companion.ui.theme import TOUCH, WRAP_CSS
+from companion.ui.theme import TOUCH, WRAP_CSS, button
 from companion.ui.worker import (
     BrokenProcessPool,
     ProgressBoard,
@@ -284,7 +284,10 @@ class ReviewView(pn.viewable.Viewer):
         self.replay = ReplayView(session, picture, self._replay_moved, advice, worked_out)
         self._dice = TallyView("review-dice", "die face")
         self._drawn_views = [TallyView("review-drawn")]  # one for each pile the game draws from
-        self._drawn = pn.Column(*self._drawn_views, **WIDE)
+        self._count = button("Count the cards (tells every down card)", self._count_drawn,
+                             visible=False, wrap=True, sizing_mode="stretch_width")
+        self._counted: tuple[Tally, ...] = ()  # counted when the table asked, until a change
+        self._drawn = pn.Column(*self._drawn_views, self._count, **WIDE)
         self._note = ""
         self._download = pn.widgets.FileDownload(
             callback=self._file, filename="review.html", label="Download this review (HTML)",
@@ -305,7 +308,8 @@ class ReviewView(pn.viewable.Viewer):
         if self._shown_over and not over and self._result is not None:
             # An undo took the game's end back: what only an end may show goes with it now,
             # from the page and from its download, not when the new review comes.
-            self._show(replace(self._result, drawn=(), drawn_note=""), self._note)
+            self._show(replace(self._result, drawn=(), drawn_note="", drawn_asks=False),
+                       self._note)
             self._shown_over = False
         if self._future is not None:
             self._future.cancel()  # the game moved on before that review's turn came
@@ -396,7 +400,9 @@ class ReviewView(pn.viewable.Viewer):
 
     def _show(self, result: Review | None, note: str) -> None:
         self._result, self._note = result, note
-        self._show_drawn(result.drawn if result else (), result.drawn_note if result else "")
+        self._counted = ()  # asked for the game as it was: asked again for this one
+        self._show_drawn(result.drawn if result else (), result.drawn_note if result else "",
+                         result is not None and result.drawn_asks)
         if result is None:
             self._summary.object = f"<p>{escape(note)}</p>"
             self._chart.visible = False
@@ -410,8 +416,10 @@ class ReviewView(pn.viewable.Viewer):
         self.replay.update(result, lambda value: level(value, is_chance))
         self._draw_chart()
 
-    def _show_drawn(self, tallies: tuple[Tally, ...], note: str) -> None:
-        """Each pile's cards against their expected counts, or why not yet."""
+    def _show_drawn(self, tallies: tuple[Tally, ...], note: str, asks: bool = False) -> None:
+        """Each pile's cards against their summed chances, or why not yet (and, where the
+        table may ask for them, the button that counts them)."""
+        self._count.visible = asks
         while len(self._drawn_views) < len(tallies):
             self._drawn_views.append(TallyView("review-drawn"))
             self._drawn.append(self._drawn_views[-1])
@@ -439,10 +447,23 @@ class ReviewView(pn.viewable.Viewer):
         title = review_title(session.game.title, session.name)
         return io.StringIO(review_file(
             title, result, self._note,
-            [dice_tally(session.actions), *(result.drawn if result is not None else ())],
+            [dice_tally(session.actions), *(result.drawn if result is not None else ()),
+             *self._counted],
             summary_html(result, is_chance, session.state.is_over) if result else "",
             moments_html(result, is_chance, shown=None) if result else "",
             lambda value: level(value, is_chance)))
+
+    def _count_drawn(self, _event: object = None) -> None:
+        """The table asked for the count its review held back (`core.review.count_drawn`),
+        for the game as it is now; a change of the game takes it off again."""
+        session = self._session()
+        try:
+            counted = count_drawn(session.game, session.options, session.actions)
+        except CompanionError as error:
+            self._show_drawn((), f"The cards could not be counted: {error}.")
+            return
+        self._counted = counted
+        self._show_drawn(counted, "")
 
     def _chart_tapped(self, x: float | None = None, y: float | None = None) -> None:
         """A tap on the chart: the replay moves to the action nearest to it (a crafted

@@ -1,5 +1,6 @@
 """The review's counts against chance on the page (`core.tally`): a heading, the verdict in
-words and a bar of each kind against a dash at its expected count."""
+words and a bar of each kind against a dash at its mark (its summed chances; for dice,
+their expected count)."""
 
 from __future__ import annotations
 
@@ -16,15 +17,16 @@ BAR_COLOUR, EXPECTED_COLOUR = "#8a1c1c", "#1a1a1a"
 
 
 def tally_chart(tally: Tally, kind_name: str) -> hv.Overlay:
-    """How often each kind came up (bars), and how often chance gives it (a dash on each)."""
+    """How often each kind came up (bars), and its mark (a dash on each)."""
     kinds = [str(kind) for kind in tally.counts]
     bars = hv.Bars(list(zip(kinds, tally.counts.values(), strict=True)), kind_name, "times")
     expected = hv.Scatter([(str(kind), float(value)) for kind, value in tally.expected.items()],
                           kind_name, "times")
     # The dash drawn twice, wide and light under narrow and dark, so that it shows both on
     # a bar and on the page's white.
-    return (bars.opts(color=BAR_COLOUR, xlabel=f"{kind_name} (dash: the expected count)",
-                      responsive=True, height=200, toolbar=None, default_tools=[])
+    label = f"{kind_name} (dash: {tally.against})"
+    return (bars.opts(color=BAR_COLOUR, xlabel=label, responsive=True, height=200,
+                      toolbar=None, default_tools=[])
             * expected.clone().opts(marker="dash", size=38, line_width=7, color="#ffffff")
             * expected.opts(marker="dash", size=36, line_width=3, color=EXPECTED_COLOUR))
 

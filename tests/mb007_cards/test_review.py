@@ -13,7 +13,7 @@ from fractions import Fraction
 import pytest
 
 from companion.core.errors import CompanionError
-from companion.core.review import review
+from companion.core.review import count_drawn, review
 from companion.core.session import Session
 from companion.mb007_cards import GAME, piles, rules
 from companion.mb007_cards import review as cr
@@ -315,12 +315,17 @@ def test_each_card_counts_its_kinds_share_of_the_pile_just_before_it():
                      ("007", {"007": Fraction(2, 3), 1: Fraction(1, 3)})]
 
 
-def test_the_cards_are_counted_at_the_end_of_a_tablet_game_and_never_at_a_table():
+def test_the_cards_are_counted_at_the_end_of_a_tablet_game_when_asked_and_never_at_a_table():
     """Tablet mode: every card dealt and drawn, against a fair shuffle, once the game is
-    over (down cards are among them) and not one action before; table mode: none, and
-    the review says why."""
+    over (down cards are among them) and only when the table asks, warned that the count
+    tells every down card still held; not one action before, asked or not; table mode:
+    none, and the review says why."""
     session = bots_game(3)
-    (over,) = review(GAME, session.options, session.actions).drawn
+    ended = review(GAME, session.options, session.actions)
+    assert ended.drawn == () and ended.drawn_asks
+    assert ended.drawn_note == cr.DRAWN_WHEN_ASKED and "tells every down card" in \
+        ended.drawn_note
+    (over,) = count_drawn(GAME, session.options, session.actions)
     dealt = sum(len(a.cards) for a in session.actions if isinstance(a, Deal | TakeCards))
     drawn = sum(isinstance(a, Draw | DrawCard) for a in session.actions)
     assert over.total == dealt + drawn
@@ -328,10 +333,13 @@ def test_the_cards_are_counted_at_the_end_of_a_tablet_game_and_never_at_a_table(
     assert over.many == "cards" and list(over.counts) == list(rules.CARDS)
     running = review(GAME, session.options, session.actions[:-1])
     assert running.drawn == () and running.drawn_note == cr.DRAWN_AT_THE_END
+    assert not running.drawn_asks
+    assert count_drawn(GAME, session.options, session.actions[:-1]) == ()
     table = {"players": 2, "mode": "table"}
     log = [Deal((1, 2, 3, 4))]
     assert review(GAME, table, log).drawn == ()
     assert review(GAME, table, log).drawn_note == cr.DRAWN_AT_A_TABLE
+    assert count_drawn(GAME, table, log) == ()
 
 
 class NeverDone:
@@ -341,10 +349,11 @@ class NeverDone:
         return Future()
 
 
-def test_the_cards_leave_the_page_and_its_file_when_an_undo_takes_the_end_back(store):
-    """At the game's end the Review section and its file show the cards against a fair
-    shuffle; an undo of the last action takes them off both at once, before any new
-    review is worked out, as the down cards are in play again."""
+def test_the_cards_are_counted_on_the_page_when_asked_and_leave_it_with_an_undo(store):
+    """At the game's end the Review section warns what a count of the cards tells and
+    offers it; asked, the section and its file show the cards against a fair shuffle; an
+    undo of the last action takes them off both at once, before any new review is worked
+    out, as the down cards are in play again."""
     from companion.mb007_cards.dashboard import CardsDashboard
 
     finished = bots_game(3)
@@ -354,10 +363,14 @@ def test_the_cards_leave_the_page_and_its_file_when_an_undo_takes_the_end_back(s
     board = CardsDashboard(store=store, session=session)
     view = ReviewView(lambda: board.session, board.replay_picture)
     view.refresh()
+    assert view._drawn_views[0]._words.object == f"<p>{cr.DRAWN_WHEN_ASKED}</p>"
+    assert view._count.visible and "The cards" not in view._file().getvalue()
+    view._count.clicks += 1
     assert "The cards</h3>" in view._drawn_views[0]._words.object
+    assert not view._count.visible
     assert "<h2>The cards</h2>" in view._file().getvalue()
     board.session.undo()
     view._worker = NeverDone()  # as served: the new review is not back yet
     view.refresh()
     assert view._drawn_views[0]._words.object == ""
-    assert "The cards" not in view._file().getvalue()
+    assert "The cards" not in view._file().getvalue() and not view._count.visible

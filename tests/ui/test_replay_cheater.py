@@ -2,7 +2,7 @@
 thing (a down card, a drawn card, a secret letter, a card by a star, a face-down Plot, the
 order of a legacy deck): while their public logs agree, the review section shows the same in
 both, everything of it: the summary, every moment, the file to download, the dice and the
-cards or tiles against their expected counts, and every step of
+cards or tiles against chance, and every step of
 the replay with its log line, its equity, its picture and the odds and advice then, each
 given the action played next from that position as its log holds it (so a game that read
 more of that action than its public set-up, or a hidden thing of the position, would show
