@@ -53,9 +53,10 @@ LUCKY, UNLUCKY, ERROR = "#2e7d32", "#b71c1c", "#e65100"
 WORD_ORDER = ("very lucky", "lucky", "unlucky", "very unlucky", "inaccuracy", "mistake",
               "blunder")  # the order a side's named moments are counted in
 WIDE = {"sizing_mode": "stretch_width"}
-# A download's words in the middle of its button (they sat at its top).
-CENTRED_CSS = (":host .bk-btn { display: flex; align-items: center; justify-content: center; "
-               "height: 100%; }")
+# A download's words in the middle of its button (they sat at its top): the button's link
+# fills the button, so the words are centred within the link.
+CENTRED_CSS = (":host .bk-btn, :host .bk-btn a { display: flex; align-items: center; "
+               "justify-content: center; height: 100%; }")
 LEGEND_ROW = 30  # px: a row of the equity chart's legend, above the plot
 POLL_MS = 250  # how often a page waiting for its review reads the progress board
 _KEYS = itertools.count(1)  # a review's key on the progress board: unique in the server
