@@ -115,6 +115,17 @@ REDRAW_JS = """
   };
 """
 
+# `unwatch(view)`: BokehJS measures every view of the page again when one of them changes
+# size, and Panel counts its view of a JSComponent as changed every time: each pad whose
+# height a tap changed (the log, the action list, a score) had the whole page measured
+# again, 6-12 times in the frame after a Goldfinger roll or a License to Kill step. The
+# layout around the pad watches it too, and measures the page once when it grows.
+UNWATCH_JS = """
+  const unwatch = (view) => {
+    if (view && view._resize_observer) { view._resize_observer.unobserve(view.el); }
+  };
+"""
+
 # What Panel's `_update_model` sets on the Bokeh model itself, not on its data.
 _PANEL_PROPERTIES = frozenset([*Reactive.param, "esm", "importmap"])
 
@@ -166,8 +177,9 @@ class TapPad(QuickJSComponent):
                            "but for parts styled pointer-events: auto.")
 
     _stylesheets: ClassVar[list[str]] = [TAP_CSS]
-    _esm = REDRAW_JS + """
-    export function render({ model, el }) {
+    _esm = REDRAW_JS + UNWATCH_JS + """
+    export function render({ model, el, view }) {
+      unwatch(view);
       // The frame holds the HTML and the overlay over it, and hears the taps on both.
       const frame = document.createElement('div');
       frame.style.position = 'relative';
@@ -322,8 +334,9 @@ class HtmlBox(QuickJSComponent):
     max_height_px = param.Integer(default=0, doc="Scrolls beyond this height (0: grows).")
 
     _stylesheets: ClassVar[list[str]] = [":host { display: block; width: 100%; }"]
-    _esm = REDRAW_JS + """
-    export function render({ model, el }) {
+    _esm = REDRAW_JS + UNWATCH_JS + """
+    export function render({ model, el, view }) {
+      unwatch(view);
       const box = document.createElement('div');
       const size = () => {
         box.style.maxHeight = model.max_height_px ? `${model.max_height_px}px` : '';
