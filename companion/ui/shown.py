@@ -25,9 +25,12 @@ import panel as pn
 # Hidden, a part keeps its looks and layout worked out (`content-visibility: hidden`) and
 # takes no room: shown again, only it is laid out, where from `display: none` the browser
 # worked out the looks of everything in it again (a License to Kill step panel: 4-8 ms
-# against 1 ms). Its contents are not drawn, not focusable, not read out.
+# against 1 ms). Its contents are not drawn, not focusable, not read out. `max-height`
+# too: a widget's own height (a Select's, 76 px) outweighed `height: 0`, and two hidden
+# Selects left a blank gap of 150 px in License to Kill's On Assignment.
 HIDDEN_STYLES = {"content-visibility": "hidden", "height": "0", "min-height": "0",
-                 "margin": "0", "padding": "0", "border": "0"}
+                 "max-height": "0", "overflow": "hidden", "margin": "0", "padding": "0",
+                 "border": "0"}
 _SHOWN_STYLES = dict.fromkeys(HIDDEN_STYLES)  # None removes each inline style
 
 

@@ -1,6 +1,7 @@
 """License to Kill in a real browser: set-up, a Henchman Attack with real dice, and a Main
 Plot revealed, helped by an Intrigue card, and Overcome."""
 
+import re
 from fractions import Fraction
 
 import pytest
@@ -92,6 +93,11 @@ def test_an_attack_with_real_dice_and_a_plot_overcome(served, page: Page):
     go_to(page, "On Assignment")
     choose(page, "Main Plot to Overcome", "Bob's Main Plot 1: Sample Mission 6, face down")
     expect(page.locator(".preview")).to_contain_text("Every requirement met.", timeout=WAIT)
+    # The hidden choices between the two buttons take no room (they left a blank gap of
+    # 150 px: a widget's own height outweighed its hiding height 0).
+    go = page.get_by_role("button", name="Go On Assignment (no turning back)").bounding_box()
+    done = page.get_by_role("button", name=re.compile(r"^Done: go to")).bounding_box()
+    assert 0 <= done["y"] - (go["y"] + go["height"]) < 40
     page.get_by_role("button", name="Go On Assignment (no turning back)").click()
     page.get_by_role("button",
                      name="Everyone has passed: reveal the bottom-most face-down card").click()
