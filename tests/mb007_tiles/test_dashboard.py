@@ -304,3 +304,15 @@ def test_the_apps_moves_since_the_persons_last_are_told_on_the_turn_card(store):
             break
     assert "Red drew" in told[1]  # the reveal, then the app's refill
     assert all(text in unescape(board.steps.html) for text in told)
+
+
+def test_the_game_over_box_ends_each_sentence_with_one_full_stop():
+    """The game's last event already ends in a full stop: the box read 'Black pays 8 in
+    chips.. In chips: …'."""
+    from companion.mb007_tiles.dashboard.words import event_html
+
+    session = Session(GAME, {"players": 2, "mode": "tablet"}, seed=2)
+    rng = random.Random(2)
+    while not session.state.is_over:
+        session.act(autoplay_action(session.state, rng))
+    assert ".." not in event_html(session.state, session.events)

@@ -14,6 +14,11 @@ SHOWN_EVENTS = 6  # what happened since the person's last move, at most this man
 VERDICT_CSS = "font-size:1.1rem;padding:8px 12px;border-left:6px solid {};line-height:1.4"
 
 
+def sentence(text: str) -> str:
+    """`text` ending in one full stop (a game's last event already ends in one)."""
+    return text if text.endswith(".") else f"{text}."
+
+
 def event_html(state: TilesState, since: Sequence[Event | None]) -> str:
     """What happened since the person's last move (`since`: the session's events from it):
     the app's seats' moves are told here, not only in the log (a refill would otherwise hide
@@ -25,7 +30,7 @@ def event_html(state: TilesState, since: Sequence[Event | None]) -> str:
         games = len(state.games)
         return (f'<div class="verdict game-over" style="{VERDICT_CSS.format("#2e7d32")};'
                 f'font-size:1.35rem"><b>Game over: {escape(state.result)}.</b>'
-                f'<div style="font-size:1.05rem">{escape(event.text)}.</div>'
+                f'<div style="font-size:1.05rem">{escape(sentence(event.text))}</div>'
                 f'<div style="font-size:1.05rem">In chips: {escape(pay)}. Match: Red '
                 f"{state.chips[0]}, Black {state.chips[1]} chips after {games} "
                 f"game{'' if games == 1 else 's'}.</div></div>")
