@@ -243,6 +243,17 @@ def count_drawn(game: Game | str, options: Mapping[str, JSON], actions: Sequence
     return _drawn(reviewer, state, draws, asked=True)[0]
 
 
+def drawn_may_stay(game: Game, state: GameState) -> bool:
+    """Whether draws counted up to `state` may stay on a page as they are: the reviewer
+    neither withholds them there nor waits for the table to ask (a page showing a count
+    of a game an undo has taken back takes it off at once)."""
+    reviewer = game.load_reviewer()
+    if reviewer is None or getattr(reviewer, "drawn", None) is None:
+        return True
+    ask = getattr(reviewer, "drawn_asked", None)
+    return not reviewer.drawn_withheld(state) and not (ask is not None and ask(state))
+
+
 def _drawn(reviewer: Any, last: GameState, draws: list[Draw], asked: bool = False
            ) -> tuple[tuple[Tally, ...], str, bool]:
     """Each pile's tally of the log's draws; or none, why, and whether the table may ask

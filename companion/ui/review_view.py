@@ -32,7 +32,7 @@ import panel as pn
 
 from companion.core.errors import CompanionError
 from companion.core.progress import reporting
-from companion.core.review import Review, count_drawn, review
+from companion.core.review import Review, count_drawn, drawn_may_stay, review
 from companion.core.session import Session
 from companion.core.tally import Tally, dice_tally, rolls_dice
 from companion.ui.replay_view import Advice, Picture, ReplayView, WorkedOut
@@ -276,7 +276,6 @@ class ReviewView(pn.viewable.Viewer):
         self._future: Future | None = None
         self._settled = threading.Event()  # the answer to the review now due was dealt with
         self._asked: tuple = ()  # the game as it was when the review now due was asked for
-        self._shown_over = False  # the review on the page is of a finished game
         self._result: Review | None = None
         self._at = hv.streams.Stream.define("ReplayAt", at=0)()
         self._summary = pn.pane.HTML(**WIDE)
@@ -305,13 +304,12 @@ class ReviewView(pn.viewable.Viewer):
             self._show(None, NO_REVIEW_YET)
             return
         self._asked = asked = (session.id, session.revision, len(session.actions))
-        over = session.state.is_over
-        if self._shown_over and not over and self._result is not None:
-            # An undo took the game's end back: what only an end may show goes with it now,
-            # from the page and from its download, not when the new review comes.
-            self._show(replace(self._result, drawn=(), drawn_note="", drawn_asks=False),
-                       self._note)
-            self._shown_over = False
+        shown = self._result
+        if shown is not None and (shown.drawn or shown.drawn_asks or self._counted) and \
+                not drawn_may_stay(session.game, session.state):
+            # The game as it is now may not show them (an undo took its end back): they
+            # leave the page and its download now, not when the new review comes.
+            self._show(replace(shown, drawn=(), drawn_note="", drawn_asks=False), self._note)
         if self._future is not None:
             self._future.cancel()  # the game moved on before that review's turn came
             self._future = None
@@ -319,7 +317,6 @@ class ReviewView(pn.viewable.Viewer):
         if self._worker is None:
             self._show(*_reviewed(lambda: review(session.game, session.options,
                                                  session.actions)))
-            self._shown_over = over
             return
         total = len(session.actions)
         self._summary.object = progress_html(total)
@@ -336,7 +333,7 @@ class ReviewView(pn.viewable.Viewer):
             self._start_polling()
         self._settled = settled = threading.Event()
         self._future.add_done_callback(
-            lambda done: self._done(done, asked, over, key, settled))
+            lambda done: self._done(done, asked, key, settled))
 
     def wait(self) -> None:
         """Until the review asked for last is on the page (tests, notebooks)."""
@@ -381,8 +378,7 @@ class ReviewView(pn.viewable.Viewer):
         self._polling = None
         self._stop_waiting()
 
-    def _done(self, done: Future, asked: tuple, over: bool, key: str,
-              settled: threading.Event) -> None:
+    def _done(self, done: Future, asked: tuple, key: str, settled: threading.Event) -> None:
         try:
             if key:
                 self._progress.forget(key)  # the job ended: nothing of it stays on the board
@@ -394,7 +390,6 @@ class ReviewView(pn.viewable.Viewer):
                 if self._asked == asked:  # else a newer review is on its way
                     self._stop_waiting()
                     self._show(*shown)
-                    self._shown_over = over
             on_the_page(self._doc, show)
         finally:
             settled.set()
