@@ -1,6 +1,7 @@
 """The Golden Gun dashboard's logic without a browser (Panel objects are plain Python)."""
 
 import json
+import re
 from dataclasses import replace
 from html import escape
 
@@ -226,19 +227,31 @@ def test_the_maze_says_what_companion_mode_cannot_check_and_the_scaramanga_house
     assert f"<b>House rule:</b> {escape(rules.HOUSE_RULE_NOTES['scaramanga'])}" in maze.pad.html
 
 
-def _setup_texts_and_choices(dash: GoldenGunDashboard) -> tuple[str, list]:
-    texts, choices = [], []
+def _setup_texts_and_pads(dash: GoldenGunDashboard) -> tuple[str, list]:
+    """The set-up section's text, and its pads (the choices' buttons)."""
+    texts, pads = [], []
 
     def walk(obj):
-        if isinstance(getattr(obj, "object", None), str):
-            texts.append(obj.object)
-        if hasattr(obj, "options") and hasattr(obj, "value"):
-            choices.append(obj)
+        for text in (getattr(obj, "object", None), getattr(obj, "html", None)):
+            if isinstance(text, str):
+                texts.append(text)
+        if hasattr(obj, "tap") and hasattr(obj, "html"):
+            pads.append(obj)
         for child in getattr(obj, "objects", []):
             walk(child)
 
     walk(dash._setup_section)
-    return " ".join(texts), choices
+    return " ".join(texts), pads
+
+
+def _press(pads: list, label: str) -> None:
+    """Tap the one button of the set-up's pads with these words."""
+    taps = [(pad, tap) for pad in pads
+            for tap in re.findall(rf'data-tap="([^"]+)">{re.escape(escape(label))}</button>',
+                                  pad.html)]
+    assert len(taps) == 1, label
+    pad, tap = taps[0]
+    pad.tap(tap)
 
 
 def test_the_exit_readings_are_house_rules_chosen_at_set_up(store):
@@ -246,13 +259,14 @@ def test_the_exit_readings_are_house_rules_chosen_at_set_up(store):
     'twice in a row' counts searches) are labelled house rules and switchable for a new game;
     a new solo section's fixed grid is labelled too."""
     dash = make(store)
-    text, choices = _setup_texts_and_choices(dash)
+    text, pads = _setup_texts_and_pads(dash)
     for key in ("exit_after_moving", "exit_repeat", "section_grid"):
         assert escape(rules.HOUSE_RULE_NOTES[key]) in text
     assert "House rule:</b> " + escape(rules.HOUSE_RULE_NOTES["exit_repeat"]) in text
-    move = next(c for c in choices if "He may look where he found it" in c.options)
-    repeat = next(c for c in choices if "Two searches without leaving the room" in c.options)
-    move.value, repeat.value = False, "visits"
+    _press(pads, "He may look where he found it")
+    _press(pads, "Two searches without leaving the room")
+    assert 'aria-pressed="true" type="button" class="act act-primary" ' \
+        'data-tap="setup_exit_repeat:1"' in pads[1].html  # the pad shows the choice made
     dash.start_new_game()
     assert dash.session.options["exit_after_moving"] is False
     assert dash.state.config.exit_repeat == "visits" and not dash.state.config.exit_after_moving

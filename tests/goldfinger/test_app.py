@@ -19,6 +19,9 @@ def new_game(page: Page, mode: str) -> None:
     page.get_by_role("button", name="New game").click()
     expect(page.get_by_text("Started a new game.")).to_be_visible(timeout=WAIT)
     page.get_by_role("button", name=mode).click()
+    # The set-up's buttons show a choice once the game has taken it (a restart, when the
+    # mode changes): a tap before that is on the old game's buttons.
+    expect(page.get_by_role("button", name=mode, pressed=True)).to_be_visible(timeout=WAIT)
     if mode.startswith("Map"):  # a new game keeps the last one's players: start from two
         page.get_by_role("button", name="Two players").click()
     expect(page.get_by_text("Nothing has happened yet.")).to_be_visible(timeout=WAIT)

@@ -373,14 +373,14 @@ def test_quick_turn_cost_and_a_failed_force_are_labelled_house_rules(store):
     readings are labelled house rules in the set-up, shown in the status, and switchable."""
     board = make(store)
     shown = " ".join(pane_texts(board.setup_form.widgets["box"]))
-    assert "**house rule:** A Quick Turn costs one Space" in shown
-    assert "**house rule:** A piece that loses the rest of its turn may still Fire" in shown
+    assert "<b>house rule:</b> A Quick Turn costs one Space" in shown
+    assert "<b>house rule:</b> A piece that loses the rest of its turn may still Fire" in shown
     status = board._status_html()
     assert "A Quick Turn costs one Space (the landing Space; the skipped one is free): yes" \
         in status
     assert "may still Fire: no" in status
-    board.setup_form.widgets["house"]["quick_turn_costs_move"].value = False
-    board.setup_form.widgets["house"]["fire_after_losing_rest"].value = True
+    board.setup_form.widgets["house"].choose("quick_turn_costs_move", False)
+    board.setup_form.widgets["house"].choose("fire_after_losing_rest", True)
     assert board.session.options["quick_turn_costs_move"] is False
     assert board.session.options["fire_after_losing_rest"] is True
     assert not board.state.setup.house["quick_turn_costs_move"]

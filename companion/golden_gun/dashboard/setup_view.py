@@ -18,7 +18,8 @@ import param
 from companion.core.errors import CompanionError
 from companion.golden_gun import rules
 from companion.golden_gun.effects import load_table
-from companion.ui import Fold, button, choice, heading, section
+from companion.ui import Fold, button, section
+from companion.ui.choices_pad import Choice, ChoicesPad
 from companion.ui.plain import notice
 
 MODE_LABELS = {"companion": "Companion: our own board and cards",
@@ -70,44 +71,44 @@ def read_table(form: param.Parameterized, filename: str, data: bytes) -> None:
 
 def setup_section(form: param.Parameterized, on_start: Callable[..., None],
                collapsed: bool) -> Fold:
-    """The set-up section: each choice linked both ways to its `setup_*` parameter."""
+    """The set-up section: each choice linked both ways to its `setup_*` parameter (two
+    ChoicesPads, the effect table's file between them)."""
     wide = {"sizing_mode": "stretch_width"}
-    mode = choice({v: k for k, v in MODE_LABELS.items()}, form.setup_mode, **wide)
-    mode.link(form, value="setup_mode", bidirectional=True)
-    effects = choice({v: k for k, v in EFFECT_LABELS.items()}, form.setup_effects, **wide)
-    effects.link(form, value="setup_effects", bidirectional=True)
+    notes = rules.HOUSE_RULE_NOTES
+
+    def note(key: str) -> str:
+        return f"<b>House rule:</b> {escape(notes[key])}"
+
+    how = [Choice("setup_mode", {v: k for k, v in MODE_LABELS.items()},
+                  heading="How do you play?"),
+           Choice("setup_effects", {v: k for k, v in EFFECT_LABELS.items()},
+                  heading="Blue card effects",
+                  note=f"{note('effects')}<br>Your own table: a JSON or YAML file (the app "
+                       "checks it).")]
+    house = [Choice("setup_upper_half", UPPER_LABELS,
+                    heading="When 15 plain blue cards are halved", note=note("upper_half")),
+             Choice("setup_unarmed", UNARMED_LABELS, heading="Startled with no bullets",
+                    note=note("unarmed_startle")),
+             Choice("setup_reshuffle", RESHUFFLE_LABELS,
+                    heading="When the blue deck runs out", note=note("reshuffle_blue")),
+             Choice("setup_exit_after_moving", EXIT_MOVE_LABELS,
+                    heading="With the Solex Agitator: where he first looks for the exit",
+                    note=note("exit_after_moving")),
+             Choice("setup_exit_repeat", EXIT_REPEAT_LABELS,
+                    heading="'Not in the same room twice in a row' means",
+                    note=note("exit_repeat"))]
+    pads = [ChoicesPad(choices, {c.key: getattr(form, c.key) for c in choices},
+                       lambda key, value: setattr(form, key, value))
+            for choices in (how, house)]
+    for pad in pads:
+        form.param.watch(lambda event, pad=pad: pad.show(**{event.name: event.new}),
+                         list(pad.choices))
     upload = pn.widgets.FileInput(accept=".json,.yaml,.yml", label="Your own effect table "
                                    "(a JSON or YAML file)", **wide)
     upload.param.watch(lambda e: read_table(form, upload.filename or "table", e.new)
                        if e.new is not None else None, "value")
-    upper = choice(UPPER_LABELS, form.setup_upper_half, **wide)
-    upper.link(form, value="setup_upper_half", bidirectional=True)
-    unarmed = choice(UNARMED_LABELS, form.setup_unarmed, **wide)
-    unarmed.link(form, value="setup_unarmed", bidirectional=True)
-    reshuffle = choice(RESHUFFLE_LABELS, form.setup_reshuffle, **wide)
-    reshuffle.link(form, value="setup_reshuffle", bidirectional=True)
-    exit_move = choice(EXIT_MOVE_LABELS, form.setup_exit_after_moving, **wide)
-    exit_move.link(form, value="setup_exit_after_moving", bidirectional=True)
-    exit_repeat = choice(EXIT_REPEAT_LABELS, form.setup_exit_repeat, **wide)
-    exit_repeat.link(form, value="setup_exit_repeat", bidirectional=True)
-    notes = rules.HOUSE_RULE_NOTES
-
-    def note(key: str) -> pn.pane.HTML:
-        return pn.pane.HTML(f'<div style="font-size:0.95rem"><b>House rule:</b> '
-                            f"{escape(notes[key])}</div>", **wide)
-
     return section(
-        "New game: set-up", heading("How do you play?"), mode,
-        heading("Blue card effects"), effects, note("effects"),
-        pn.pane.Markdown("Your own table: a JSON or YAML file (the app checks it).",
-                         margin=(0, 8)), upload,
-        heading("When 15 plain blue cards are halved"), upper, note("upper_half"),
-        heading("Startled with no bullets"), unarmed, note("unarmed_startle"),
-        heading("When the blue deck runs out"), reshuffle, note("reshuffle_blue"),
-        heading("With the Solex Agitator: where he first looks for the exit"), exit_move,
-        note("exit_after_moving"),
-        heading("'Not in the same room twice in a row' means"), exit_repeat,
-        note("exit_repeat"),
+        "New game: set-up", pads[0].pad, upload, pads[1].pad,
         pn.pane.HTML("<div style='font-size:0.95rem'><b>House rules</b> also: "
                      f"{escape(notes['step_7'])} {escape(notes['after_startle'])} "
                      f"{escape(notes['scaramanga'])} {escape(notes['blue_deck'])} "

@@ -25,6 +25,7 @@ from companion.goldfinger.dashboard.words import (
     VS_ENEMY,
 )
 from companion.ui import TOUCH, button, choice, heading
+from companion.ui.choices_pad import Choice, ChoicesPad
 from companion.ui.plain import notice_html
 from companion.ui.theme import INPUT_CSS
 
@@ -43,8 +44,8 @@ class SetupForm:
 
     def _build(self) -> dict[str, Any]:
         picks = self.hooks.picks()
-        mode = choice([TRACKER, MAP], picks.mode, **WIDE)
-        mode.param.watch(lambda ev: self.changed(mode=ev.new), "value")
+        mode = ChoicesPad([Choice("mode", {TRACKER: TRACKER, MAP: MAP})], {"mode": picks.mode},
+                          lambda _key, value: self.changed(mode=value))
         players = choice([TWO, VS_ENEMY, VS_BOND], picks.players, **WIDE)
         players.param.watch(lambda ev: self.changed(players=ev.new), "value")
         upload = pn.widgets.FileInput(accept=".json,.yaml,.yml", multiple=False,
@@ -60,7 +61,10 @@ class SetupForm:
             # The board's name and errors come from a file: HTML panes of escaped text.
             "board_name": pn.pane.HTML("", **WIDE),
             "board_error": pn.pane.HTML("", visible=False, **WIDE),
-            "house": {},
+            "house": ChoicesPad(
+                [Choice(key, {"Yes": True, "No": False}, label=f"<b>house rule:</b> "
+                        f"{escape(text)}", beside=True) for key, text in HOUSE_TEXT.items()],
+                picks.house, lambda key, value: self.changed(**{key: value})),
         }
         widgets["map_rows"] = pn.Column(
             heading("Who plays"), players, heading("The board"), widgets["board_name"],
@@ -70,14 +74,8 @@ class SetupForm:
         rows: list[Any] = [pn.pane.Markdown(
             "Tracker mode: you move on your own board and tell the app how far. Map mode: the "
             "app knows the board (the sample, or one you load); tap the map to move, and a bot "
-            "can play one side.", **WIDE), mode, widgets["no_bots"], widgets["map_rows"],
-            heading("House rules (the rulebook is silent)")]
-        for key, text in HOUSE_TEXT.items():
-            switch = choice({"Yes": True, "No": False}, picks.house[key], width=160)
-            switch.param.watch(lambda ev, key=key: self.changed(**{key: ev.new}), "value")
-            widgets["house"][key] = switch
-            rows.append(pn.Row(pn.pane.Markdown(f"**house rule:** {text}", **WIDE), switch,
-                               **WIDE))
+            "can play one side.", **WIDE), mode.pad, widgets["no_bots"], widgets["map_rows"],
+            heading("House rules (the rulebook is silent)"), widgets["house"].pad]
         rows.append(pn.pane.Markdown("These choices apply until turn 1 begins (changing one "
                                      "restarts the set-up); later, start a new game under "
                                      "Saved games.", **WIDE))
@@ -94,10 +92,9 @@ class SetupForm:
         """The set-up widgets show this game's choices (without acting on them)."""
         picks, widgets, self._syncing = self.hooks.picks(), self.widgets, True
         try:
-            widgets["mode"].value = picks.mode
+            widgets["mode"].show(mode=picks.mode)
             widgets["players"].value = picks.players
-            for key, switch in widgets["house"].items():
-                switch.value = picks.house[key]
+            widgets["house"].show(**picks.house)
             on_map = picks.mode == MAP
             widgets["map_rows"].visible = on_map
             widgets["no_bots"].visible = not on_map
