@@ -179,10 +179,22 @@ def timed_tap(page: Page, tap: Callable[[], None], done: str | Callable[[], str]
     A `Finger` may tap another page than the one awaited (`page`): the page clocks are then
     read against each other by their time origins."""
     bare = _paired_tap() if paired and _paired_tap else None
+    tapped = tap.page if isinstance(tap, Finger) else page
+    pages = {tapped, page}
+    for each in pages:
+        _set_throttle(each, _cpu_throttle)
+    try:
+        return _timed(page, tapped, tap, done, arg, bare)
+    finally:
+        for each in pages:
+            _set_throttle(each, 1)
+
+
+def _timed(page: Page, tapped: Page, tap: Callable[[], None], done: str | Callable[[], str],
+           arg: object, bare: Sample | None) -> Sample:
     if isinstance(tap, Finger):
         tap.aim()
     predicate = done() if callable(done) else done
-    tapped = tap.page if isinstance(tap, Finger) else page
     tapped.evaluate("() => window.__tapClock.awaitInput()")
     page.evaluate("([predicate, arg]) => window.__tapClock.awaitChange(predicate, arg)",
                   [predicate, arg])
@@ -326,32 +338,46 @@ TAP_CLOCK_SCRIPT = """
 })();
 """
 
-# CPU throttling of every page the bench opens (1: none), set by `run.py --throttle`.
+# CPU throttling of the pages the bench times (1: none), set by `run.py --throttle`.
 _cpu_throttle = 1.0
-_throttle_sessions: list[CDPSession] = []  # a session's emulation ends when it detaches
+# Each page's DevTools session (a session's emulation ends when it detaches).
+_throttle_sessions: dict[Page, CDPSession] = {}
 
 
 def throttle_cpu(rate: float) -> None:
-    """From now on every page the bench opens runs its main thread `rate` times as slow
-    (Chromium's `Emulation.setCPUThrottlingRate`): the bare page and the apps' alike."""
+    """From now on every page the bench times runs its main thread `rate` times as slow
+    (Chromium's `Emulation.setCPUThrottlingRate`), the bare page and the apps' alike: a
+    page `blank_page` opens from its start (a first render), a page `new_page` opens only
+    while `timed_tap` times a tap on it. Pages of one renderer process share its main
+    thread, and the rates of several throttled pages in one process multiply: with every
+    open page throttled, a run's bare tap grew from 36 to 89 ms over three modules, and a
+    busy loop in a page ran 5x as slow again with six more throttled pages open."""
     global _cpu_throttle
     _cpu_throttle = rate
 
 
+def _set_throttle(page: Page, rate: float) -> None:
+    session = _throttle_sessions.get(page)
+    if session is not None:
+        session.send("Emulation.setCPUThrottlingRate", {"rate": rate})
+
+
 def blank_page(browser: Browser, **options) -> Page:
-    """A page in its own context, throttled as `throttle_cpu` says, with no script of ours."""
+    """A page in its own context, throttled from its start as `throttle_cpu` says, with no
+    script of ours."""
     page = browser.new_page(**options)
     if _cpu_throttle != 1:
-        session = page.context.new_cdp_session(page)
-        session.send("Emulation.setCPUThrottlingRate", {"rate": _cpu_throttle})
-        _throttle_sessions.append(session)
+        _throttle_sessions[page] = page.context.new_cdp_session(page)
+        _set_throttle(page, _cpu_throttle)
+        page.on("close", lambda closed: _throttle_sessions.pop(closed, None))
     return page
 
 
 def new_page(browser: Browser, **options) -> Page:
     """A page (in its own context) whose text `shadow_text_js` reads from what is kept, and
-    whose taps `timed_tap` times by the page's own clock too."""
+    whose taps `timed_tap` times by the page's own clock too (throttled while timed)."""
     page = blank_page(browser, **options)
+    _set_throttle(page, 1)
     page.add_init_script(PAGE_TEXT_SCRIPT)
     page.add_init_script(TAP_CLOCK_SCRIPT)
     return page
