@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from html import escape, unescape
-from typing import Any, ClassVar
+from typing import Any
 
 from panel.viewable import Viewer
 
@@ -58,23 +58,19 @@ class ChoicesPad(Viewer):
     caller decides whether the choice stands). A tap on the option already shown does
     nothing, as on a RadioButtonGroup (a set-up restarts its game on every choice)."""
 
-    _stylesheets: ClassVar[list[str]] = [CHOICES_CSS]
-
     def __init__(self, choices: Iterable[Choice], values: Mapping[str, Any],
                  on_choose: Callable[[str, Any], None], **params: Any):
         super().__init__()
         self.choices = {choice.key: choice for choice in choices}
         self.values = dict(values)
         self._on_choose = on_choose
-        self._hidden: set[str] = set()
-        self.pad = TapPad(self._tapped, stylesheets=self._stylesheets,
-                          sizing_mode="stretch_width", **params)
+        self.pad = TapPad(self._tapped, stylesheets=[CHOICES_CSS], sizing_mode="stretch_width",
+                          **params)
         self._draw()
 
-    def show(self, hidden: Iterable[str] = (), **values: Any) -> None:
-        """Show these values (without acting on them), and hide the choices `hidden`."""
+    def show(self, **values: Any) -> None:
+        """Show these values (without acting on them)."""
         self.values.update(values)
-        self._hidden = set(hidden)
         self._draw()
 
     def choose(self, key: str, value: Any) -> None:
@@ -93,8 +89,7 @@ class ChoicesPad(Viewer):
         self.choose(key, choice.options[choice.labels[int(index)]])
 
     def _draw(self) -> None:
-        self.pad.html = "".join(self._row_html(choice) for choice in self.choices.values()
-                                if choice.key not in self._hidden)
+        self.pad.html = "".join(self._row_html(choice) for choice in self.choices.values())
 
     def _row_html(self, choice: Choice) -> str:
         chosen = self.values.get(choice.key)

@@ -42,14 +42,6 @@ def test_each_choice_is_a_named_group_with_its_heading_and_note():
     assert '<div class="choice-note">The map needs a board.</div>' in html
 
 
-def test_a_hidden_choice_leaves_the_page_until_shown_again():
-    pad = form([])
-    pad.show(hidden=["mode"])
-    assert "mode:" not in pad.pad.html and "fire:0" in pad.pad.html
-    pad.show()
-    assert "mode:0" in pad.pad.html
-
-
 @pytest.mark.parametrize("tap", ["", "fire", "fire:2", "fire:-1", "nope:0", "fire:1:0",
                                  "fire:٣", ":0", "mode:99999999999999999999"])
 def test_a_tap_this_form_did_not_draw_picks_nothing(tap):
