@@ -14,6 +14,7 @@ from concurrent.futures import Future
 from typing import Any
 
 import panel as pn
+import param
 
 from companion.core.errors import CompanionError
 from companion.goldfinger import bot, odds, rules
@@ -28,7 +29,7 @@ from companion.goldfinger.dashboard.words import (
 )
 from companion.goldfinger.map_svg import marks_svg, mat_svg
 from companion.goldfinger.views import public_state
-from companion.ui import HtmlBox, TapPad, button, section
+from companion.ui import HtmlBox, PanelDeck, TapPad, button, section
 from companion.ui.worker import BrokenProcessPool, odds_worker, on_the_page
 
 # In portrait the map comes first, above the action list (issue 17).
@@ -52,12 +53,24 @@ class MapPart:
         """The Map card, `shown` while the game has a map (a value, or a parameter to
         follow); on a portrait tablet first, above the actions (a phone keeps its side's
         own view and choices first)."""
-        card = section("Map", self.view, pn.pane.HTML(LEGEND, sizing_mode="stretch_width"),
-                       self.danger, self.estimate_pane,
-                       button("Estimate Bond's chance (bot games)",
-                              lambda _: self.start_estimate(), sizing_mode="stretch_width"),
-                       width=460)
+        contents = pn.Column(
+            self.view, pn.pane.HTML(LEGEND, sizing_mode="stretch_width"), self.danger,
+            self.estimate_pane, button("Estimate Bond's chance (bot games)",
+                                       lambda _: self.start_estimate(),
+                                       sizing_mode="stretch_width"), margin=0, **WIDE)
+        # A tracker game's page never builds the map's parts (joined when first shown).
+        deck = PanelDeck([contents], margin=0, **WIDE)
+        card = section("Map", deck, width=460)
         card.visible = shown
+
+        def join(on: bool) -> None:
+            deck.show([contents] if on else [])
+
+        if isinstance(shown, param.Parameter):
+            join(getattr(shown.owner, shown.name))
+            shown.owner.param.watch(lambda event: join(event.new), shown.name)
+        else:
+            join(bool(shown))
         if first_in_portrait:
             card.stylesheets = [*card.stylesheets, MAP_CARD_CSS]
         return card

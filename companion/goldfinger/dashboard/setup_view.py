@@ -24,7 +24,7 @@ from companion.goldfinger.dashboard.words import (
     VS_BOND,
     VS_ENEMY,
 )
-from companion.ui import TOUCH, button, choice, heading
+from companion.ui import TOUCH, PanelDeck, button, choice, heading
 from companion.ui.choices_pad import Choice, ChoicesPad
 from companion.ui.plain import notice_html
 from companion.ui.theme import INPUT_CSS
@@ -66,11 +66,14 @@ class SetupForm:
                         f"{escape(text)}", beside=True) for key, text in HOUSE_TEXT.items()],
                 picks.house, lambda key, value: self.changed(**{key: value})),
         }
-        widgets["map_rows"] = pn.Column(
+        # Map mode's rows join the page the first time they are shown (`sync`): a tracker
+        # game's page never builds them.
+        widgets["map_rows_contents"] = pn.Column(
             heading("Who plays"), players, heading("The board"), widgets["board_name"],
             note("Load your own board (a JSON or YAML file in the format `board.py` "
                  f"describes, at most {MAX_OPTION_BYTES // 1000} kB). It is saved with the "
                  "game."), upload, widgets["board_error"], sample, margin=0, **WIDE)
+        widgets["map_rows"] = PanelDeck([widgets["map_rows_contents"]], margin=0, **WIDE)
         rows: list[Any] = [pn.pane.Markdown(
             "Tracker mode: you move on your own board and tell the app how far. Map mode: the "
             "app knows the board (the sample, or one you load); tap the map to move, and a bot "
@@ -97,6 +100,7 @@ class SetupForm:
             widgets["house"].show(**picks.house)
             on_map = picks.mode == MAP
             widgets["map_rows"].visible = on_map
+            widgets["map_rows"].show([widgets["map_rows_contents"]] if on_map else [])
             widgets["no_bots"].visible = not on_map
             shown = self.hooks.state().board
             widgets["board_name"].object = f"<p>Playing on <b>{escape(shown.name)}</b>.</p>" \
