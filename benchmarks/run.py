@@ -98,7 +98,7 @@ def main(only: list[str], throttle: float = 1) -> None:
         pair_every_tap_with(None)
         bare.stop()
         browser.close()
-    print(f"CPU throttling: {throttle:g}x" + (" (every page, the bare app's too)"
+    print(f"CPU throttling: {throttle:g}x" + (" (each timed page while timed, the bare app's too)"
                                                if throttle != 1 else " (none)"))
     print_table(rows)
     for failure in failed:
