@@ -250,8 +250,18 @@ def drawn_may_stay(game: Game, state: GameState) -> bool:
     reviewer = game.load_reviewer()
     if reviewer is None or getattr(reviewer, "drawn", None) is None:
         return True
+    return not any(_drawn_held(reviewer, state))
+
+
+def _drawn_held(reviewer: Any, state: GameState) -> tuple[str, str]:
+    """Why the reviewer withholds its draws at `state` (its `drawn_withheld`), else the
+    warning the table reads before it asks for them (its `drawn_asked`); each empty when
+    there is none."""
+    withheld = reviewer.drawn_withheld(state)
+    if withheld:
+        return withheld, ""
     ask = getattr(reviewer, "drawn_asked", None)
-    return not reviewer.drawn_withheld(state) and not (ask is not None and ask(state))
+    return "", (ask(state) if ask is not None else None) or ""
 
 
 def _drawn(reviewer: Any, last: GameState, draws: list[Draw], asked: bool = False
@@ -261,11 +271,9 @@ def _drawn(reviewer: Any, last: GameState, draws: list[Draw], asked: bool = Fals
     a tally not to be shown is dropped here, never sent on."""
     if getattr(reviewer, "drawn", None) is None:
         return (), "", False
-    withheld = reviewer.drawn_withheld(last)
+    withheld, warning = _drawn_held(reviewer, last)
     if withheld:
         return (), withheld, False
-    ask = getattr(reviewer, "drawn_asked", None)
-    warning = ask(last) if ask is not None else None
     if warning and not asked:
         return (), warning, True
     return tuple(tally(*words, [(kind, chances) for key, kind, chances in draws if key == pile])
