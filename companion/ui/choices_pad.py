@@ -11,8 +11,8 @@ whose HTML is redrawn when a choice changes.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
-from html import escape, unescape
+from dataclasses import dataclass
+from html import escape
 from typing import Any
 
 from panel.viewable import Viewer
@@ -46,10 +46,6 @@ class Choice:
     label: str = ""
     note: str = ""
     beside: bool = False
-    labels: tuple[str, ...] = field(init=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "labels", tuple(self.options))
 
 
 class ChoicesPad(Viewer):
@@ -84,9 +80,10 @@ class ChoicesPad(Viewer):
     def _tapped(self, tap: str) -> None:
         key, _, index = tap.rpartition(":")
         choice = self.choices.get(key)
-        if choice is None or not index.isdigit() or int(index) >= len(choice.labels):
+        values = list(choice.options.values()) if choice is not None else []
+        if not index.isdigit() or int(index) >= len(values):
             return  # not a tap this form drew
-        self.choose(key, choice.options[choice.labels[int(index)]])
+        self.choose(key, values[int(index)])
 
     def _draw(self) -> None:
         self.pad.html = "".join(self._row_html(choice) for choice in self.choices.values())
@@ -96,28 +93,19 @@ class ChoicesPad(Viewer):
         buttons = "".join(
             tap_button(f"{choice.key}:{i}", label, pressed=value == chosen)
             for i, (label, value) in enumerate(choice.options.items()))
-        name = choice.heading or choice.label
-        group = (f'<div class="bar" role="group" aria-label="{escape(unescape(_text(name)))}">'
-                 f"{buttons}</div>")
-        label = f'<div class="choice-label">{choice.label}</div>' if choice.label else ""
+        # The group is named by its heading, else its label (ids are the pad's own).
+        name = escape(f"choice-{choice.key}")
+        named = f' aria-labelledby="{name}"' if choice.heading or choice.label else ""
+        group = f'<div class="bar" role="group"{named}>{buttons}</div>'
+        label_id = "" if choice.heading else f' id="{name}"'
+        label = f'<div class="choice-label"{label_id}>{choice.label}</div>' \
+            if choice.label else ""
         body = f'<div class="choice-side">{label}{group}</div>' if choice.beside else \
             label + group
-        heading = f"<h3>{choice.heading}</h3>" if choice.heading else ""
+        heading = f'<h3 id="{name}">{choice.heading}</h3>' if choice.heading else ""
         note = f'<div class="choice-note">{choice.note}</div>' if choice.note else ""
         return f'<div class="choice-row">{heading}{body}{note}</div>'
 
     def __panel__(self) -> TapPad:
         return self.pad
 
-
-def _text(html: str) -> str:
-    """The words of the kit's own short HTML (a label with <b>), for an aria-label."""
-    out, inside = [], False
-    for char in html:
-        if char == "<":
-            inside = True
-        elif char == ">":
-            inside = False
-        elif not inside:
-            out.append(char)
-    return "".join(out)

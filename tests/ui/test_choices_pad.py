@@ -36,9 +36,12 @@ def test_a_tap_picks_the_option_it_names_and_the_form_shows_what_it_is_told():
 
 def test_each_choice_is_a_named_group_with_its_heading_and_note():
     html = form([]).pad.html
-    assert '<div class="bar" role="group" aria-label="house rule: Fire &amp; run">' in html
-    assert '<div class="bar" role="group" aria-label="How do you play?">' in html
-    assert "<h3>How do you play?</h3>" in html
+    assert '<div class="choice-label" id="choice-fire"><b>house rule:</b> Fire &amp; run' \
+        '</div><div class="bar" role="group" aria-labelledby="choice-fire">' in html
+    assert '<h3 id="choice-mode">How do you play?</h3>' in html
+    assert '<div class="bar" role="group" aria-labelledby="choice-mode">' in html
+    bare = ChoicesPad([Choice("plain", {"A": 1, "B": 2})], {"plain": 1}, print).pad.html
+    assert '<div class="bar" role="group"><button' in bare  # nothing to name it by
     assert '<div class="choice-note">The map needs a board.</div>' in html
 
 
