@@ -14,7 +14,6 @@ from concurrent.futures import Future
 from typing import Any
 
 import panel as pn
-import param
 
 from companion.core.errors import CompanionError
 from companion.goldfinger import bot, odds, rules
@@ -61,16 +60,9 @@ class MapPart:
         # A tracker game's page never builds the map's parts (joined when first shown).
         deck = PanelDeck([contents], margin=0, **WIDE)
         card = section("Map", deck, width=460)
-        card.visible = shown
-
-        def join(on: bool) -> None:
-            deck.show([contents] if on else [])
-
-        if isinstance(shown, param.Parameter):
-            join(getattr(shown.owner, shown.name))
-            shown.owner.param.watch(lambda event: join(event.new), shown.name)
-        else:
-            join(bool(shown))
+        card.visible = shown  # Panel follows a parameter given here
+        deck.show([contents] if card.visible else [])
+        card.param.watch(lambda event: deck.show([contents] if event.new else []), "visible")
         if first_in_portrait:
             card.stylesheets = [*card.stylesheets, MAP_CARD_CSS]
         return card
