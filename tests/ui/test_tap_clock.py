@@ -46,11 +46,20 @@ def test_the_in_page_clock_reads_a_50_ms_server_sleep_as_about_50_ms_more(browse
         sleepy = Counter(common, browser, server.url + "/sleepy_app")
         for counter in (bare, sleepy):  # warm-up
             counter.tap()
-        pairs = [(bare.tap(), sleepy.tap()) for _ in range(9)]
+        pairs = [(bare.tap(), sleepy.tap()) for _ in range(15)]
     finally:
         server.stop()
-    for clock in ("dom", "frame"):
+    # The frame after a change ends on the screen's frame (every 1000/60 ms here): that
+    # clock reads 50 ms as two or three frames more (one run under load: 38 ms at the
+    # median of the pairs, the DOM clock 50), so it may read up to a frame less.
+    frame_ms = 1000 / 60
+    for clock, fewest in (("dom", 40), ("frame", 50 - frame_ms - 4)):
+        # Each sleepy tap against the bare tap right before it: a busy machine slows both
+        # of a pair alike (the medians of each side apart read 37.7 ms once under CI's load,
+        # the bare side's pushed up).
+        more = statistics.median(getattr(s, clock) - getattr(b, clock) for b, s in pairs)
         bare_ms = statistics.median(getattr(b, clock) for b, _ in pairs)
         sleepy_ms = statistics.median(getattr(s, clock) for _, s in pairs)
         assert 0 < bare_ms < sleepy_ms
-        assert 40 <= sleepy_ms - bare_ms <= 110, (clock, bare_ms, sleepy_ms)
+        assert fewest <= more <= 110, (clock, [(getattr(b, clock), getattr(s, clock))
+                                               for b, s in pairs])
