@@ -429,10 +429,37 @@ def test_the_match_card_puts_each_part_in_its_area_of_the_grid(store):
             for name in ("side", "field", "event", "dice", "rest")
             if f"gg-{name}" in obj.css_classes}
     assert len(area) == 5 and area["field"] is board.field.pad
-    assert board.turn.odds in area["side"] and is_shown(board.turn.odds)
-    assert board.turn.dice_box in area["dice"] and is_shown(board.turn.dice_box)
+    assert inside(board.turn.odds, area["side"]) and is_shown(board.turn.odds)
+    assert inside(board.turn.dice_box, area["dice"]) and is_shown(board.turn.dice_box)
     assert board.field.notes in area["rest"] and not is_shown(board.turn.who_plays)
     assert area["event"] is board.turn.event_box
+
+
+def inside(part, layout) -> bool:
+    return any(obj is part for obj in layout.select())
+
+
+def test_a_first_page_builds_only_its_phase_parts_and_the_others_join_once_it_has_rendered(
+        store):
+    """Issue 39 (first render): a new match's page holds the toss and who plays, not the
+    die, the player to place or the end of the match; once the page has rendered every
+    phase's part joins it, hidden, so that no tap builds one; a later phase shows its own."""
+    board = make(store)
+    board.__panel__()
+    side, dice = (obj for obj in board.play_area
+                  if {"gg-side", "gg-dice"} & set(obj.css_classes))
+    assert inside(board.turn.toss_row, side) and inside(board.turn.who_plays, board.play_area)
+    for part in (board.turn.setup_box, board.turn.over_box, board.turn.bot_button):
+        assert not inside(part, side) and not is_shown(part)
+    assert not inside(board.turn.dice_box, dice) and not is_shown(board.turn.dice_box)
+    board.turn.join_all()
+    for part in (board.turn.setup_box, board.turn.over_box, board.turn.bot_button):
+        assert inside(part, side) and not is_shown(part)
+    assert inside(board.turn.dice_box, dice) and is_shown(board.turn.toss_row)
+    to_kickoff(board)
+    board.tap((3, 4))
+    board.confirm()  # blue to roll
+    assert is_shown(board.turn.dice_box) and not is_shown(board.turn.toss_row)
 
 
 def test_the_field_is_also_said_in_words_for_a_screen_reader(store):

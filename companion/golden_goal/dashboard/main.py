@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import panel as pn
 import param
 
 from companion.core.session import Session
@@ -237,6 +238,8 @@ class GoldenGoalDashboard(GameDashboard):
         areas = self.turn.areas(self.message_view(),
                                 self.watching_note() if self.watching else None)
         areas["rest"].append(self.field.notes)
+        if self._doc is not None and self._doc.session_context is not None:
+            pn.state.onload(self.turn.join_all)  # the other phases' parts, once rendered
         self.play_area = grid(self.session.state.field, field=self.field.pad, **areas)
         log = section("Log", self.log, width=360)
         new = section("New match: players, mode and house rules", self.settings.panel(),

@@ -32,11 +32,11 @@ from companion.golden_goal.turns import Outcome, other
 from companion.ui import (
     DicePad,
     HtmlBox,
+    PanelDeck,
     TapPad,
     button,
     choice,
     heading,
-    is_shown,
     odds_html,
     set_shown,
     tap_button,
@@ -117,6 +117,8 @@ class TurnView:
         self.over_box = pn.Column(
             button("Start a new match", controls.start_new_match, color="primary", **WIDE),
             **WIDE)
+        self.decks: list[PanelDeck] = []  # the phases' parts, once `areas` has placed them
+        self._shown: dict[pn.viewable.Viewable, bool] = {}  # by the last `update`
 
     def areas(self, message: pn.viewable.Viewable,
               watching_note: pn.viewable.Viewable | None) -> dict[str, pn.viewable.Viewable]:
@@ -124,7 +126,10 @@ class TurnView:
         prompt, who places first, the player to place, the odds of the roll, the plan with
         the opponent's chance, Play it, the bot's button; what just happened (also in the
         log); the die, or after the roll the ways to score; then who plays. A watcher's page
-        (`watching_note` given) has no control that makes a move."""
+        (`watching_note` given) has no control that makes a move.
+
+        A phase's parts join the page when first shown, all of them once the page has
+        rendered (`join_all`): a first render builds only the phase's own."""
         if watching_note is not None:  # the public match: no control that makes a move
             side = pn.Column(self.scoreboard, message, self.prompt,
                              self.odds, self.plan_box, watching_note,
@@ -132,14 +137,24 @@ class TurnView:
             dice = pn.Column(self.lines_box, margin=0, **WIDE)
             return {"side": side, "event": self.event_box, "dice": dice,
                     "rest": pn.Column(margin=0, **WIDE)}
-        side = pn.Column(
-            self.scoreboard, message, self.prompt, self.toss_row,
-            self.setup_box, self.odds, self.plan_box,
-            self.confirm_row, self.pass_button, self.bot_button, self.over_box,
-            margin=0, **WIDE)
-        dice = pn.Column(self.dice_box, self.lines_box, margin=0, **WIDE)
+        self.decks = [
+            PanelDeck([self.toss_row, self.setup_box, self.odds, self.plan_box,
+                       self.confirm_row, self.pass_button, self.bot_button, self.over_box],
+                      margin=0, **WIDE),
+            PanelDeck([self.dice_box], margin=0, **WIDE),
+            PanelDeck([self.who_plays], margin=0, **WIDE)]
+        self._show_parts()
+        side = pn.Column(self.scoreboard, message, self.prompt, self.decks[0],
+                         margin=0, **WIDE)
+        dice = pn.Column(self.decks[1], self.lines_box, margin=0, **WIDE)
         return {"side": side, "event": self.event_box, "dice": dice,
-                "rest": pn.Column(self.who_plays, margin=0, **WIDE)}
+                "rest": pn.Column(self.decks[2], margin=0, **WIDE)}
+
+    def join_all(self) -> None:
+        """Every phase's part on the page, hidden unless its phase is now: once nobody waits
+        for the page, so that no tap pays for building one."""
+        for deck in self.decks:
+            deck.join_all()
 
     # After a change of the game.
 
@@ -149,27 +164,35 @@ class TurnView:
         self.scoreboard.object = scoreboard_html(state, hooks.bot_team(), bot_turn)
         self.event_box.object = event_html(state)
         phase, human = state.phase, not bot_turn and not state.is_over
-        set_shown(self.toss_row, phase == "toss")
-        set_shown(self.who_plays, phase == "toss")
-        set_shown(self.setup_box, phase == "setup" and human)
-        if is_shown(self.setup_box):
+        if phase == "setup" and human:
             self._update_setup(state)
         rolling = phase in ("roll-off", "roll", "restart roll") and human
         self.dice.param.update(n_dice=rules.ROLL_OFF_DICE if phase == "roll-off" else 1,
                                verb={"roll-off": "Kickoff roll",
                                      "restart roll": "Restart roll"}.get(phase, "Roll"))
-        set_shown(self.dice_box, rolling)
-        set_shown(self.odds, phase in ("roll", "restart roll") and human)
-        if is_shown(self.odds):
+        odds_shown = phase in ("roll", "restart roll") and human
+        if odds_shown:
             self.odds.object = turn_odds_html(state)
         self._update_lines(state, human and phase == "play")
-        set_shown(self.confirm_row, human and phase in ("play", "kickoff", "restart kick"))
         stuck = not hooks.moves.outcomes(state) if phase == "play" else \
             phase in ("kickoff", "restart kick") and state.legal_actions() == [Pass()]
-        set_shown(self.pass_button, human and stuck)
-        set_shown(self.bot_button, bot_turn)
         self.bot_button.label = f"Let the bot play {hooks.bot_team()}'s turn"
-        set_shown(self.over_box, state.is_over)
+        self._shown = {
+            self.toss_row: phase == "toss", self.who_plays: phase == "toss",
+            self.setup_box: phase == "setup" and human, self.dice_box: rolling,
+            self.odds: odds_shown, self.plan_box: True,
+            self.confirm_row: human and phase in ("play", "kickoff", "restart kick"),
+            self.pass_button: human and stuck, self.bot_button: bot_turn,
+            self.over_box: state.is_over}
+        self._show_parts()
+
+    def _show_parts(self) -> None:
+        """Each phase's part shown or hidden as the last `update` found; a part in a deck
+        joins the page when first shown."""
+        for part, shown in self._shown.items():
+            set_shown(part, shown)
+        for deck in self.decks:  # (a deck shows only its own parts)
+            deck.show(part for part, shown in self._shown.items() if shown)
 
     def _update_setup(self, state: GoldenGoalState) -> None:
         self.setup_choice.param.update(options=players_left(state),
