@@ -1,6 +1,6 @@
 """Game-agnostic Panel pieces every dashboard reuses."""
 
-from companion.ui.counter import Counter
+from companion.ui.counter import Counter, CounterRow
 from companion.ui.dice_pad import DicePad
 from companion.ui.game_dashboard import BOT_LIMIT, BOT_STOPPED, BotMove, GameDashboard
 from companion.ui.log_view import LogView
@@ -25,6 +25,7 @@ __all__ = [
     "BotMove",
     "ChoicePad",
     "Counter",
+    "CounterRow",
     "DicePad",
     "Fold",
     "GameDashboard",

@@ -2,6 +2,9 @@
 
 One TapPad (one Bokeh model, where a row of two buttons and a text was four): a step
 changes its HTML only, and hiding it (`shown`) empties it without laying out the page.
+Counters side by side are a `CounterRow`, one TapPad for them all: every Bokeh view on a
+page is measured again after any tap that changes a height (License to Kill's Intrigue
+card form was 26 views for its 12 counters, boxed in a FlexBox).
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ import param
 from companion.ui.tap_pad import TAP_CSS, TapPad, tap_button
 from companion.ui.theme import TOUCH
 
+COUNTER_WIDTH = 252  # px, in a row: two buttons and the number between, with margins
 COUNTER_CSS = f"""
 .counter {{ margin: 4px 8px; }}
 .counter .bar {{ flex-wrap: nowrap; align-items: center; }}
@@ -22,6 +26,9 @@ COUNTER_CSS = f"""
 .counter .count {{ width: 96px; text-align: center; line-height: 1.1; }}
 .counter .count-label {{ font-size: 0.85rem; opacity: 0.75; }}
 .counter .count-value {{ font-size: 1.6rem; font-weight: 600; }}
+.counter-row {{ display: flex; flex-wrap: wrap; gap: 12px; }}
+.counter-row .counter {{ width: {COUNTER_WIDTH - 16}px; margin: 0; padding: 4px 8px;
+  border: 1px solid rgba(127, 127, 127, 0.45); border-radius: 8px; }}
 """
 
 
@@ -39,12 +46,15 @@ class Counter(pn.viewable.Viewer):
 
     def __init__(self, **params: Any):
         super().__init__(**params)
-        self._pad = CounterPad(self._tapped, sizing_mode="stretch_width", margin=0)
-        self.param.watch(self._render, ["value", "low", "high", "label", "hint", "shown"])
-        self._render()
+        self._pad: CounterPad | None = None  # drawn alone (in a CounterRow, not)
 
     def step(self, delta: int) -> None:
         self.value = max(self.low, min(self.high, self.value + delta))
+
+    def tap(self, value: str) -> None:
+        """A tap on its "-1" or "+1" button; any other value does nothing."""
+        if value in ("-1", "+1"):
+            self.step(int(value))
 
     @property
     def can_go_down(self) -> bool:
@@ -54,22 +64,55 @@ class Counter(pn.viewable.Viewer):
     def can_go_up(self) -> bool:
         return self.value < self.high
 
-    def _tapped(self, value: str) -> None:
-        if value in ("-1", "+1"):
-            self.step(int(value))
-
-    def _render(self, *_events) -> None:
+    def html(self, tap_prefix: str = "") -> str:
+        """The counter's buttons and number ("" when not `shown`); its taps are
+        `tap_prefix` followed by "-1" or "+1"."""
         if not self.shown:
-            self._pad.html = ""
-            return
+            return ""
         label = escape(self.label)
         hint = f'<div class="note">{escape(self.hint)}</div>' if self.hint else ""
-        self._pad.html = (
+        return (
             f'<div class="counter">{hint}<div class="bar">'
-            f'{tap_button("-1", "-", enabled=self.can_go_down)}'
+            f'{tap_button(tap_prefix + "-1", "-", enabled=self.can_go_down)}'
             f'<div class="count"><div class="count-label">{label}</div>'
             f'<div class="count-value" aria-label="{label}">{self.value}</div></div>'
-            f'{tap_button("+1", "+", enabled=self.can_go_up)}</div></div>')
+            f'{tap_button(tap_prefix + "+1", "+", enabled=self.can_go_up)}</div></div>')
+
+    def _render(self, *_events) -> None:
+        self._pad.html = self.html()
+
+    def __panel__(self) -> pn.viewable.Viewable:
+        if self._pad is None:
+            self._pad = CounterPad(self.tap, sizing_mode="stretch_width", margin=0)
+            self.param.watch(self._render, list(WATCHED))
+            self._render()
+        return self._pad
+
+
+WATCHED = ("value", "low", "high", "label", "hint", "shown")  # what a counter's HTML shows
+
+
+class CounterRow(pn.viewable.Viewer):
+    """Counters side by side as room allows, each boxed so that one's + is not taken for
+    the next one's -, all in one TapPad."""
+
+    def __init__(self, *counters: Counter, **params: Any):
+        super().__init__(**params)
+        self.counters = counters
+        self._pad = CounterPad(self._tapped, sizing_mode="stretch_width", margin=0)
+        for counter in counters:
+            counter.param.watch(self._render, list(WATCHED))
+        self._render()
+
+    def _tapped(self, tap: str) -> None:
+        """"2:+1": the third counter's + button."""
+        index, _, value = tap.partition(":")
+        if index.isdigit() and int(index) < len(self.counters):
+            self.counters[int(index)].tap(value)
+
+    def _render(self, *_events) -> None:
+        self._pad.html = '<div class="counter-row">' + "".join(
+            counter.html(f"{i}:") for i, counter in enumerate(self.counters)) + "</div>"
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self._pad

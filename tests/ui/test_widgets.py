@@ -9,6 +9,7 @@ from companion.core.session import Session
 from companion.ui import (
     ChoicePad,
     Counter,
+    CounterRow,
     DicePad,
     LogView,
     PanelDeck,
@@ -93,18 +94,38 @@ def test_dice_pad_follows_the_number_of_dice_and_hides_by_emptying():
 
 def test_counter_stays_within_bounds():
     counter = Counter(value=1, low=0, high=2, label="Hits")
-    counter._pad.tap("+1")
-    counter._pad.tap("+1")
-    assert counter.value == 2 and 'data-tap="+1" disabled' in counter._pad.html
+    pad = counter.__panel__()
+    pad.tap("+1")
+    pad.tap("+1")
+    assert counter.value == 2 and 'data-tap="+1" disabled' in pad.html
     counter.step(-5)
-    assert counter.value == 0 and 'data-tap="-1" disabled' in counter._pad.html
+    assert counter.value == 0 and 'data-tap="-1" disabled' in pad.html
 
 
 def test_counter_escapes_its_label_and_hides_by_emptying():
     counter = Counter(label="<b>Hits</b>", hint="Count <them>")
-    assert "&lt;b&gt;Hits" in counter._pad.html and "Count &lt;them&gt;" in counter._pad.html
+    pad = counter.__panel__()
+    assert "&lt;b&gt;Hits" in pad.html and "Count &lt;them&gt;" in pad.html
     counter.shown = False
-    assert counter._pad.html == ""
+    assert pad.html == ""
+
+
+def test_counters_in_a_row_are_one_pad_whose_taps_name_the_counter():
+    """Issue 39: a row of counters is one TapPad (a FlexBox of boxed Counters was 2n+1
+    Bokeh views); a tap "i:+1" steps the i-th; a malformed tap does nothing."""
+    pv, cv = Counter(label="PV", low=-2, high=2), Counter(label="CV", low=-2, high=2)
+    row = CounterRow(pv, cv)
+    pad = row.__panel__()
+    pad.tap("1:+1")
+    pad.tap("0:-1")
+    assert (pv.value, cv.value) == (-1, 1)
+    for tap in ("2:+1", "x:+1", "1:+5", "", "1", "-1:+1"):
+        pad.tap(tap)
+    assert (pv.value, cv.value) == (-1, 1)
+    cv.step(1)  # a counter changed elsewhere is drawn again
+    assert 'data-tap="1:+1" disabled' in pad.html and 'data-tap="0:-1"' in pad.html
+    cv.shown = False
+    assert pad.html.count('class="counter"') == 1
 
 
 def test_odds_bar_shows_percent_and_fraction():

@@ -19,7 +19,6 @@ from companion.license_to_kill.dashboard.parts import (
     WIDE,
     Hooks,
     box,
-    counters,
     html,
     offer,
     select,
@@ -36,7 +35,7 @@ from companion.license_to_kill.dashboard.words import (
 )
 from companion.license_to_kill.engine import LtkState
 from companion.license_to_kill.table import MAX_BONUS
-from companion.ui import Counter, button, choice, heading, heading_markdown, set_shown
+from companion.ui import Counter, CounterRow, button, choice, heading, heading_markdown, set_shown
 
 ICON_COUNT = 9  # an Intrigue card adds or takes away at most this many of one icon here
 
@@ -189,9 +188,9 @@ class IntrigueForm:
         self.cv = Counter(label="CV", low=-MAX_BONUS, high=MAX_BONUS)
         self.icons = {icon: Counter(label=icon, low=-ICON_COUNT, high=ICON_COUNT)
                       for icon in rules.ICONS}
-        self.objects = [self.name, self.side, counters(self.pv, self.cv),
+        self.objects = [self.name, self.side, CounterRow(self.pv, self.cv),
                         heading("Icons it adds (+) or takes away (-)"),
-                        counters(*self.icons.values()),
+                        CounterRow(*self.icons.values()),
                         button("Apply the Intrigue card", self.play, **WIDE)]
 
     def action(self) -> AssignmentIntrigue:

@@ -16,14 +16,13 @@ from companion.license_to_kill.dashboard.parts import (
     WIDE,
     DuelDicePad,
     Hooks,
-    counters,
     offer,
     select,
 )
 from companion.license_to_kill.engine import LtkState
 from companion.license_to_kill.odds import attack_modifiers
 from companion.license_to_kill.table import MAX_BONUS
-from companion.ui import Counter, HtmlBox, button, choice, odds_html, set_shown
+from companion.ui import Counter, CounterRow, HtmlBox, button, choice, odds_html, set_shown
 
 Duel_ = HenchmanAttack | AttackCharm
 
@@ -54,7 +53,7 @@ class Duel(pn.viewable.Viewer):
                               lambda _: self.roll(None), **WIDE)
         set_shown(self.no_dice, False)
         self._layout = pn.Column(self.kind, self.value, self.attacker, self.target,
-                                 counters(self.attacker_bonus, self.target_bonus), self.odds,
+                                 CounterRow(self.attacker_bonus, self.target_bonus), self.odds,
                                  self.dice, self.no_dice, **WIDE)
         for widget in (self.kind, self.value):
             widget.param.watch(lambda _: self.refresh(), "value")

@@ -26,8 +26,6 @@ from companion.ui.template import Fold, closed_section
 from companion.ui.theme import INPUT_CSS
 
 WIDE = {"sizing_mode": "stretch_width"}
-COUNTER_WIDTH = 252  # px: a kit Counter: two buttons and the number between, with margins
-COUNTER_BOX = {"border": "1px solid rgba(127,127,127,0.45)", "border-radius": "8px"}
 NONE_CHOSEN, NOBODY = "", -1  # a Select shows a None value as a blank box
 PANE_MARGIN = (5, 10)  # a Panel HTML pane's: a box lines up with the panes around it
 
@@ -157,13 +155,6 @@ def lazy_section(title: str, build: Callable[[], list[pn.viewable.Viewable]]) ->
     """A closed section whose content is built the first time it is opened: what nobody
     opens is never sent, and every tap's re-layout in the browser has less to measure."""
     return closed_section(title, lambda: pn.Column(*build(), **WIDE))
-
-
-def counters(*items: pn.viewable.Viewable) -> pn.FlexBox:
-    """Counters side by side as room allows (a Counter alone stretches over the width),
-    each boxed so that one's + is not taken for the next one's -."""
-    return pn.FlexBox(*(pn.Column(item, width=COUNTER_WIDTH, sizing_mode="fixed", margin=0,
-                                  styles=COUNTER_BOX) for item in items), gap="12px", **WIDE)
 
 
 def text_file(text: str) -> io.StringIO:

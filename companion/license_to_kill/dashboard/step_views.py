@@ -29,7 +29,6 @@ from companion.license_to_kill.dashboard.parts import (
     CardSearch,
     Hooks,
     box,
-    counters,
     forget,
     html,
     offer,
@@ -49,6 +48,7 @@ from companion.license_to_kill.engine import LtkState
 from companion.license_to_kill.table import MAX_BONUS
 from companion.ui import (
     Counter,
+    CounterRow,
     PadButton,
     PanelDeck,
     TapPad,
@@ -277,7 +277,7 @@ class BriefingStep:
         self.help_icon = select("Icon it gives", options={"(none)": "", **{
             icon: icon for icon in rules.ICONS}})
         self.help_parts = column(self.helped, self.help_name,
-                                 counters(self.help_pv, self.help_cv), self.help_icon)
+                                 CounterRow(self.help_pv, self.help_cv), self.help_icon)
         self.go = PadButton("Put it in the Agency", self.add, color="primary", margin=PANE_MARGIN)
         self.panel = column(heading("Put a card in your Agency"), self.search.box, self.card,
                             self.help_parts, self.win_over, self.go)
