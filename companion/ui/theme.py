@@ -36,7 +36,12 @@ INPUT_CSS = """
 """
 # A number field without Bokeh's spin arrows: 10 px targets a finger cannot hit, and buttons
 # without a name for a screen reader; the number is typed (a phone shows its number keys).
-NO_SPIN_CSS = ":host .bk-spin-wrapper { display: none; }"
+# The arrows only: their wrapper holds the field itself (hiding it hid the tile game's
+# starting chips field, its label left above nothing).
+NO_SPIN_CSS = """
+:host .bk-input-group > .bk-spin-wrapper > .bk-spin-btn { display: none; }
+:host .bk-input-group > .bk-spin-wrapper input { padding-right: 8px; }
+"""
 
 
 def button(label: str, on_click: Callable[[Any], None] | None = None, *,

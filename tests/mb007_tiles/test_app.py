@@ -101,3 +101,20 @@ def test_a_round_with_the_covered_secret_choice_then_undo(served, page: Page):
     expect(drawn).to_have_text("The tiles", timeout=60_000)
     expect(page.get_by_text("16 tiles: too few to tell whether they came from a fair "
                             "bag")).to_be_visible()
+
+
+def test_the_starting_chips_house_rule_is_a_field_a_finger_can_reach(served, page: Page):
+    """The new match's "Chips each team starts with (house rule)" field is on screen, big
+    enough for a finger, without spin arrows (10 px targets), and a match started after
+    typing 150 gives each team 150 chips. (Hiding Bokeh's spin wrapper once hid the field
+    itself: its label stood above nothing.)"""
+    page.goto(f"{served.url}/mb007_tiles")
+    page.get_by_role("button", name=re.compile("New match")).click()
+    chips = page.get_by_label("Chips each team starts with (house rule)")
+    expect(chips).to_be_visible(timeout=WAIT)
+    assert chips.bounding_box()["height"] >= 44
+    assert page.locator(".bk-spin-btn >> visible=true").count() == 0
+    chips.fill("150")
+    chips.press("Enter")
+    page.get_by_role("button", name="Start a new match with these settings").click()
+    expect(page.locator(".scoreboard")).to_contain_text("150 chips", timeout=WAIT)
