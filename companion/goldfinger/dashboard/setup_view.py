@@ -24,7 +24,7 @@ from companion.goldfinger.dashboard.words import (
     VS_BOND,
     VS_ENEMY,
 )
-from companion.ui import TOUCH, PanelDeck, button, choice, heading
+from companion.ui import TOUCH, PanelDeck, button, heading
 from companion.ui.choices_pad import Choice, ChoicesPad
 from companion.ui.plain import notice_html
 from companion.ui.theme import INPUT_CSS
@@ -46,8 +46,9 @@ class SetupForm:
         picks = self.hooks.picks()
         mode = ChoicesPad([Choice("mode", {TRACKER: TRACKER, MAP: MAP})], {"mode": picks.mode},
                           lambda _key, value: self.changed(mode=value))
-        players = choice([TWO, VS_ENEMY, VS_BOND], picks.players, **WIDE)
-        players.param.watch(lambda ev: self.changed(players=ev.new), "value")
+        players = ChoicesPad([Choice("players", {who: who for who in (TWO, VS_ENEMY, VS_BOND)},
+                                     heading="Who plays")], {"players": picks.players},
+                             lambda _key, value: self.changed(players=value))
         upload = pn.widgets.FileInput(accept=".json,.yaml,.yml", multiple=False,
                                       label="Your own board (a JSON or YAML file)",
                                       stylesheets=[INPUT_CSS], height=TOUCH, **WIDE)
@@ -69,7 +70,7 @@ class SetupForm:
         # Map mode's rows join the page the first time they are shown (`sync`): a tracker
         # game's page never builds them.
         widgets["map_rows_contents"] = pn.Column(
-            heading("Who plays"), players, heading("The board"), widgets["board_name"],
+            players.pad, heading("The board"), widgets["board_name"],
             note("Load your own board (a JSON or YAML file in the format `board.py` "
                  f"describes, at most {MAX_OPTION_BYTES // 1000} kB). It is saved with the "
                  "game."), upload, widgets["board_error"], sample, margin=0, **WIDE)
@@ -96,7 +97,7 @@ class SetupForm:
         picks, widgets, self._syncing = self.hooks.picks(), self.widgets, True
         try:
             widgets["mode"].show(mode=picks.mode)
-            widgets["players"].value = picks.players
+            widgets["players"].show(players=picks.players)
             widgets["house"].show(**picks.house)
             on_map = picks.mode == MAP
             widgets["map_rows"].visible = on_map
