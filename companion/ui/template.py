@@ -51,7 +51,10 @@ HEADER_CSS = """
 .companion-header button { min-height: 44px; min-width: 52px; border-radius: 6px;
   border: 2px solid rgba(255,255,255,0.85); background: transparent; color: #ffffff;
   font-size: 1.2rem; cursor: pointer; }
-@media (max-width: 640px) { .companion-header h1 { font-size: 1.15rem; } }
+/* A phone: a long title takes two lines rather than losing its end ("James Bond 00...") */
+@media (max-width: 640px) { .companion-header h1 { font-size: 1.15rem; line-height: 1.25;
+  white-space: normal; display: -webkit-box; -webkit-box-orient: vertical;
+  -webkit-line-clamp: 2; } }
 .companion-database { margin: 8px 12px 0; padding: 10px 14px; border-radius: 6px;
   background: #f8d7da; color: #842029; border: 2px solid #842029; font-size: 1.1rem;
   font-weight: 600; }

@@ -23,6 +23,11 @@ def test_every_page_lays_out_at_the_phones_width(browser, served, app):
             "content", "width=device-width, initial-scale=1", timeout=20_000)
         page.locator("h1, .header, button").first.wait_for(timeout=20_000)
         assert page.evaluate("() => window.innerWidth") == 390  # not 980 drawn at 40%
+        # The game's title is read whole: a long one takes two lines, not "James Bond 00..."
+        title = page.locator("h1.title").first
+        title.wait_for(timeout=20_000)
+        assert title.evaluate("(h) => h.scrollHeight <= h.clientHeight + 1 && "
+                              "h.scrollWidth <= h.clientWidth + 1"), title.inner_text()
     finally:
         context.close()
 
