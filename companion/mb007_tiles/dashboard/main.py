@@ -196,7 +196,7 @@ class TilesDashboard(GameDashboard):
     def replay_advice_worked_out(self, state: TilesState) -> str:
         """The heat map as the tablet showed it, on the board as it stood (drawn in the
         replay's picture's place), and its words; only where `replay_advice` offered it."""
-        if WORK_OUT not in self.replay_advice(state, None):
+        if not heat_map_was_shown(state):
             return ""
         return board_html(state, False, True) + advice_html(state, placement(state))
 
@@ -213,3 +213,10 @@ class TilesDashboard(GameDashboard):
         saved = self.saved_games_section()
         return page(TITLE, board, turn, log, self.share_section(), self.review_section(), new,
                     saved)
+
+
+def heat_map_was_shown(state: TilesState) -> bool:
+    """Whether the tablet showed the placement heat map at `state`: a person's placement in
+    a match set up with the advice."""
+    return (not state.is_over and state.phase == "place" and state.options.advice
+            and not is_bot(state, state.to_move))
