@@ -205,17 +205,17 @@ def _review(game: Game, options: Mapping[str, JSON], actions: Sequence[Any],
     total = len(actions)
     drawn_by = getattr(reviewer, "drawn", None)
     draws: list[Draw] = []
-    for position, raw in enumerate(actions, start=1):
-        action = game.action_from_json(raw) if isinstance(raw, dict) else raw
-        after_state = state.apply(action)
+    replayed = _Replayed(game, state, actions)
+    for position, (state, action, after_state) in enumerate(replayed, start=1):
         if drawn_by is not None:
             draws += drawn_by(state, action)
         after = _equity(reviewer, after_state)
         moments.append(_moment(reviewer, position, state, action, after_state, before, after,
                                sides))
-        state, before = after_state, after
+        before = after
         if progress is not None:
             progress(position, total)
+    state = replayed.last
     exact = all(not m.unexplained for m in moments)
     return Review(reviewer.EQUITY_NAME, sides, start, before, tuple(moments), exact,
                   reviewer.EQUITY_IS_CHANCE, getattr(reviewer, "EQUITY_UNIT", Review.unit),
@@ -234,13 +234,23 @@ def count_drawn(game: Game | str, options: Mapping[str, JSON], actions: Sequence
     reviewer = game.load_reviewer()
     if reviewer is None or getattr(reviewer, "drawn", None) is None:
         return ()
-    state = game.new_state(game.stored_options(options))
-    draws: list[Draw] = []
-    for raw in actions:
-        action = game.action_from_json(raw) if isinstance(raw, dict) else raw
-        draws += reviewer.drawn(state, action)
-        state = state.apply(action)
-    return _drawn(reviewer, state, draws, asked=True)[0]
+    replayed = _Replayed(game, game.new_state(game.stored_options(options)), actions)
+    draws = [draw for state, action, _ in replayed for draw in reviewer.drawn(state, action)]
+    return _drawn(reviewer, replayed.last, draws, asked=True)[0]
+
+
+class _Replayed:
+    """The log's actions (or their JSON as stored and exported) played from `state`, as
+    (state before, action, state after); `last` is the state after the last one seen."""
+
+    def __init__(self, game: Game, state: GameState, actions: Sequence[Any]) -> None:
+        self.game, self.last, self.actions = game, state, actions
+
+    def __iter__(self) -> Iterator[tuple[GameState, Any, GameState]]:
+        for raw in self.actions:
+            action = self.game.action_from_json(raw) if isinstance(raw, dict) else raw
+            before, self.last = self.last, self.last.apply(action)
+            yield before, action, self.last
 
 
 def drawn_may_stay(game: Game, state: GameState) -> bool:
