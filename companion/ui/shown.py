@@ -53,6 +53,12 @@ class PanelDeck(pn.Column):
         super().__init__(**params)
         self._order = list(panels)
 
+    @property
+    def panels(self) -> list[pn.viewable.Viewable]:
+        """Every panel the deck may show, in order, whether it has joined the page yet or
+        not."""
+        return list(self._order)
+
     def show(self, panels: Iterable[pn.viewable.Viewable]) -> None:
         wanted = {id(panel) for panel in panels}
         present = {id(panel) for panel in self.objects}

@@ -12,20 +12,23 @@ from companion.core.session import Session
 from companion.dice_lab.dashboard import DiceLabDashboard
 from companion.golden_goal.dashboard import GoldenGoalDashboard
 from companion.golden_gun.dashboard import GoldenGunDashboard
+from companion.ui import PanelDeck
 from companion.ui.dice_pad import DiceTapPad
 from companion.ui.game_dashboard import WATCHING
 from companion.ui.roles import WATCHER
 
 
 def parts(viewable) -> list:
-    """Everything a page holds, its layouts opened all the way down."""
+    """Everything a page holds, its layouts opened all the way down (a deck's panels too,
+    those that join the page once it has rendered)."""
     found, todo = [], [viewable]
     while todo:
         item = todo.pop()
         found.append(item)
         if isinstance(item, pn.viewable.Viewer):
             todo.append(item.__panel__())
-        todo.extend(getattr(item, "objects", []) or [])
+        todo.extend(item.panels if isinstance(item, PanelDeck) else
+                    getattr(item, "objects", []) or [])
     return found
 
 
