@@ -316,3 +316,21 @@ def test_the_game_over_box_ends_each_sentence_with_one_full_stop():
     while not session.state.is_over:
         session.act(autoplay_action(session.state, rng))
     assert ".." not in event_html(session.state, session.events)
+
+
+def test_what_just_happened_ends_each_sentence_with_one_full_stop():
+    """A reveal's event ends in a full stop of its own: the Turn panel read 'b3: red 1
+    captured by Black (1)..' (a newcomer's play-test)."""
+    from companion.mb007_tiles.dashboard.words import event_html
+
+    session = Session(GAME, {"players": 2, "mode": "tablet"}, seed=2)
+    rng = random.Random(2)
+    revealed = 0
+    while not session.state.is_over and revealed < 3:
+        session.act(autoplay_action(session.state, rng))
+        text = session.state.last_event.text
+        if "revealed" in text:
+            revealed += 1
+            assert text.endswith(".")
+            assert ".." not in event_html(session.state, session.events[-1:])
+    assert revealed == 3

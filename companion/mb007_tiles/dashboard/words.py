@@ -15,7 +15,8 @@ VERDICT_CSS = "font-size:1.1rem;padding:8px 12px;border-left:6px solid {};line-h
 
 
 def sentence(text: str) -> str:
-    """`text` ending in one full stop (a game's last event already ends in one)."""
+    """`text` ending in one full stop (a reveal's event, and a game's last, already end in
+    one)."""
     return text if text.endswith(".") else f"{text}."
 
 
@@ -39,7 +40,7 @@ def event_html(state: TilesState, since: Sequence[Event | None]) -> str:
                 "windows one tile at a time.</div>")
     events = [e for e in since if e is not None] or [event]
     colour = "#2e7d32" if any(e.outcome == "success" for e in events) else "#9e9e9e"
-    lines = "".join(f"<div>{escape(e.text)}.</div>" for e in events[-SHOWN_EVENTS:])
+    lines = "".join(f"<div>{escape(sentence(e.text))}</div>" for e in events[-SHOWN_EVENTS:])
     return f'<div class="verdict" style="{VERDICT_CSS.format(colour)}">{lines}</div>'
 
 
