@@ -470,3 +470,19 @@ def test_the_field_is_also_said_in_words_for_a_screen_reader(store):
     words = board.field.notes.object
     assert "The field in words. Score: orange 0, blue 0. The ball is on" in words
     assert "orange: 1 on d6" in words and "Waiting for" in words
+
+
+def test_the_scoreboard_and_the_prompt_read_as_sentences(store):
+    """A newcomer's play-test: the scoreboard read "orange place a player" and the prompt
+    "kicks off 3 space(s)"; now "orange: place a player" and a plural said properly."""
+    from companion.golden_goal.dashboard.turn_view import spaces
+
+    board = make(store)
+    board.toss("orange")
+    assert re.search(r">orange</span>: place a player", board.turn.scoreboard.object)
+    assert (spaces(1), spaces(3)) == ("1 space", "3 spaces")
+    board.undo()
+    set_up(board)
+    board.roll((5, 2))
+    assert "space(s)" not in board.turn.prompt.html and "kicks off 3 spaces" in \
+        board.turn.prompt.html

@@ -49,6 +49,11 @@ LEFT_CSS = ":host .bk-btn { text-align: left; }"  # a scoring line reads like a 
 CONFIRM_CSS = ".bar .act { flex: 1 1 0; }"
 
 
+def spaces(n: int | None) -> str:
+    """'1 space', '3 spaces'."""
+    return f"{n} space" + ("" if n == 1 else "s")
+
+
 def confirm_html(planned: bool) -> str:
     """Play it (once a move or kick is planned: then the control a keyboard player needs
     next) and Cancel."""
@@ -238,7 +243,7 @@ class TurnView:
             "setup": f"{state.to_move}: tap a highlighted square to place "
                      f"{self.taps.setup_player()}.",
             "roll-off": "Both teams roll for the kickoff: die 1 is orange's, die 2 is blue's.",
-            "kickoff": f"{state.to_move} kicks off {state.roll} space(s): tap where the ball "
+            "kickoff": f"{state.to_move} kicks off {spaces(state.roll)}: tap where the ball "
                        "should stop.",
             "roll": f"{state.to_move}: roll the die.",
             "restart": f"{state.to_move}: tap the square in front of your net for the keeper "

@@ -66,7 +66,7 @@ def scoreboard_html(state: GoldenGoalState, bot_team: str | None, bot_to_move: b
     if options.match == "last chance":
         house.append(f"{last_chance_reading(options.restart_is_a_turn)} (house rule)")
     who = "" if state.is_over or state.to_move is None else (
-        team_tag(state.to_move, state.to_move, "font-weight:700") + " ")
+        team_tag(state.to_move, state.to_move, "font-weight:700") + ": ")  # "blue: roll the die"
     doing = escape(state.result if state.is_over else
                    "the bot's turn" if bot_to_move else WAITING_FOR[state.phase])
     bot = f" · bot plays {bot_team}" if bot_team else ""
