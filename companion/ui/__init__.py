@@ -16,7 +16,7 @@ from companion.ui.tap_pad import (
     tap_button,
 )
 from companion.ui.template import Fold, closed_section, extension, page, section
-from companion.ui.theme import TOUCH, button, choice, heading, heading_markdown
+from companion.ui.theme import TOUCH, button, choice, file_input, heading, heading_markdown
 
 __all__ = [
     "BOT_LIMIT",
@@ -41,6 +41,7 @@ __all__ = [
     "choice",
     "closed_section",
     "extension",
+    "file_input",
     "heading",
     "heading_markdown",
     "is_shown",

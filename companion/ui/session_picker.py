@@ -20,7 +20,7 @@ from companion.ui.opening import (
     when_replayed,
 )
 from companion.ui.plain import notice_html
-from companion.ui.theme import INPUT_CSS, TOUCH, WRAP_CSS, button
+from companion.ui.theme import INPUT_CSS, TOUCH, WRAP_CSS, button, file_input
 
 
 class SessionPicker(pn.viewable.Viewer):
@@ -41,8 +41,8 @@ class SessionPicker(pn.viewable.Viewer):
                                         sizing_mode="stretch_width", stylesheets=[INPUT_CSS])
         self._name = pn.widgets.TextInput(label="Name of this game", height=TOUCH + 20,
                                           sizing_mode="stretch_width", stylesheets=[INPUT_CSS])
-        self._upload = pn.widgets.FileInput(accept=".json", label="Import a saved game (a .json "
-                                            "file)", sizing_mode="stretch_width")
+        self._upload = file_input("Import a saved game (a .json file)", ".json",
+                                  sizing_mode="stretch_width")
         self._confirm = button("Yes, delete it for good", self._delete, color="danger",
                                visible=False, sizing_mode="stretch_width")
         # Status text quotes files and names: shown as text, never as Markdown or HTML.

@@ -34,6 +34,11 @@ INPUT_CSS = """
 :host input, :host select { font-size: 1.1rem; min-height: 44px; }
 :host label { font-size: 1rem; }
 """
+FILE_CSS = f"""
+:host input[type=file] {{ min-height: {TOUCH}px; padding: 2px 0; }}
+:host input[type=file]::file-selector-button {{ min-height: {TOUCH - 6}px; padding: 4px 14px;
+  font-size: 1.05rem; }}
+"""
 # A number field without Bokeh's spin arrows: 10 px targets a finger cannot hit, and buttons
 # without a name for a screen reader; the number is typed (a phone shows its number keys).
 # The arrows only: their wrapper holds the field itself (hiding it hid the tile game's
@@ -54,6 +59,13 @@ def button(label: str, on_click: Callable[[Any], None] | None = None, *,
     if on_click is not None:
         widget.on_click(on_click)
     return widget
+
+
+def file_input(label: str, accept: str, **params: Any) -> pn.widgets.FileInput:
+    """A field for a file, as big as a thumb: the browser's own "Choose File" button was
+    24 px tall in a 38 px field (the saved games' import, a newcomer's play-test)."""
+    return pn.widgets.FileInput(label=label, accept=accept, multiple=False,
+                                stylesheets=[INPUT_CSS, FILE_CSS], **params)
 
 
 def choice(options: list | dict, value: Any, **params: Any) -> pn.widgets.RadioButtonGroup:

@@ -68,3 +68,21 @@ def test_a_players_own_phone_shows_his_secret_and_his_choices_above_the_fold(bro
                 assert box["y"] + box["height"] <= 844, (url, name, box)
         finally:
             context.close()
+
+
+def test_a_file_field_is_as_big_as_a_thumb(browser, served):
+    """The saved games' import field (and every file field: `theme.file_input`): the field
+    and the browser's own "Choose File" button are 44 px or more on a phone (they were 38
+    and 24 px, a newcomer's play-test)."""
+    context = browser.new_context(**PHONE)
+    try:
+        page = context.new_page()
+        page.goto(f"{served.url}/mb007_tiles")
+        page.get_by_role("button", name="▸ Saved games").click()
+        field = page.get_by_label("Import a saved game (a .json file)")
+        expect(field).to_be_visible(timeout=20_000)
+        assert field.bounding_box()["height"] >= 44
+        assert field.evaluate("(f) => parseFloat(getComputedStyle(f, '::file-selector-button')"
+                              ".height)") >= 44
+    finally:
+        context.close()

@@ -18,7 +18,7 @@ import param
 from companion.core.errors import CompanionError
 from companion.golden_gun import rules
 from companion.golden_gun.effects import load_table
-from companion.ui import Fold, button, section
+from companion.ui import Fold, button, file_input, section
 from companion.ui.choices_pad import Choice, ChoicesPad
 from companion.ui.plain import notice
 
@@ -103,8 +103,8 @@ def setup_section(form: param.Parameterized, on_start: Callable[..., None],
     for pad in pads:
         form.param.watch(lambda event, pad=pad: pad.show(**{event.name: event.new}),
                          list(pad.choices))
-    upload = pn.widgets.FileInput(accept=".json,.yaml,.yml", label="Your own effect table "
-                                   "(a JSON or YAML file)", **wide)
+    upload = file_input("Your own effect table (a JSON or YAML file)", ".json,.yaml,.yml",
+                        **wide)
     upload.param.watch(lambda e: read_table(form, upload.filename or "table", e.new)
                        if e.new is not None else None, "value")
     return section(

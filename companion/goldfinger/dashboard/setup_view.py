@@ -24,10 +24,9 @@ from companion.goldfinger.dashboard.words import (
     VS_BOND,
     VS_ENEMY,
 )
-from companion.ui import TOUCH, PanelDeck, button, heading
+from companion.ui import PanelDeck, button, file_input, heading
 from companion.ui.choices_pad import Choice, ChoicesPad
 from companion.ui.plain import notice_html
-from companion.ui.theme import INPUT_CSS
 
 
 class SetupForm:
@@ -49,9 +48,8 @@ class SetupForm:
         players = ChoicesPad([Choice("players", {who: who for who in (TWO, VS_ENEMY, VS_BOND)},
                                      heading="Who plays")], {"players": picks.players},
                              lambda _key, value: self.changed(players=value))
-        upload = pn.widgets.FileInput(accept=".json,.yaml,.yml", multiple=False,
-                                      label="Your own board (a JSON or YAML file)",
-                                      stylesheets=[INPUT_CSS], height=TOUCH, **WIDE)
+        upload = file_input("Your own board (a JSON or YAML file)", ".json,.yaml,.yml",
+                            **WIDE)
         upload.param.watch(lambda ev: self.load_board_file(upload.value, upload.filename),
                            "value")
         sample = button("Use the sample board", lambda _: self.changed(board_data=None),

@@ -21,7 +21,7 @@ from companion.license_to_kill.cards import (
 from companion.license_to_kill.dashboard.parts import WIDE, html, lazy_section, text_file
 from companion.license_to_kill.dashboard.words import LOST, WON, library_html
 from companion.license_to_kill.decks import check_decks
-from companion.ui import TOUCH, Fold, button, choice, heading
+from companion.ui import TOUCH, Fold, button, choice, file_input, heading
 
 DECK_HINT = "One card a line: '2 The Navy Hero' (a line without a number is one copy)."
 
@@ -51,8 +51,8 @@ class LibraryView:
     def __init__(self) -> None:
         self.library: Library = sample_library()
         self.imported = False
-        self.upload = pn.widgets.FileInput(accept=".csv,.yaml,.yml",
-                                         label="Your own cards (a CSV or YAML file)", **WIDE)
+        self.upload = file_input("Your own cards (a CSV or YAML file)", ".csv,.yaml,.yml",
+                                 **WIDE)
         self.replace = choice({"Refuse a card already here with other values": False,
                                "Replace it with the file's (a correction)": True}, False,
                               **WIDE)
