@@ -607,5 +607,5 @@ def _check_seed(seed: object) -> int:
 
 
 def _check_name(name: object) -> str:
-    return check_line(name, "a session name", 120)
+    return check_line(name, "a game's name", 120)
 

@@ -142,7 +142,7 @@ class SessionRecord:
     def texts(self) -> Iterator[tuple[str, str]]:
         """(what, text) for every text field, checked with `storable` before it is saved."""
         yield from (("a session id", self.id), ("a game", self.game),
-                    ("a session name", self.name))
+                    ("a game's name", self.name))
         for role, holder in self.holders.items():
             yield "a role", role
             if holder.device is not None:
@@ -446,7 +446,7 @@ class Store:
             db.execute("DELETE FROM guesses WHERE kind = ? AND address = ?", (kind, address))
 
     def rename(self, session_id: str, name: str) -> None:
-        storable(name, "a session name")
+        storable(name, "a game's name")
         with self.database.write() as db:
             if db.execute("UPDATE sessions SET name = ? WHERE id = ?",
                           (name, session_id)).rowcount:
