@@ -228,12 +228,15 @@ class GoldenGoalState(GameState):
         return replace(self, phase="kickoff", to_move=winner, ball=square, roll=difference,
                        last_event=Event(text, "success"))
 
+    def kick_chain(self, action: Kick) -> Chain:
+        """The legs the kickoff or restart kick `action` makes from here, each with the
+        squares the ball crosses (RuleError when a leg is refused)."""
+        return play_chain(self._table(goals=self.phase != "kickoff"), self.occupant[self.ball],
+                          self.ball, self.roll, rules.FREE_SPACE_ON_KICKOFF, action.kicks)
+
     def _kick(self, action: Kick) -> GoldenGoalState:
-        kicker = self.occupant[self.ball]
-        kickoff = self.phase == "kickoff"
-        chain = play_chain(self._table(goals=not kickoff), kicker, self.ball, self.roll,
-                           rules.FREE_SPACE_ON_KICKOFF, action.kicks)
-        if kickoff:
+        chain = self.kick_chain(action)
+        if self.phase == "kickoff":
             self._check_kickoff_end(chain.ball)
             text = f"Kickoff: {describe_chain(self.field, chain, action.kicks)}"
             return replace(self, phase="roll", to_move=other(self.to_move), ball=chain.ball,

@@ -85,7 +85,7 @@ def test_setup_kickoff_and_a_turn_played_by_tapping_the_field(served, page: Page
     page.get_by_role("button", name="Play it").click()
     expect(page.locator(".log-line").first).to_contain_text(
         re.compile(rf"blue rolled 2: blue 1 moves .* to {name(outcome.square)}"), timeout=WAIT)
-    expect(page.locator(".scoreboard")).to_contain_text("orange roll the die")
+    expect(page.locator(".scoreboard")).to_contain_text("orange: roll the die")
 
     # Undo takes the turn back; the plan is gone and blue may tap again.
     page.get_by_role("button", name="↶ Undo").click()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import re
 from fractions import Fraction
+from itertools import pairwise
 
 import pytest
 
@@ -475,14 +476,32 @@ def test_the_field_is_also_said_in_words_for_a_screen_reader(store):
 def test_the_scoreboard_and_the_prompt_read_as_sentences(store):
     """A newcomer's play-test: the scoreboard read "orange place a player" and the prompt
     "kicks off 3 space(s)"; now "orange: place a player" and a plural said properly."""
-    from companion.golden_goal.dashboard.turn_view import spaces
-
     board = make(store)
     board.toss("orange")
     assert re.search(r">orange</span>: place a player", board.turn.scoreboard.object)
-    assert (spaces(1), spaces(3)) == ("1 space", "3 spaces")
     board.undo()
     set_up(board)
     board.roll((5, 2))
     assert "space(s)" not in board.turn.prompt.html and "kicks off 3 spaces" in \
         board.turn.prompt.html
+
+
+def test_a_planned_kickoff_is_drawn_square_by_square_through_its_passes(store):
+    """A newcomer's play-test: a kickoff passed on (orange 1 to e9, orange 4 on to d9) was
+    drawn as one straight line from d6 to d9, through a blue player. Every legal kickoff,
+    planned, is drawn from the ball through each square the ball crosses, each a step to a
+    neighbouring square, to where the plan says it stops."""
+    from companion.golden_goal.actions import Kick
+
+    board = make(store)
+    to_kickoff(board)
+    state = board.session.state
+    kicks = [a for a in state.legal_actions() if isinstance(a, Kick)]
+    assert any(len(k.kicks) > 1 for k in kicks)  # passes among them
+    for kick in kicks:
+        board.plan = kick
+        path = board.field.marks(state).ball_path
+        assert path[0] == state.ball and path[-1] == state.apply(kick).ball
+        assert all(max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1
+                   for a, b in pairwise(path)), (kick, path)
+        board.plan = None

@@ -83,10 +83,11 @@ class FieldArea:
             ball = line.ball_path + ((net_key(plan.net),) if plan.net else ())
             return replace(marks, mover_path=(start, *line.mover_path),
                            ball_path=(state.ball, *ball) if ball else ())
-        if isinstance(plan, Kick):
-            after = state.apply(plan)
-            end = after.ball if after.ball is not None else net_key(other(state.to_move))
-            return replace(marks, ball_path=(state.ball, end))
+        if isinstance(plan, Kick):  # the ball's squares leg by leg, a pass and its bend too
+            chain = state.kick_chain(plan)
+            net = (net_key(chain.last.net),) if chain.last.net else ()
+            return replace(marks, ball_path=(state.ball, *(square for leg in chain.legs
+                                                           for square in leg.path), *net))
         marks = replace(marks, **self.bot_marks(state))
         if state.phase == "play" and not picks.chosen:
             lines = tuple((state.ball, *line.ball_path, net_key(line.outcome.net))
@@ -103,8 +104,8 @@ class FieldArea:
         before, action, after = last
         net = () if after.ball is not None else (net_key(other(before.to_move)),)
         if isinstance(action, Kick):
-            return {"bot_ball": (before.ball, after.ball) if after.ball is not None
-                    else (before.ball, *net)}
+            return {"bot_ball": (before.ball, *(square for leg in before.kick_chain(action).legs
+                                                for square in leg.path), *net)}
         line = turn_line(before, before.roll, Outcome(action, before.where[action.player],
                                                       after.ball, None))
         ball = (before.ball, *line.ball_path, *net) if action.kicks else ()

@@ -13,6 +13,7 @@ from typing import Any
 
 import panel as pn
 
+from companion.core.words import counted
 from companion.golden_goal import rules
 from companion.golden_goal.actions import Pass
 from companion.golden_goal.dashboard.moves import players_left
@@ -47,11 +48,6 @@ TOSS_BUTTON = {"flex": "1 1 160px"}  # side by side, or one above the other when
 SHOWN_LINES = 6  # scoring lines listed as buttons after a roll
 LEFT_CSS = ":host .bk-btn { text-align: left; }"  # a scoring line reads like a sentence
 CONFIRM_CSS = ".bar .act { flex: 1 1 0; }"
-
-
-def spaces(n: int | None) -> str:
-    """'1 space', '3 spaces'."""
-    return f"{n} space" + ("" if n == 1 else "s")
 
 
 def confirm_html(planned: bool) -> str:
@@ -243,8 +239,8 @@ class TurnView:
             "setup": f"{state.to_move}: tap a highlighted square to place "
                      f"{self.taps.setup_player()}.",
             "roll-off": "Both teams roll for the kickoff: die 1 is orange's, die 2 is blue's.",
-            "kickoff": f"{state.to_move} kicks off {spaces(state.roll)}: tap where the ball "
-                       "should stop.",
+            "kickoff": f"{state.to_move} kicks off {counted(state.roll, 'space')}: tap where "
+                       "the ball should stop.",
             "roll": f"{state.to_move}: roll the die.",
             "restart": f"{state.to_move}: tap the square in front of your net for the keeper "
                        "and the ball.",
