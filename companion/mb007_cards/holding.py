@@ -9,7 +9,8 @@ that says much about his down card:
 - **Announcing at once with new cards** (the deal, or three new cards this turn): nothing is
   known of the down card but the cards unseen; each is alike.
 - **Announcing at once with the cards he passed with**: he did not hold them then, and
-  nothing has changed: 0.
+  nothing has changed: 0; unless every card completes his up cards (two 007s up): then he
+  passed holding it, and the model gives way to the cards: 1.
 - **After replacing an up card**: his down card is the one he had, and it did not complete
   his old up cards (or he would have announced without drawing); if he saw the card before
   placing it, it also cannot have let him make a combination in another place.
@@ -29,6 +30,8 @@ model), it is the unconditioned chance.
 Fraction(1, 2)
 >>> p_holds((3, 5), pool, passed_with=True)
 Fraction(0, 1)
+>>> p_holds(("007", "007"), pool, passed_with=True)  # any card wins: he passed holding it
+Fraction(1, 1)
 >>> p_holds((3, 5), pool, replaced="down", discarded=1, looked_first=True)  # 6 or 3 x 1/3 x 2
 Fraction(3, 4)
 """
@@ -61,8 +64,8 @@ def p_holds(up: Sequence[Card], pool: Counter, *, replaced: str | None = None,
     uniform = _weighted(pool, lambda card: (is_winning((*up, card)), Fraction(1)))
     if uniform is None:
         return Fraction(0)  # no card unseen: nothing to hold
-    if replaced is None:
-        return Fraction(0) if passed_with else uniform
+    if replaced is None:  # passed with these cards: he held none, unless every card holds
+        return Fraction(0) if passed_with and uniform < 1 else uniform
     if replaced == "down":
         if not looked_first:
             return uniform

@@ -184,3 +184,39 @@ def test_an_announcement_no_card_can_complete_is_a_certain_bluff():
     view = private_view(state.apply(Announce()), 1)
     assert p_announcer_holds(view) == 0
     assert bot_action(view, random.Random(1)) == Respond(1, 3)
+
+
+# A played game (a newcomer's play-test, tablet mode, Ann against two bots): Ann drew a 1
+# into her down card with 007 and 007 up, passed, and announced on her next turn.
+PASSED_HOLDING = [
+    {"type": "Deal", "cards": ["007", 1, "007", 6, 3, 7, 5, 2, "007"]}, {"type": "Announce"},
+    {"type": "Respond", "seat": 2, "bet": 0}, {"type": "Respond", "seat": 0, "bet": 2},
+    {"type": "Announce"}, {"type": "Respond", "seat": 0, "bet": 0},
+    {"type": "Respond", "seat": 1, "bet": 0}, {"type": "DrawCard", "card": 1},
+    {"type": "Replace", "slot": "down"}, {"type": "Pass"},
+    {"type": "TakeCards", "cards": [5, 5, 3]}, {"type": "DrawCard", "card": 3},
+    {"type": "Replace", "slot": "down"}, {"type": "Pass"},
+    {"type": "TakeCards", "cards": [7, 4, 6]}, {"type": "DrawCard", "card": 4},
+    {"type": "Replace", "slot": "left"}, {"type": "Pass"}, {"type": "Announce"},
+]
+
+
+def test_a_player_who_passed_holding_a_certain_combination_is_not_called():
+    """The model says a player who holds announces, so one who passed with these cards
+    held nothing (holding.p_holds). With 007 and 007 up every down card wins: passing, he
+    broke the model, and the cards win over it. Both bots called Ann for 3 each, certain to
+    lose (the chance they gave her was 0); now it is 1 and both accept."""
+    from companion.core.session import Session
+    from companion.mb007_cards import GAME
+
+    session = Session(GAME, {"mode": "tablet", "players": 3, "bots": [1, 2],
+                             "names": ["Ann", "Bo", "Cy"]}, seed=1)
+    for raw in PASSED_HOLDING:
+        session.act(GAME.action_from_json(raw))
+    state = session.state
+    assert state.seats[0].up == ("007", "007") and state.phase == "respond"
+    assert p_holds(("007", "007"), Counter({1: 3, 4: 2}), passed_with=True) == 1
+    for seat in (1, 2):
+        view = private_view(state, seat)
+        assert p_announcer_holds(view) == 1
+        assert bot_action(view, random.Random(seat)) == Respond(seat, rules.ACCEPT)
