@@ -219,6 +219,11 @@ class Chain:
     def ball(self) -> Square | None:
         return None if self.last.kind == "goal" else self.last.square
 
+    @property
+    def path(self) -> tuple[Square, ...]:
+        """Every square the ball crosses, leg by leg."""
+        return tuple(square for leg in self.legs for square in leg.path)
+
 
 def play_chain(table: Table, kicker: str, start: Square, pips: int, free: int,
                kicks: tuple[KickSpec, ...], placed: Square | None = None) -> Chain:

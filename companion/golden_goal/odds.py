@@ -83,9 +83,8 @@ def turn_line(state: GoldenGoalState, roll: int, outcome: Outcome) -> ScoringLin
     table = Table.of(state.options, {**others, state.ball: play.player}, state.to_move)
     chain = play_chain(table, play.player, state.ball, roll - len(play.path),
                        rules.FREE_SPACE, play.kicks, play.placed)
-    ball_path = tuple(sq for leg in chain.legs for sq in leg.path)
     text = f"{moves}; {describe_chain(state.field, chain, play.kicks)}"
-    return ScoringLine(outcome, tuple(steps), ball_path, text)
+    return ScoringLine(outcome, tuple(steps), chain.path, text)
 
 
 def after_turn(state: GoldenGoalState, outcome: Outcome) -> GoldenGoalState:

@@ -83,11 +83,8 @@ class FieldArea:
             ball = line.ball_path + ((net_key(plan.net),) if plan.net else ())
             return replace(marks, mover_path=(start, *line.mover_path),
                            ball_path=(state.ball, *ball) if ball else ())
-        if isinstance(plan, Kick):  # the ball's squares leg by leg, a pass and its bend too
-            chain = state.kick_chain(plan)
-            net = (net_key(chain.last.net),) if chain.last.net else ()
-            return replace(marks, ball_path=(state.ball, *(square for leg in chain.legs
-                                                           for square in leg.path), *net))
+        if isinstance(plan, Kick):
+            return replace(marks, ball_path=kick_path(state, plan))
         marks = replace(marks, **self.bot_marks(state))
         if state.phase == "play" and not picks.chosen:
             lines = tuple((state.ball, *line.ball_path, net_key(line.outcome.net))
@@ -102,12 +99,18 @@ class FieldArea:
         if last is None or last[2] is not state or self.hooks.picks().chosen:
             return {}
         before, action, after = last
-        net = () if after.ball is not None else (net_key(other(before.to_move)),)
         if isinstance(action, Kick):
-            return {"bot_ball": (before.ball, *(square for leg in before.kick_chain(action).legs
-                                                for square in leg.path), *net)}
+            return {"bot_ball": kick_path(before, action)}
+        net = () if after.ball is not None else (net_key(other(before.to_move)),)
         line = turn_line(before, before.roll, Outcome(action, before.where[action.player],
                                                       after.ball, None))
         ball = (before.ball, *line.ball_path, *net) if action.kicks else ()
         return {"bot_mover": (before.where[action.player], *line.mover_path),
                 "bot_ball": ball}
+
+
+def kick_path(state: GoldenGoalState, kick: Kick) -> tuple:
+    """A kickoff or restart kick as drawn: from the ball through every square it crosses,
+    a pass and its bend too, into the net if it scores."""
+    chain = state.kick_chain(kick)
+    return (state.ball, *chain.path, *((net_key(chain.last.net),) if chain.last.net else ()))
