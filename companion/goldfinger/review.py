@@ -77,7 +77,8 @@ BOND, ENEMY = "Bond", "Enemy"
 # docstring): 9.6 points in all, 2.2 before Bond has found Tilly, 13.4 after.
 ERROR_POINTS, ERROR_BEFORE_TILLY = 10, 2
 EQUITY_NAME = (f"each side's chance to win, an estimate: as the bots would play on, within "
-               f"about ±{ERROR_POINTS} points (±{ERROR_BEFORE_TILLY} before Bond finds Tilly), "
+               f"about ±{ERROR_POINTS} percentage points (±{ERROR_BEFORE_TILLY} before Bond finds "
+               f"Tilly), "
                f"face-down cards as any not yet found")
 EQUITY_IS_CHANCE = True
 LUCK_WORDS = SKILL_WORDS = None  # the review's own, for a chance

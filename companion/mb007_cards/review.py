@@ -71,7 +71,7 @@ from companion.mb007_cards.views import PrivateView, PublicView, public_view
 ERROR_POINTS = 7
 EQUITY_NAME = (f"each seat's chance to end with the most points: exact once the pot is "
                f"empty, before that an estimate from the points and the pot (within about "
-               f"±{ERROR_POINTS} points in every band); cards count only once shown")
+               f"±{ERROR_POINTS} percentage points in every band); cards count only once shown")
 EQUITY_IS_CHANCE = True
 LUCK_WORDS = SKILL_WORDS = None  # the review's own, for a chance
 _SCALE = 10 ** 6  # shares as exact Fractions of a millionth

@@ -440,10 +440,13 @@ class GameDashboard(pn.viewable.Viewer):
         self._share = (card, view)
         return card
 
-    def review_section(self) -> Fold:
+    def review_section(self, after: pn.viewable.Viewable | None = None) -> Fold:
         """The game review (luck, skill and the dice), made when first opened (every phone
         and watcher has one: made at once, it was 300 KiB of each page), worked out when
-        opened and after each change while open."""
+        opened and after each change while open. `after`: the section that shows the end
+        of the game and starts the next, which the review follows to the top of the page
+        when the game ends (opened, the review is long: before it, the new game's button
+        was 3,000 px down the card game's page)."""
         def build() -> ReviewView:
             view = ReviewView(lambda: self.session, self.replay_picture, odds_worker(),
                               advice=self.replay_advice,
@@ -456,21 +459,24 @@ class GameDashboard(pn.viewable.Viewer):
         card.param.watch(lambda event: None if event.new else self._review[1].refresh(),
                          "collapsed")
         self._review: tuple[Fold, ReviewView | None] = (card, None)
+        self._review_after = after
         progress_board().board()  # the server's, started with a page, not on a tap
         self._review_first = False
         self._bring_the_review(opening=False)
         return card
 
     def _bring_the_review(self, opening: bool = True) -> None:
-        """When the game ends, its review comes first on the page, beside the game-over
-        banner, and opens (`opening`; a page that opens on a finished game shows it first,
-        closed). After an undo or a new game it goes back to its place."""
+        """When the game ends, its review comes first on the page, after the section with
+        the game-over banner and the new game, and opens (`opening`; a page that opens on a
+        finished game shows it there, closed). After an undo or a new game both go back to
+        their places."""
         card, _view = getattr(self, "_review", (None, None))
         over = self.session.state.is_over
         if card is None or over == self._review_first:
             return
         self._review_first = over
-        card.styles = {**card.styles, "order": "-1" if over else "0"}  # the header is -2
+        for part in filter(None, (self._review_after, card)):  # the page's order among the
+            part.styles = {**part.styles, "order": "-1" if over else "0"}  # -1s; header -2
         if over and opening and card.collapsed:
             card.collapsed = False  # its watcher works the review out
 

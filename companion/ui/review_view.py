@@ -63,9 +63,11 @@ _KEYS = itertools.count(1)  # a review's key on the progress board: unique in th
 
 
 def amount(value: Fraction, is_chance: bool) -> str:
-    """An equity or a change of it: percentage points for a chance, else the game's unit."""
+    """An equity or a change of it: for a chance, in percentage points, written with % as
+    the chance itself is (a card game's "points" are its chips: a newcomer read "Luck gave
+    -6.6 points" as chips lost), else the game's unit."""
     if is_chance:
-        return f"{float(value) * 100:+.1f} points"
+        return f"{float(value) * 100:+.1f}%"
     return f"{float(value):+.2f}"
 
 
@@ -87,7 +89,7 @@ def summary_html(result: Review, is_chance: bool, over: bool = False) -> str:
     """Each side's books in a sentence or two, GNU Backgammon's way: where it started, how
     it ended (`over`: the game is over), what luck gave it, what its own choices cost and
     what the others' gave it ("Bond won: 12.0% at the start, 100.0% at the end. Luck gave
-    +97.0 points; Bond's own choices cost 9.0 points.")."""
+    +97.0%; Bond's own choices cost 9.0%.")."""
     choices = any(m.kind in ("decision", "shown") for m in result.moments)
     lines = []
     for side in result.sides:

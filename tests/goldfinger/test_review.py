@@ -64,7 +64,7 @@ def test_the_books_balance_within_what_the_estimate_leaves_over(seed):
     assert result.final[BOND] == (1 if final.winner == rules.BOND else 0)
     assert result.start[BOND] + result.start[ENEMY] == 1
     page = summary_html(result, result.is_chance)
-    assert "an estimate" in page and f"±{gr.ERROR_POINTS} points" in page
+    assert "an estimate" in page and f"±{gr.ERROR_POINTS} percentage points" in page
 
 
 def test_a_hit_on_bond_is_unlucky_for_him_and_a_miss_lucky():

@@ -21,7 +21,9 @@ from companion.goldfinger.dashboard import GoldfingerDashboard
 from companion.license_to_kill import GAME as LICENSE_TO_KILL
 from companion.license_to_kill.dashboard import LicenseToKillDashboard
 from companion.mb007_cards import GAME as CARDS
+from companion.mb007_cards.bot import bot_action as cards_bot
 from companion.mb007_cards.dashboard import CardsDashboard
+from companion.mb007_cards.views import private_view
 from companion.mb007_tiles import GAME as TILES
 from companion.mb007_tiles.dashboard import TilesDashboard
 from companion.ui.review_view import equity_chart, named_counts, summary_html
@@ -53,6 +55,33 @@ def test_the_review_comes_first_and_opens_when_the_game_ends_and_goes_back_after
     assert view._summary.object.count("at the end. Luck gave") == 2  # Orange and Blue
     board.undo()
     assert card.styles["order"] == "0" and not card.collapsed  # left open, in its place
+
+
+def test_the_section_with_the_new_game_comes_before_the_opened_review(store):
+    """A newcomer's card game: at its end the review opened first on the page, and the
+    "Start a new game" key of the "Your choice" section was 3,000 px below it. Now that
+    section leads, the review next to it, and both go back after an undo."""
+    played, rng = Session(CARDS, {"players": 2}, seed=6), random.Random(6)
+    while not played.state.is_over:
+        state = played.state
+        seat = state.to_act if state.to_act is not None else 0
+        played.act(cards_bot(private_view(state, seat), rng))
+    *before, last = played.actions
+    board = CardsDashboard(store=store, session=Session(CARDS, played.options, seed=6,
+                                                         store=store))
+    sections = sections_of(board.__panel__())
+    card = next(s for s in sections if s.title.startswith("Review"))
+    turn = next(s for s in sections if s.title == "Your choice")
+    assert sections.index(turn) > 0  # the table comes first while the game is on
+    for action in before:
+        board.act(action)
+    board.act(last)
+    assert board.session.state.is_over
+    lead = [s for s in sections if s.styles.get("order") == "-1"]
+    assert lead == [turn, card] and not card.collapsed  # in the page's order: turn first
+    assert "Start a new game" in board.pad.html
+    board.undo()
+    assert {s.styles.get("order", "0") for s in (turn, card)} == {"0"}
 
 
 def test_every_chance_event_and_decision_is_marked_and_the_named_ones_are_diamonds(store):

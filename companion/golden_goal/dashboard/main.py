@@ -245,5 +245,5 @@ class GoldenGoalDashboard(GameDashboard):
         new = section("New match: players, mode and house rules", self.settings.panel(),
                       width=360, collapsed=True)
         saved = self.saved_games_section()
-        return page("Golden Goal", match_section(self.play_area), log, self.review_section(),
-                    new, saved)
+        match = match_section(self.play_area)
+        return page("Golden Goal", match, log, self.review_section(after=match), new, saved)

@@ -256,4 +256,4 @@ class GoldenGunDashboard(GameDashboard):
         saved = self.saved_games_section()
         self._setup_section = setup_section(self, self.start_new_game, self.session.can_undo)
         return page("The Man with the Golden Gun", play, maze, deck, log, self._setup_section,
-                    table, self.review_section(), saved)
+                    table, self.review_section(after=play), saved)

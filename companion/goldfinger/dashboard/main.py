@@ -415,12 +415,13 @@ class GoldfingerDashboard(GameDashboard):
             own = section("Your side (only this phone)", self._own)
             return page("007 Goldfinger", own, play,
                         self.map_part.section(map_on, first_in_portrait=False), table, log,
-                        self.review_section())
+                        self.review_section(after=play))
         setup = section("Game set-up", self.setup_form.widgets["box"])
         self._setup_cards.append(setup)
         self._show_setup()
         return page("007 Goldfinger", setup, play, self.map_part.section(map_on), table, log,
-                    self.share_section(), self.review_section(), self.saved_games_section())
+                    self.share_section(), self.review_section(after=play),
+                    self.saved_games_section())
 
     # Re-rendering after a change: texts and properties only.
 

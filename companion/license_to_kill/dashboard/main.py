@@ -264,8 +264,8 @@ class LicenseToKillDashboard(GameDashboard):
         if not self.is_tablet:  # a phone: his plots first (if his), no table admin
             own = section("Your own plots (only this phone)", self.own)
             return page("License to Kill", own, turn, race, table, duel, attach, log,
-                        self.review_section())
+                        self.review_section(after=turn))
         saved = lazy_section("Saved games", lambda: [self.picker])
         return page("License to Kill", turn, race, table, duel, attach, log,
-                    self.share_section(), self.review_section(), self.new_game.card(),
+                    self.share_section(), self.review_section(after=turn), self.new_game.card(),
                     self.library_view.card(), saved)

@@ -276,8 +276,8 @@ class CardsDashboard(GameDashboard):
                           width=360)
         house = section("House rules", house_rules(), width=360, collapsed=True)
         if not self.is_tablet:  # a phone: his seat of this game (if any), no more
-            return page(TITLE, turn, table, payouts, log, self.review_section(), house)
+            return page(TITLE, turn, table, payouts, log, self.review_section(after=turn), house)
         new = closed_section("New game: cards, players, bots", self.settings.panel, width=360)
         saved = self.saved_games_section()
         return page(TITLE, table, turn, payouts, log, self.share_section(),
-                    self.review_section(), new, saved, house)
+                    self.review_section(after=turn), new, saved, house)

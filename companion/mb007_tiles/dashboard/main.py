@@ -205,14 +205,14 @@ class TilesDashboard(GameDashboard):
         turn = section("Turn", self.steps, width=360)
         log = section("Log", self.log, width=360)
         if self.seat is not None:  # a player's phone: his letter and his choices first
-            return page(TITLE, turn, board, log, self.review_section())
+            return page(TITLE, turn, board, log, self.review_section(after=turn))
         if not self.is_tablet:  # a watcher: this game, no table admin
-            return page(TITLE, board, turn, log, self.review_section())
+            return page(TITLE, board, turn, log, self.review_section(after=turn))
         new = closed_section("New match: players, mode, the app's seats",
                              self.settings.panel, width=360)
         saved = self.saved_games_section()
-        return page(TITLE, board, turn, log, self.share_section(), self.review_section(), new,
-                    saved)
+        return page(TITLE, board, turn, log, self.share_section(),
+                    self.review_section(after=turn), new, saved)
 
 
 def heat_map_was_shown(state: TilesState) -> bool:
