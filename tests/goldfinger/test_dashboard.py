@@ -77,6 +77,21 @@ def test_tracker_fire_reads_the_spaces_between_from_the_counter(store):
     assert board.state.piece("B").hits == 1
 
 
+def test_each_piece_counts_its_own_spaces_between(store):
+    """Firing Weapons: "+1 for each Space between" the shooter and his target. A newcomer's
+    count of 1 for Bond's shot was still on the counter for car A's turn, whose Fire odds
+    read "+1 distance" before anyone counted."""
+    board = make(store)
+    start_tracker(board)
+    board.roll((3, 4))
+    board.between.value = 1
+    board.do(e.EndMove())
+    board.choose(e.StartTurn("A"))
+    board.roll((3, 4))
+    assert board.state.mover == "A" and board.between.value == 0
+    assert not any("distance" in t for t in texts(board))
+
+
 def test_refusals_are_shown_and_change_nothing(store):
     """Movement: no more Spaces than the roll gave; the refusal is words, not a crash."""
     board = make(store)

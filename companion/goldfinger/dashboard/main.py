@@ -121,6 +121,7 @@ class GoldfingerDashboard(GameDashboard):
         super().__init__(**params)
         self._cache: dict[str, tuple[Any, Any]] = {}  # name -> (state, value) for this state
         self._setup_cards: list[pn.Column] = []  # the set-up card of each page drawn
+        self._counted_for: str | None = None  # the piece whose Spaces between are counted
         self._build_widgets()
         self._read_options()
         self.param.watch(self._refresh, ["revision", "armed", "behind", "card_mode", "next_card",
@@ -431,6 +432,11 @@ class GoldfingerDashboard(GameDashboard):
             with param.parameterized.discard_events(self):  # set up on another device
                 self.param.update(placing=[] if phase != "cards" else self.placing,
                                   bond_space="" if phase != "bond" else self.bond_space)
+        if self.state.mover != self._counted_for:  # each piece counts its own shot's Spaces
+            self._counted_for = self.state.mover
+            if self.between.value:
+                self.between.value = 0  # its watcher comes back here
+                return
         armed, legal = self.armed, self.legal()
         if armed is not None and not allowed(self.state, self.resolve(armed)):
             armed = None
