@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from companion.core.errors import InputError, shown
+from companion.core.words import counted
 from companion.golden_gun import rules
 
 # HOUSE RULE: the size of a maze section (the rulebook shows no maze; Components: the
@@ -49,7 +50,7 @@ def parse_room(name: object, sections: int) -> tuple[int, int, int]:
         raise InputError(f"a room is named like '1:B2' (section:column row), got {shown(name, 20)}")
     section = int(match[1])
     if section > sections:
-        raise InputError(f"room {name}: only {sections} maze section(s) are on the table")
+        raise InputError(f"room {name}: only {counted(sections, 'maze section')} on the table")
     return section, COLUMNS.index(match[2]), int(match[3]) - 1
 
 

@@ -26,7 +26,15 @@ from companion.goldfinger.actions import (
     SmokeScreen,
 )
 from companion.goldfinger.rules import BOND, ENEMY_CARS
-from companion.goldfinger.state import Pending, Position, Step, piece_name, rule_name, side_of
+from companion.goldfinger.state import (
+    Pending,
+    Position,
+    Step,
+    piece_name,
+    rule_name,
+    side_of,
+    star_name,
+)
 from companion.goldfinger.steps import (
     action_roll,
     add_hits,
@@ -125,7 +133,7 @@ def _pick_up(state: Position, action: PickUpCard) -> Position:
     if not isinstance(star, str) or star not in holding:
         if isinstance(star, str) and (star in dict(state.found) or not state.board
                                       or star in state.board.stars):
-            raise RuleError(f"no card lies by star {star}",
+            raise RuleError(f"no card lies by {star_name(star)}",
                             rule=rule_name(rules.SECTION_CARD_PICK_UP))
         raise InputError(f"{shown(star, 30)} is not a star space of this game")
     if state.board is not None and state.piece(BOND).space != star:
@@ -133,7 +141,7 @@ def _pick_up(state: Position, action: PickUpCard) -> Position:
                         rule=rule_name(rules.SECTION_CARD_PICK_UP))
     dice = two_dice(action.dice)
     outcome = action_roll(state, BOND, "pick_up", dice, "Bond",
-                    f"tries to pick up the card by star {star}")
+                    f"tries to pick up the card by {star_name(star)}")
     state = spend(state, "pick_up")
     if not outcome.success:
         return evolve(state, last_event=outcome_event(outcome))

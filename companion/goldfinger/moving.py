@@ -307,7 +307,7 @@ def _force(state: Position, action: Force) -> Position:
         state = evolve(state, step=evolve(state.step, contest=None))
     state, note = add_hits(state, target, outcome.result.hits_target)
     state = lose_turns(state, target, outcome.result.target_loses)
-    where = f" It is moved to {aside}." if aside else ""
+    where = f" {piece_name(target)} is moved to {aside}." if aside else ""
     return settle(state, outcome_event(outcome, note + where))
 
 

@@ -13,6 +13,7 @@ from typing import Any, Literal
 
 from companion.core.errors import InputError, shown
 from companion.core.game import JSON, Event, GameState, check_options
+from companion.core.words import counted
 from companion.goldfinger import rules
 from companion.goldfinger.board import Board, Heading, board_from_option, sample_board
 from companion.goldfinger.rules import BOND, ENEMY_CARS, Side
@@ -159,11 +160,12 @@ class Position(GameState):
                f"{'raised' if self.screen else 'down'}, oil {'used' if self.oil_used else 'ready'}"
                f", smoke {'used' if self.smoke_used else 'ready'}")
         lines = [head, f"Bond: {bond.hits} of {rules.BOND_CRASH_HITS} hits; {kit}"
-                 + (f"; loses {bond.lost_turns} turn(s)" if bond.lost_turns else "")
+                 + (f"; loses {counted(bond.lost_turns, 'turn')}" if bond.lost_turns else "")
                  + ("; has Tilly" if self.has_tilly else "")]
         for car in self.pieces[1:]:
             state = "crashed" if car.crashed else f"{car.hits} of {rules.ENEMY_CRASH_HITS} hits"
-            lost = f", loses {car.lost_turns} turn(s)" if car.lost_turns and not car.crashed else ""
+            lost = f", loses {counted(car.lost_turns, 'turn')}" \
+                if car.lost_turns and not car.crashed else ""
             lines.append(f"Car {car.name}: {state}{lost}")
         if self.step:
             lines.append(f"{piece_name(self.step.piece)}: {self.step.left} of "
@@ -197,6 +199,12 @@ def side_of(piece: str) -> Side:
 
 def piece_name(piece: str) -> str:
     return "Bond" if piece == BOND else f"Car {piece}"
+
+
+def star_name(star: str) -> str:
+    """A red star as a sentence names it: a map's Space ("star x3y2"), or a tracker star
+    already named so ("star 1", where "star star 1" was written)."""
+    return star if star.startswith("star ") else f"star {star}"
 
 
 # A new game's set-up.

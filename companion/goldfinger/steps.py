@@ -29,6 +29,7 @@ from companion.goldfinger.state import (
     piece_name,
     rule_name,
     side_of,
+    star_name,
 )
 
 
@@ -48,7 +49,7 @@ def check_play(state: Position) -> None:
 
 def _pending_text(pending: Pending) -> str:
     if pending.kind == "reveal":
-        return f"say which card was by star {pending.star}"
+        return f"say which card was by {star_name(pending.star)}"
     if pending.kind == "card_roll":
         return f"roll for the {pending.card} card"
     what = "Avoid Oil" if pending.kind == "avoid_oil" else "Avoid Smoke"

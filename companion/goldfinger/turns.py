@@ -12,7 +12,15 @@ from companion.goldfinger import rules
 from companion.goldfinger.actions import AimCar, EndMove, PlaceBond, PlaceCards, StartTurn
 from companion.goldfinger.board import Board
 from companion.goldfinger.rules import BOND, PIECES
-from companion.goldfinger.state import Piece, Position, Step, piece_name, rule_name, side_of
+from companion.goldfinger.state import (
+    Piece,
+    Position,
+    Step,
+    piece_name,
+    rule_name,
+    side_of,
+    star_name,
+)
 from companion.goldfinger.steps import (
     check_play,
     check_step,
@@ -50,7 +58,8 @@ def _place_cards(state: Position, action: PlaceCards) -> Position:
         cards = names
     placed = tuple(zip(stars, cards, strict=True))
     how = "face down" if action.cards is None else "known to the app"
-    text = f"The Enemy player places the five cards ({how}) by stars {', '.join(stars)}."
+    text = (f"The Enemy player places the five cards ({how}) by "
+            f"{', '.join(map(star_name, stars))}.")
     return evolve(state, phase="bond", cards=placed, last_event=Event(text))
 
 

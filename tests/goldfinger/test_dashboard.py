@@ -201,9 +201,12 @@ def test_playing_bond_against_the_enemy_bot(store):
     board.choose(e.EndMove())
     assert board.state.is_over or (board.state.turn == 2 and board.state.side_to_act == "bond")
     assert any("Car" in line for line in board.bot_report)
+    assert "The bot played" in board._verdict.html  # as Play shows it
     after = board.state
     board.undo()  # one Undo takes back the Enemy's whole phase with Bond's last action
     assert len(board.session.actions) == before and board.state == moving
+    # A newcomer's Undo: the board went back, and Play still listed the bot's moves.
+    assert "The bot played" not in board._verdict.html
     board.redo()
     assert board.state == after
 

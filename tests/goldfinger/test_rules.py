@@ -539,3 +539,14 @@ def test_tracker_mode_asks_for_what_it_cannot_see():
         state.apply(e.OilSlick())
     with pytest.raises(InputError, match="each car once"):
         state.apply(e.SmokeScreen(cars=("A", "A")))
+
+
+def test_a_tracker_star_is_named_once_in_the_log():
+    """Card Pick Up, in tracker mode, where the stars are named "star 1" to "star 5": the log
+    read "by stars star 1, star 2" and "by star star 1" (a newcomer's play-test)."""
+    stars = tuple(f"star {n}" for n in range(1, 6))  # as the tracker's buttons name them
+    state = new_state({}).apply(e.PlaceCards(stars))
+    assert "by star 1, star 2, star 3, star 4, star 5." in state.last_event.text
+    moving = state.apply(e.PlaceBond()).apply(e.StartTurn("bond", dice=(3, 4)))
+    with pytest.raises(RuleError, match="no card lies by star 9 "):
+        moving.apply(e.PickUpCard("star 9", dice=(1, 1)))

@@ -122,6 +122,7 @@ class GoldfingerDashboard(GameDashboard):
         self._cache: dict[str, tuple[Any, Any]] = {}  # name -> (state, value) for this state
         self._setup_cards: list[pn.Column] = []  # the set-up card of each page drawn
         self._counted_for: str | None = None  # the piece whose Spaces between are counted
+        self._reported_at: e.GoldfingerState | None = None  # the state the bot's go led to
         self._build_widgets()
         self._read_options()
         self.param.watch(self._refresh, ["revision", "armed", "behind", "card_mode", "next_card",
@@ -286,6 +287,7 @@ class GoldfingerDashboard(GameDashboard):
         with param.parameterized.discard_events(self):
             self.armed = None
             self.bot_report = [move.event.text for move in moves]
+            self._reported_at = self.state
             self.map_part.trails = (self.state, tuple(tuple(t) for t in trails.values()))
 
     # Map taps, and the set-up taps they lead to.
@@ -339,7 +341,7 @@ class GoldfingerDashboard(GameDashboard):
         """This page's choices as they stand, for the views."""
         return Picks(self.mode, self.players, self.house, self.board_data, self.armed,
                      self.behind, self.card_mode, self.next_card, self.placing,
-                     self.bond_space, self.bot_report, self.estimate)
+                     self.bond_space, self.shown_bot_report(), self.estimate)
 
     def legal(self) -> list[Any]:
         return self._once("legal", lambda: self.state.legal_actions() or [])
@@ -500,7 +502,12 @@ class GoldfingerDashboard(GameDashboard):
         return armed_html(self.state, action, found)
 
     def _verdict_html(self) -> str:
-        return verdict_html(self.state, self.bot_report)
+        return verdict_html(self.state, self.shown_bot_report())
+
+    def shown_bot_report(self) -> list[str]:
+        """What the bot did in its last go, while the game stands where that go left it: an
+        undo takes it back, and the list of its moves goes with it."""
+        return self.bot_report if self._reported_at is self.state else []
 
     def map_picture(self) -> str:
         """The map's mat and marks as one text (for tests)."""

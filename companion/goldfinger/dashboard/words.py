@@ -134,7 +134,7 @@ def hits_html(state: e.GoldfingerState) -> str:
             f'<span style="display:inline-block;width:14px;height:14px;margin:1px;'
             f'border-radius:3px;background:{"#b71c1c" if i < piece.hits else "#ddd"}">'
             "</span>" for i in range(limit))
-        note = f" · loses {piece.lost_turns} turn(s)" if piece.lost_turns else ""
+        note = f" · loses {counted(piece.lost_turns, 'turn')}" if piece.lost_turns else ""
         where = f" · in {piece.space}" if piece.space and not piece.crashed else ""
         text = "crashed" if piece.crashed else f"{piece.hits} of {limit} hits"
         style = "opacity:0.4;text-decoration:line-through" if piece.crashed else ""
@@ -225,7 +225,7 @@ def verdict_html(state: e.GoldfingerState, bot_report: list[str]) -> str:
     if bot_report:
         items = "".join(f"<li>{escape(t)}</li>" for t in bot_report)
         played = (f'<details open class="bot-report"><summary>The bot played '
-                  f"{len(bot_report)} action(s)</summary><ol>{items}</ol></details>")
+                  f"{counted(len(bot_report), 'action')}</summary><ol>{items}</ol></details>")
     over = ""
     if state.is_over:
         won = SUCCESS if state.winner == rules.BOND else FAILURE
