@@ -15,7 +15,7 @@ from companion.ui.tap_pad import (
     TapPad,
     tap_button,
 )
-from companion.ui.template import Fold, closed_section, extension, page, section
+from companion.ui.template import Fold, PageRow, closed_section, extension, page, section
 from companion.ui.theme import TOUCH, button, choice, file_input, heading, heading_markdown
 
 __all__ = [
@@ -33,6 +33,7 @@ __all__ = [
     "LogView",
     "OddsBar",
     "PadButton",
+    "PageRow",
     "PanelDeck",
     "QuickJSComponent",
     "SessionPicker",

@@ -10,7 +10,7 @@ from __future__ import annotations
 import weakref
 from collections.abc import Callable
 from html import escape
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import jinja2
 import panel as pn
@@ -228,9 +228,21 @@ def page(title: str, *sections: pn.viewable.Viewable, home: bool = True) -> pn.C
                      stylesheets=[FLOW_CSS])
 
 
+class PageRow(pn.Column):
+    """Sections that flow as the page's do, in a row of the page of their own: a section
+    that sticks (`position: sticky`, Goldfinger's table beside its action list) stays beside
+    them, never over the sections after them (the saved games' buttons were behind it)."""
+
+    def __init__(self, *sections: pn.viewable.Viewable, **params: Any) -> None:
+        super().__init__(*sections, margin=0, sizing_mode="stretch_width",
+                         stylesheets=[FLOW_CSS, ":host { flex: 1 1 100%; }"], **params)
+
+
 def sections_of(shown: pn.Column) -> list[pn.viewable.Viewable]:
-    """The sections of a page `page` made, in order (for tests and notebooks)."""
-    return list(shown.objects[1:])
+    """The sections of a page `page` made, in order, those of a `PageRow` among them (for
+    tests and notebooks)."""
+    return [section for part in shown.objects[1:]
+            for section in (part.objects if isinstance(part, PageRow) else [part])]
 
 
 def _box(width: int) -> dict:

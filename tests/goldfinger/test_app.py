@@ -190,7 +190,7 @@ def test_the_review_of_a_map_game_says_it_is_an_estimate(served, page: Page):
     page.get_by_role("button", name="▸ Review: luck, skill and the dice").click()
     expect(page.locator(".review-name")).to_contain_text(
         "each side's chance to win, an estimate", timeout=60_000)
-    expect(page.locator(".review-name")).to_contain_text("±10 points")
+    expect(page.locator(".review-name")).to_contain_text("±10 percentage points")
     expect(page.locator(".review-sides")).to_contain_text("Bond:")
     expect(page.locator(".review-sides")).to_contain_text("Enemy:")
     expect(page.get_by_text("These figures are an estimate")).to_be_visible()

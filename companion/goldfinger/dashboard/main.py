@@ -73,6 +73,7 @@ from companion.ui import (
     Counter,
     GameDashboard,
     HtmlBox,
+    PageRow,
     heading,
     page,
     section,
@@ -94,7 +95,8 @@ def bot_next_move(state: e.GoldfingerState, _rng) -> Any | None:
     return bot.bot_action(state) if bot_to_move(state) else None
 
 
-# In landscape the table's status stays in view beside the long action list (issue 17).
+# In landscape the table's status stays in view beside the long action list (issue 17),
+# in a `PageRow` with Play and the map: beside them only, never over the sections below.
 TABLE_CARD_CSS = ("@media (orientation: landscape) { :host(.gf-sticky) { position: sticky; "
                   "top: 8px; align-self: flex-start; z-index: 1; } }")
 
@@ -416,15 +418,14 @@ class GoldfingerDashboard(GameDashboard):
         log, map_on = section("Log", self.log), self.param.map_on  # Map card shown
         if not self.is_tablet:  # a phone: its side's own view first (if any), no table admin
             own = section("Your side (only this phone)", self._own)
-            return page("007 Goldfinger", own, play,
-                        self.map_part.section(map_on, first_in_portrait=False), table, log,
-                        self.review_section(after=play))
+            game = PageRow(play, self.map_part.section(map_on, first_in_portrait=False), table)
+            return page("007 Goldfinger", own, game, log, self.review_section(after=game))
         setup = section("Game set-up", self.setup_form.widgets["box"])
         self._setup_cards.append(setup)
         self._show_setup()
-        return page("007 Goldfinger", setup, play, self.map_part.section(map_on), table, log,
-                    self.share_section(), self.review_section(after=play),
-                    self.saved_games_section())
+        game = PageRow(setup, play, self.map_part.section(map_on), table)  # the map leads it
+        return page("007 Goldfinger", game, log, self.share_section(),
+                    self.review_section(after=game), self.saved_games_section())
 
     # Re-rendering after a change: texts and properties only.
 
