@@ -21,11 +21,18 @@ from companion.ui.theme import TOUCH
 APP, REAL = "App rolls", "Enter the real dice"
 FACES = [1, 2, 3, 4, 5, 6]
 
+# The way the dice are rolled is a setting, drawn as one (outlined, ticked when chosen):
+# filled in the accent colour, "App rolls" looked like the roll button below it (a
+# newcomer's play-test). The tick is no part of its name ('/ ""'): aria-pressed says it.
 DICE_CSS = f"""
 .dice > * + * {{ margin-top: 6px; }}
 .dice .act {{ flex: 1 1 0; min-width: {TOUCH}px; }}
 .dice .die-name {{ align-self: center; font-weight: 600; min-width: 4.5em; margin: 0 4px; }}
 .dice .go {{ width: 100%; }}
+.dice .modes .act[aria-pressed="true"] {{ background: var(--neutral-fill-rest, #eceff1);
+  color: var(--neutral-foreground-rest, #1b1b1b); font-weight: 700;
+  border: 3px solid var(--accent-fill-rest, #8a1c1c); }}
+.dice .modes .act[aria-pressed="true"]::before {{ content: "\\2713\\00a0" / ""; }}
 """
 
 
@@ -129,8 +136,8 @@ class DicePad(pn.viewable.Viewer):
             return
         modes = "".join(tap_button(f"mode:{mode}", mode, pressed=self.mode == mode)
                         for mode in (APP, REAL))
-        parts = [f'<div class="bar" role="group" aria-label="How the dice are rolled">{modes}'
-                 "</div>"]
+        parts = [f'<div class="bar modes" role="group" aria-label="How the dice are rolled">'
+                 f'<span class="die-name">Dice</span>{modes}</div>']
         if self.mode == REAL:
             for die in range(self.n_dice):
                 name = escape(self._die_name(die))

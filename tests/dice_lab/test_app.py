@@ -33,6 +33,13 @@ def test_index_opens_dice_lab_and_real_dice_give_a_verdict(served, page: Page):
     expect(page.get_by_text("Chance of success")).to_be_visible(timeout=WAIT)
     expect(page.get_by_text("58.3%")).to_be_visible()
     start_new_game(page)
+    # The way the dice are rolled is a setting, not a second roll button (a newcomer's
+    # play-test: "App rolls", chosen, was filled like the roll button under it).
+    chosen = page.get_by_role("button", name="App rolls", exact=True)
+    expect(chosen).to_have_attribute("aria-pressed", "true")
+    roll = page.get_by_role("button", name="Roll: app rolls 2 dice")
+    fill = "el => getComputedStyle(el).backgroundColor"
+    assert chosen.evaluate(fill) != roll.evaluate(fill)
 
     roll_real_dice(page, 3, 4)
     verdict = page.locator(".verdict")
