@@ -49,6 +49,10 @@ def test_each_phone_holds_its_own_face_down_titles_and_the_tablet_none(store):
     tablet, phones = table(store)
     assert tablet.seat_names() == ["P0", "P1"]
     assert "P0 plays now" in phones[1].elsewhere.html and not phones[1].step_area.shown()
+    # The tablet, while P0 sets up on his phone, says where (not "on the tablet ... Your
+    # steps appear here", a newcomer's play-test).
+    assert "P0 plays now, on the phone that holds that seat" in tablet.elsewhere.html
+    assert "Your steps" not in tablet.elsewhere.html and "Your steps" in phones[1].elsewhere.html
     set_up(phones[0], "M1", "V1", "B1")  # P0 sets up on his phone, the Villain face down
     assert tablet.setup.villain.value == ""
     assert phones[0].elsewhere.html and not phones[0].step_area.shown()

@@ -201,10 +201,20 @@ class LicenseToKillDashboard(GameDashboard):
             own_plots_html(private_view(state, self.seat))
         who = None if state.is_over or self.mine(state) else \
             setup_player(state) if state.turn is None else state.turn.player
-        self.elsewhere.html = "" if who is None else (
-            f'<p style="font-size:1.05rem">{escape(state.players[who].name)} plays now, on '
-            "the tablet or on his own phone. Your steps appear here on your turn.</p>")
+        where = "" if who is None else escape(self.playing_elsewhere(state.players[who].name))
+        self.elsewhere.html = where and f'<p style="font-size:1.05rem">{where}</p>'
         set_shown(self.elsewhere, bool(self.elsewhere.html))
+
+    def playing_elsewhere(self, name: str) -> str:
+        """Where the steps are while another device has them, as this device would say it
+        (on the tablet it read "on the tablet or on his own phone. Your steps appear here",
+        while the player had taken his seat on a phone: a newcomer's play-test)."""
+        if self.seat is not None:
+            return (f"{name} plays now, on the tablet or on a phone. Your steps appear here "
+                    "on your turn.")
+        if self.is_tablet:
+            return f"{name} plays now, on the phone that holds that seat: the steps are there."
+        return f"{name} plays now."
 
     def shown_steps(self, state: LtkState) -> list[str]:
         """The keys of the step panels the state calls for, before asking them."""
