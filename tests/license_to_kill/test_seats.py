@@ -60,7 +60,11 @@ def test_each_phone_holds_its_own_face_down_titles_and_the_tablet_none(store):
     phones[0].next_step()  # P0's turn: Draw Cards, then Develop Plot Zone on his phone
     develop = phones[0].develop
     develop.card.value, develop.face.value = "H1", "Face down"
-    develop.where.value = develop.where.options["Main Plot 1: on top, above a face-down card"]
+    # His own phone names his face-down Villain where the card may go; the tablet would not.
+    assert "Main Plot 1: on top, above V1" in develop.where.options
+    assert not any("V1" in place for place in
+                   tablet.develop.where_options("H1", False, False))
+    develop.where.value = develop.where.options["Main Plot 1: on top, above V1"]
     develop.place()
     assert phones[0].message == "" and tablet.state.players[0].zone[0][2].title == "H1"
     assert "P0 adds a card face down to Main Plot 1" in tablet.log.lines[-1]

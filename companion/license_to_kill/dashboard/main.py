@@ -66,7 +66,8 @@ class LicenseToKillDashboard(GameDashboard):
         self.parts = Parts()
         # What the views read of the game and may do to it: never the dashboard itself.
         self.hooks = Hooks(
-            state=lambda: self.session.state, revision=lambda: self.revision,
+            state=lambda: self.session.state, seat=lambda: self.seat,
+            revision=lambda: self.revision,
             piece_names=self.piece_names, short_names=self.short_names, act=self.act,
             say=lambda text: setattr(self, "message", text), next_step=self.next_step,
             note_chance=self.note_chance, parts=self.parts)

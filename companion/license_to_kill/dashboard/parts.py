@@ -134,6 +134,7 @@ class Hooks:
     may do to it; the dashboard builds one and hands it to each of them."""
 
     state: Callable[[], LtkState]  # the game as it stands
+    seat: Callable[[], int | None]  # a player's own phone's seat (None: tablet, watcher)
     revision: Callable[[], int]  # bumped after every change of the game on this page
     piece_names: Callable[[], dict[int, str]]  # every face-up piece, named in full
     short_names: Callable[[], dict[int, str]]  # the same, shorter

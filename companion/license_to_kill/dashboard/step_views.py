@@ -129,8 +129,10 @@ class DevelopStep:
         """Every place in the Plot Zone the engine accepts this card now, in words."""
         if not title:
             return {}
-        state = self.hooks.state()
-        view = state.view()["players"][state.turn.player]["zone"]
+        state, mover = self.hooks.state(), self.hooks.state().turn.player
+        # His own phone names his face-down cards; a shared screen, "a face-down card".
+        viewer = mover if self.hooks.seat() == mover else None
+        view = state.view(viewer)["players"][mover]["zone"]
         places: dict[str, tuple[int | None, int | None]] = {"A new Main Plot": (None, None)}
         for m, stack in enumerate(view):
             names = [p["title"] or "a face-down card" for p in stack]
