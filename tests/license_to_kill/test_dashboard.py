@@ -15,6 +15,7 @@ from companion.license_to_kill.dashboard import LicenseToKillDashboard, parse_de
 from companion.license_to_kill.engine import HenchmanAttack, NextStep, PlacePlot, Setup
 from companion.license_to_kill.odds import henchman_attack
 from companion.ui import is_shown
+from companion.ui.review_file import side_colours
 from companion.ui.template import sections_of
 
 from .helpers import options
@@ -227,6 +228,17 @@ def test_the_race_and_the_ledger_follow_the_points(store):
     chart = board.race.pane.object
     assert chart.count('class="race-line"') == 2 and "60 wins" in chart
     assert "P0: 5" in chart and "P1: 5" in chart
+    assert "2 changes to the Plot Points" in chart  # not "ledger change (2)"
+    # Each player in the review chart's colour (the race drew P0 red, the review blue),
+    # and the last total a step of its own: P1's rise to 5 was a tick at the right edge.
+    colours = side_colours(("P0", "P1"))
+    lines = re.findall(r'class="race-line" points="([^"]*)" fill="none" stroke="([^"]*)"',
+                       chart)
+    assert [stroke for _points, stroke in lines] == [colours["P0"], colours["P1"]]
+    p1 = [tuple(map(float, xy.split(","))) for xy in lines[1][0].split()]
+    (x_rise, y_top), (x_end, y_end) = p1[-2], p1[-1]
+    assert y_end == y_top and x_end - x_rise > 100  # of a 480-wide chart, three steps
+    assert f'border-left:6px solid {colours["P0"]}' in board.tableau.table.html
 
 
 def test_import_is_all_or_nothing_with_the_file_and_row_named(store):

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from html import escape
 
+from companion.core.words import counted
 from companion.license_to_kill import rules
 from companion.license_to_kill.dashboard.parts import box, html
-from companion.license_to_kill.dashboard.words import PLAYER_COLORS, points_html, table_html
+from companion.license_to_kill.dashboard.words import player_colours, points_html, table_html
 from companion.license_to_kill.engine import LtkState
 from companion.ui import TOUCH
 
@@ -50,23 +51,22 @@ class RaceChart:
 
 def race_html(names: tuple[str, ...], race: list[list[int]]) -> str:
     """The race as an SVG step chart with a legend in words (no hover needed)."""
+    colours = player_colours(names)
     legend = "".join(
         f'<span style="display:inline-block;margin:2px 10px 2px 0;font-size:1rem">'
         f'<span style="display:inline-block;width:22px;height:5px;vertical-align:middle;'
-        f'background:{_color(p)}"></span> {escape(name)}: {line[-1]}</span>'
-        for p, (name, line) in enumerate(zip(names, race, strict=True)))
+        f'background:{colour}"></span> {escape(name)}: {line[-1]}</span>'
+        for name, line, colour in zip(names, race, colours, strict=True))
     return (f'<div class="race"><svg viewBox="0 0 {WIDTH} {HEIGHT}" width="100%" '
             f'role="img" aria-label="Plot Points after each ledger change">'
-            f"{_axes_svg(race)}{_lines_svg(race)}</svg><div>{legend}</div></div>")
-
-
-def _color(p: int) -> str:
-    return PLAYER_COLORS[p % len(PLAYER_COLORS)]
+            f"{_axes_svg(race)}{_lines_svg(race, colours)}</svg><div>{legend}</div></div>")
 
 
 def _scale(race: list[list[int]]):
-    """Ledger change and Plot Points to SVG coordinates."""
-    changes = max(1, len(race[0]) - 1)
+    """Ledger change and Plot Points to SVG coordinates. The axis runs one change past the
+    last, so the last total is a step of its own (drawn at the right edge, a rise to it was
+    a one-pixel tick: a newcomer's play-test)."""
+    changes = len(race[0])
     low = min(0, *(min(line) for line in race))
     high = max(rules.WINNING_POINTS, *(max(line) for line in race)) + HEADROOM
 
@@ -95,11 +95,12 @@ def _axes_svg(race: list[list[int]]) -> str:
     parts.append(f'<text x="{to_x(changes) - 4}" y="{wins - 5}" text-anchor="end" '
                  f'font-size="14" fill="currentColor">{rules.WINNING_POINTS} wins</text>')
     parts.append(f'<text x="{to_x(changes)}" y="{HEIGHT - 8}" text-anchor="end" '
-                 f'font-size="14" fill="currentColor">ledger change ({changes})</text>')
+                 f'font-size="14" fill="currentColor">'
+                 f"{counted(changes - 1, 'change')} to the Plot Points</text>")
     return "".join(parts)
 
 
-def _lines_svg(race: list[list[int]]) -> str:
+def _lines_svg(race: list[list[int]], colours: list[str]) -> str:
     to_x, to_y, *_ = _scale(race)
     paths = []
     for p, line in enumerate(race):
@@ -107,6 +108,7 @@ def _lines_svg(race: list[list[int]]) -> str:
         for change in range(1, len(line)):  # a step: along at the old total, then up or down
             points.append(f"{to_x(change):.1f},{to_y(line[change - 1]):.1f}")
             points.append(f"{to_x(change):.1f},{to_y(line[change]):.1f}")
+        points.append(f"{to_x(len(line)):.1f},{to_y(line[-1]):.1f}")
         paths.append(f'<polyline class="race-line" points="{" ".join(points)}" fill="none" '
-                     f'stroke="{_color(p)}" stroke-width="3"/>')
+                     f'stroke="{colours[p]}" stroke-width="3"/>')
     return "".join(paths)

@@ -15,9 +15,9 @@ from companion.license_to_kill.actions import AssignmentIntrigue, MoveQ
 from companion.license_to_kill.assignment import Check
 from companion.license_to_kill.cards import Card, icons_text
 from companion.license_to_kill.engine import LtkState
+from companion.ui.review_file import side_colours
 
 WON, LOST, INFO = "#2e7d32", "#b71c1c", "#455a64"
-PLAYER_COLORS = ("#8a1c1c", "#1565c0", "#2e7d32", "#ef6c00", "#6a1b9a", "#00838f")
 CHIP = ("display:inline-block;border:1px solid rgba(127,127,127,0.6);border-radius:6px;"
         "padding:4px 8px;margin:2px;line-height:1.3;")
 DOWN_CHIP = CHIP + "background:repeating-linear-gradient(45deg,rgba(127,127,127,0.25) 0 6px," \
@@ -221,8 +221,15 @@ def table_html(state: LtkState) -> str:
     return f'<div class="ltk-table">{"".join(blocks)}</div>'
 
 
+def player_colours(names: tuple[str, ...]) -> list[str]:
+    """Each player's colour, in seat order: the review's chart's for him (the race and the
+    table drew Player 1 red and the review blue, a newcomer's play-test)."""
+    colours = side_colours(names)
+    return [colours[name] for name in names]
+
+
 def _player_html(state: LtkState, p: int, player: dict, to_play: bool) -> str:
-    color = PLAYER_COLORS[p % len(PLAYER_COLORS)]
+    color = player_colours(state.config.names)[p]
     marker = " · to play" if to_play else ""
     agency = "".join(chip_html(state, c) for c in player["agency"]) or "<i>empty</i>"
     plots = "".join(
