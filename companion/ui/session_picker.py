@@ -12,6 +12,7 @@ from companion.core.errors import CompanionError
 from companion.core.game import Game
 from companion.core.session import Session, export_session, import_session, keeps_secrets
 from companion.core.store import Store
+from companion.core.words import counted
 from companion.ui.opening import (
     Opened,
     opens_slowly,
@@ -72,10 +73,16 @@ class SessionPicker(pn.viewable.Viewer):
             self._status.object = ""
 
     def game_changed(self) -> None:
-        """A game whose log holds secrets is exported only once it is over: the file holds
-        every down card and secret choice. (It never holds the seed or a link key.)"""
+        """The game played on: its line in the list says so (it read "0 actions" after an
+        hour's play, a newcomer's play-test). A game whose log holds secrets is exported
+        only once it is over: the file holds every down card and secret choice. (It never
+        holds the seed or a link key.)"""
         if not self._built:
             return
+        current = self._current()
+        self._saved.options = {
+            (_describe_session(current) if session_id == current.id else line): session_id
+            for line, session_id in self._saved.options.items()}
         hidden = keeps_secrets(self._current())
         self._download.param.update(
             disabled=hidden,
@@ -175,4 +182,10 @@ OUTLINE_DANGER_CSS = (":host .bk-btn-danger { color: #c62828 !important; "
 
 def _describe(record) -> str:
     when = datetime.fromtimestamp(record.updated).strftime("%d %b %H:%M")
-    return f"{record.name} · {record.cursor} actions · {when}"
+    return f"{record.name} · {counted(record.cursor, 'action')} · {when}"
+
+
+def _describe_session(session: Session) -> str:
+    """The game being played, as `_describe` writes a saved one, changed just now."""
+    return (f"{session.name} · {counted(len(session.actions), 'action')} · "
+            f"{datetime.now().strftime('%d %b %H:%M')}")

@@ -291,3 +291,20 @@ def test_saved_games_opened_again_lists_the_game_as_it_is_now(store):
     card.collapsed = False
     assert any("3 actions" in label for label in dash.picker._saved.options)
     assert dash.picker._status.object == ""
+
+
+def test_saved_games_left_open_follow_the_game_played_on(store):
+    """A newcomer left the saved games open and played on: the list said "0 actions" beside
+    the game in progress, an hour's play later. One action is "1 action"."""
+    from companion.dice_lab.dashboard import DiceLabDashboard
+    from companion.dice_lab.engine import Check
+
+    dash = DiceLabDashboard(store=store, session=Session("dice_lab", store=store))
+    dash.saved_games_section().collapsed = False
+    assert any(" · 0 actions · " in label for label in dash.picker._saved.options)
+    dash.act(Check(2, 7))
+    assert any(" · 1 action · " in label for label in dash.picker._saved.options)
+    dash.act(Check(2, 7))
+    assert any(" · 2 actions · " in label for label in dash.picker._saved.options)
+    assert list(dash.picker._saved.options.values()) == [dash.session.id]
+    assert dash.picker._saved.value == dash.session.id
