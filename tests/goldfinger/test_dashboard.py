@@ -167,9 +167,13 @@ def test_cards_and_bond_are_placed_by_tapping_the_map(store):
     assert "not a red star" in board.message
     board.place_cards()
     assert board.state.phase == "bond" and dict(board.state.cards)[stars[0]] == "Mirror"
+    # The map's words agree with Play's "Tap a Space on the map" (they said "No Space to
+    # tap now", a newcomer's play-test), and the facing is said as the map says it.
+    assert "Tap any free Space to place Bond there." in board.map_part.danger.html
     board.tap("x5y4")
     assert board.bond_space == "x5y4"
-    assert "Place Bond in x5y4 facing x6y4" in texts(board)
+    assert "Place Bond in x5y4 facing x6y4 (east)" in texts(board)
+    assert "Tap any free Space" not in board.map_part.danger.html
     board._place_bond("x6y4")
     assert board.state.piece("bond").space == "x5y4" and board.armed == e.StartTurn("bond")
 

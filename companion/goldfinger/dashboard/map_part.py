@@ -73,8 +73,15 @@ class MapPart:
         targets = self.targets()
         mat, marks = self.picture(targets)
         self.view.param.update(html=mat, overlay=marks)  # the same mat all game: not re-sent
-        self.danger.html = (map_words(self.hooks.state(), targets)
+        self.danger.html = (map_words(self.hooks.state(), targets, self.placing_bond())
                             + self.hooks.once("danger", self.danger_html))
+
+    def placing_bond(self) -> bool:
+        """Bond is this page's to place and no Space is chosen: any free Space may be
+        tapped (not ringed: nearly every Space of the map is free)."""
+        hooks = self.hooks
+        return (hooks.state().phase == "bond" and not hooks.picks().bond_space
+                and hooks.my_turn() and not hooks.bot_to_move())
 
     def targets(self) -> list[str]:
         """The Spaces a tap can choose now (none while the bot or the other side moves)."""

@@ -22,6 +22,7 @@ from companion.goldfinger.dashboard.words import (
     PLACED_ELSEWHERE,
     REAL,
     TRACKER_STARS,
+    compass,
 )
 from companion.goldfinger.views import ENEMY_SEAT
 from companion.ui import button, choice
@@ -174,7 +175,8 @@ class Placing:
         if space:
             rows.append(pn.pane.Markdown(f"Bond in **{space}**, facing:", **WIDE))
             for to in sorted(state.board.graph[space]):
-                rows.append(button(f"Place Bond in {space} facing {to}",
+                way = compass(state.board.heading(space, to))  # as the map's words say it
+                rows.append(button(f"Place Bond in {space} facing {to} ({way})",
                                    lambda _, t=to: self.place_bond(t), color="primary",
                                    wrap=True, **WIDE))
         rows.append(button("Let the Bond bot place him",

@@ -245,15 +245,21 @@ COMPASS = ("east", "south-east", "south", "south-west", "west", "north-west", "n
            "north-east")
 
 
-def facing(heading: tuple[int, int] | None) -> str:
-    """'facing north-east', or '' for a piece not yet facing any way."""
+def compass(heading: tuple[int, int] | None) -> str:
+    """'north-east', or '' for no heading."""
     if not heading or heading == (0, 0):
         return ""
-    eighth = round(math.atan2(heading[1], heading[0]) / (math.pi / 4)) % 8
-    return f", facing {COMPASS[eighth]}"
+    return COMPASS[round(math.atan2(heading[1], heading[0]) / (math.pi / 4)) % 8]
 
 
-def map_words(state: e.GoldfingerState, targets: list[str]) -> str:
+def facing(heading: tuple[int, int] | None) -> str:
+    """', facing north-east', or '' for a piece not yet facing any way."""
+    way = compass(heading)
+    return f", facing {way}" if way else ""
+
+
+def map_words(state: e.GoldfingerState, targets: list[str], placing_bond: bool = False
+              ) -> str:
     """The map as the table sees it, in words (for a player who cannot see the picture):
     where each piece stands and faces, its hits, which stars hold a card (never which
     card), and the Spaces a tap can choose now."""
@@ -272,8 +278,9 @@ def map_words(state: e.GoldfingerState, targets: list[str]) -> str:
     stars = sorted(star for star, _ in state.cards)
     cards = (f"A card lies face down on {', '.join(stars)}." if stars
              else "No card lies on the stars.")
-    taps = (f"Spaces to tap now: {', '.join(sorted(targets))}." if targets
-            else "No Space to tap now.")
+    taps = (f"Spaces to tap now: {', '.join(sorted(targets))}." if targets else
+            "Tap any free Space to place Bond there." if placing_bond else  # no ring each
+            "No Space to tap now.")
     return screen_reader_html(f"The map in words: {'; '.join(pieces)}. {cards} {taps}")
 
 
