@@ -43,9 +43,11 @@ class EffectKind:
 
 VOCABULARY: dict[str, EffectKind] = {e.name: e for e in (
     EffectKind("nothing", "nothing happens"),
-    EffectKind("wound_dodge", "{n} wound unless Bond dodges (2d6 <= 4)", 1, 1, 5, rolls=True),
+    EffectKind("wound_dodge", "{n} wound unless Bond dodges (two dice, 4 or less)", 1, 1, 5,
+               rolls=True),
     EffectKind("wound", "{n} wound, no dodge", 1, 1, 5),
-    EffectKind("scaramanga_shot", "Scaramanga shoots: Bond dies on 2d6 <= {n}, no dodge",
+    EffectKind("scaramanga_shot", "Scaramanga shoots: Bond dies if two dice roll {n} or less, "
+               "no dodge",
                7, 2, 12, rolls=True),
     EffectKind("gain_bullets", "Bond gains {n} bullets (14 at most)", 1, 1, 14),
     EffectKind("lose_bullets", "Bond loses {n} bullets", 1, 1, 14),
@@ -75,7 +77,7 @@ def step(effect: str, amount: int | None = None) -> Step:
 
 
 def describe(steps: Iterable[Step]) -> str:
-    """'1 wound unless Bond dodges (2d6 <= 4); the card stays in the room'."""
+    """'1 wound unless Bond dodges (two dice, 4 or less); the card stays in the room'."""
     return "; ".join(VOCABULARY[name].says.format(n=n) for name, n in steps) or "nothing"
 
 

@@ -34,6 +34,7 @@ from companion.golden_gun.engine import (
 BOND = "Bond"
 EQUITY_NAME = "Bond's chance to live to the Solex Agitator"
 EQUITY_IS_CHANCE = True
+EQUITY_UNIT = "chance to live to the Solex (%)"  # the chart's axis, as the name says it
 LUCK_WORDS = SKILL_WORDS = None  # the review's own, for a chance
 CALM, STARTLED = (1, 1), (6, 6)  # dice that stand for all that succeed or fail at at-most
 

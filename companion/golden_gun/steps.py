@@ -77,7 +77,7 @@ def _place_section(state: Position, at: tuple[int, int],
     else:  # face down, each dealt as Bond turns it over
         in_the_deck = sum(state.greens_unseen.values()) - len(state.greens)
         dealt = dict.fromkeys(rooms[:in_the_deck])
-    notes.append(f"Maze section {number} laid at {at}: {len(rooms)} rooms, "
+    notes.append(f"Maze section {number} laid: {len(rooms)} rooms, "
                  f"{len(dealt)} green cards dealt face down.")
     return replace(state, maze=maze, sections=number, unplaced=state.unplaced[1:],
                    greens={**state.greens, **dealt}, green_deck=state.green_deck[len(dealt):])

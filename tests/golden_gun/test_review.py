@@ -139,3 +139,12 @@ def test_the_green_and_blue_cards_are_counted_against_their_chances():
     reveals = [a for a in session.actions if isinstance(a, Reveal)]
     assert blues.total == len(reveals) and blues.counts["Mannequin"] == sum(
         a.kind == "Mannequin" for a in reveals)
+
+
+def test_the_chart_names_the_figure_the_summary_measures():
+    """A newcomer's play-test: the summary measured "Bond's chance to live to the Solex
+    Agitator" and the chart's axis said "chance to win (%)"."""
+    session = bot_game(1)
+    result = review(GAME, session.options, session.actions)
+    assert result.unit == "chance to live to the Solex (%)"
+    assert "live to the Solex Agitator" in result.equity_name
