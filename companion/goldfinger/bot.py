@@ -307,8 +307,9 @@ class WinEstimate:
 
     def __str__(self) -> str:
         low, high = self.interval
-        return (f"Bond wins {self.rate:.0%} (±{self.margin:.0%}) of {self.games} bot games "
-                f"from here (95% between {low:.0%} and {high:.0%})")
+        # One range, the interval's: a "±" beside it said another (it is not symmetric).
+        return (f"Bond wins {self.rate:.0%} of {self.games} bot games from here: his chance "
+                f"is between {low:.0%} and {high:.0%} (95% sure)")
 
 
 def play_out(state: e.GoldfingerState, rng: random.Random) -> e.GoldfingerState:

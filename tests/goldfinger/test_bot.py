@@ -113,6 +113,7 @@ def test_estimate_is_seeded_with_a_margin():
     assert 0 <= first.rate <= 1 and 0 < first.margin <= 0.5
     low, high = first.interval
     assert low <= first.rate <= high and "bot games" in str(first)
+    assert "±" not in str(first) and f"between {low:.0%} and {high:.0%}" in str(first)
 
 
 def test_bots_need_a_map():
