@@ -158,6 +158,7 @@ def test_set_up_choices_restart_a_game_not_yet_begun(store):
 def test_cards_and_bond_are_placed_by_tapping_the_map(store):
     """Set Up: one card per red star, chosen by taps; then Bond's Space and facing."""
     board = make(store, {"map": "sample"})
+    assert board.actions.armed_pane.html == ""  # no "Tap a rolled action": none to tap
     stars = board.state.board.stars[:5]
     for star in stars:
         board.tap(star)

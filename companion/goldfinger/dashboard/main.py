@@ -468,11 +468,13 @@ class GoldfingerDashboard(GameDashboard):
             card.visible = self.state.phase in ("cards", "bond")
 
     def _refresh_roll(self) -> None:
-        armed, mine = self.armed, self.my_turn()
-        self.actions.armed_pane.html = self._armed_html() if mine else ""
+        armed = self.armed
+        rolls = self.my_turn() and not self._bot_to_move() and any(
+            self.state.dice_needed(a) for a in self.legal())
+        # "Tap a rolled action to see its exact chance" only where there is one to tap.
+        self.actions.armed_pane.html = self._armed_html() if rolls else ""
         self.dice.param.update(
-            shown=mine and not self._bot_to_move() and any(
-                self.state.dice_needed(a) for a in self.legal()),
+            shown=rolls,
             enabled=armed is not None,
             verb=self.button_text(armed).split(" · ")[0] if armed else "Choose an action first")
 
