@@ -89,7 +89,10 @@ class GoldenGunDashboard(GameDashboard):
         self._survival = SurvivalFigure(self._show_survival)
         self._table_view = HtmlBox(**WIDE)
         self._setup_section: Fold | None = None
-        self._switch = button("", self.switch_mode, wrap=True, sizing_mode="stretch_width")
+        # Well apart from the actions and the dice above it: it starts a new game (a
+        # newcomer's play-test found it easy to tap by mistake right under the roll).
+        self._switch = button("", self.switch_mode, wrap=True, sizing_mode="stretch_width",
+                              margin=(32, 10, 10, 10))
         self._fresh = not self.session.can_undo
         self.param.watch(self._render, "revision")
         self._render()
