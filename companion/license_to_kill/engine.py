@@ -252,14 +252,15 @@ class LtkState(GameState):
         """Which Bond cards in the player's Agency meet each factor of a Personality, with Q
         cards, attached Intrigue cards and an Intrigue card played on one Bond (`help_`)."""
         bonds = {}
-        for p in self.players[player].agency:
-            if self.card(p).type != "Bond":
-                continue
+        agency = [p for p in self.players[player].agency if self.card(p).type == "Bond"]
+        titles = Counter(p.title for p in agency)
+        for p in agency:
             have = self.strength(p)
             if help_ is not None and help_.helped == p.id:
                 have = team_check.Strength(_plus(have.pv, help_.pv), _plus(have.cv, help_.cv),
                                            team_check.pool_icons([have.icons, help_.icons]))
-            bonds[f"{p.title} (#{p.id})"] = have
+            # A copy's number only where two copies of one Bond card would read alike.
+            bonds[p.title if titles[p.title] == 1 else f"{p.title} (#{p.id})"] = have
         return team_check.win_over(self.library.card(title), bonds)
 
     def attack_values(self, attacker: int, target: int, value: str,

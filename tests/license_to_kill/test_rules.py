@@ -872,7 +872,7 @@ def test_intrigue_cards_help_win_a_personality_over():
     b1 = ids(state, 0, "B1")[0]  # CV 4: P1 needs CV 5
     refused(state, AddToAgency("P1"), "meets CV")
     helped = AddToAgency("P1", helped=b1, cv=2, intrigue="Snappy One-Liner")
-    assert state.win_over_report(0, "P1", helped)["CV"] == (f"B1 (#{b1})",)
+    assert state.win_over_report(0, "P1", helped)["CV"] == ("B1",)  # one copy: no number
     state2 = state.apply(helped)
     assert state2.last_event.text == ("P0 puts P1 in the Agency, won over with Snappy "
                                       "One-Liner on B1")
