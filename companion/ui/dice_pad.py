@@ -91,6 +91,10 @@ class DicePad(pn.viewable.Viewer):
             return f"{self.verb}: app rolls {self.n_dice} {dice_word}"
         if None in self._faces:
             return f"Tap the {dice_word} above"
+        if self.die_names:  # whose die is whose ("Attack with 1 + 6" did not say)
+            return f"{self.verb} with " + ", ".join(
+                f"{self._die_name(die)[:1].lower()}{self._die_name(die)[1:]} {face}"
+                for die, face in enumerate(self._faces))
         return f"{self.verb} with {' + '.join(map(str, self._faces))}"
 
     def submit(self) -> None:

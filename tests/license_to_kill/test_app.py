@@ -82,7 +82,7 @@ def test_an_attack_with_real_dice_and_a_plot_overcome(served, page: Page):
     page.get_by_role("button", name="Enter the real dice").click()
     page.get_by_role("button", name="4", exact=True).nth(0).click()
     page.get_by_role("button", name="2", exact=True).nth(1).click()
-    page.get_by_role("button", name="Attack with 4 + 2").click()
+    page.get_by_role("button", name="Attack with attacker's die 4, target's die 2").click()
     expect(page.locator(".verdict")).to_contain_text(
         "Oddjob rolled 4 +3 = 7, The Navy Hero rolled 2: the target loses, The Navy Hero is "
         "Demoted", timeout=WAIT)
@@ -197,7 +197,7 @@ def test_the_review_says_it_is_an_estimate_in_plot_points(served, page: Page):
     page.get_by_role("button", name="Enter the real dice").click()
     page.get_by_role("button", name="4", exact=True).nth(0).click()
     page.get_by_role("button", name="2", exact=True).nth(1).click()
-    page.get_by_role("button", name="Attack with 4 + 2").click()
+    page.get_by_role("button", name="Attack with attacker's die 4, target's die 2").click()
     expect(page.locator(".verdict")).to_contain_text("The Navy Hero is Demoted", timeout=WAIT)
     page.get_by_role("button", name="▸ Review: luck, skill and the dice").click()
     name = page.locator(".review-name")

@@ -82,6 +82,17 @@ def test_dice_pad_ignores_malformed_taps_and_names_its_dice():
         pad._pad.tap(tap)
     assert pad.faces() == [None] and pad.mode == REAL
     assert "&lt;Attacker&gt;" in pad._pad.html and "<Attacker>" not in pad._pad.html
+    pad._pad.tap("face:0:4")
+    assert pad.label == "Roll with <Attacker> 4" and "<Attacker> 4" not in pad._pad.html
+
+
+def test_named_dice_are_named_on_the_roll_button():
+    """License to Kill's duel: "Attack with 4 + 2" did not say whose die was whose."""
+    pad = DicePad(lambda dice: None, n_dice=2, mode=REAL, verb="Attack",
+                  die_names=["Attacker's die", "Target's die"])
+    pad._pad.tap("face:0:4")
+    pad._pad.tap("face:1:2")
+    assert pad.label == "Attack with attacker's die 4, target's die 2"
 
 
 def test_dice_pad_follows_the_number_of_dice_and_hides_by_emptying():
