@@ -19,6 +19,9 @@ from companion.ui.tap_pad import TAP_CSS, TapPad, tap_button
 from companion.ui.theme import TOUCH
 
 COUNTER_WIDTH = 252  # px, in a row: two buttons and the number between, with margins
+# A row's boxes are as tall as the tallest; each counter is centred in its box, so that
+# the buttons of a counter whose label takes two lines ("Intrigue: attacker") stay level
+# with their neighbours' (a newcomer's play-test).
 COUNTER_CSS = f"""
 .counter {{ margin: 4px 8px; }}
 .counter .bar {{ flex-wrap: nowrap; align-items: center; }}
@@ -28,7 +31,8 @@ COUNTER_CSS = f"""
 .counter .count-value {{ font-size: 1.6rem; font-weight: 600; }}
 .counter-row {{ display: flex; flex-wrap: wrap; gap: 12px; }}
 .counter-row .counter {{ width: {COUNTER_WIDTH - 16}px; margin: 0; padding: 4px 8px;
-  border: 1px solid rgba(127, 127, 127, 0.45); border-radius: 8px; }}
+  border: 1px solid rgba(127, 127, 127, 0.45); border-radius: 8px;
+  display: flex; flex-direction: column; justify-content: center; }}
 """
 
 
