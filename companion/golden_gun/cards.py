@@ -88,7 +88,8 @@ def _draw(state: Position, kind: str) -> Position:
         raise InputError(f"no {kind} is left unseen in the blue deck (blue_deck option)")
     if state.upper_left and kind in rules.SPECIAL_KINDS:
         raise RuleError(f"{kind} cannot be in the upper half of the blue deck, "
-                        f"{counted(state.upper_left, 'card')} of which still to come", rules.SET_UP)
+                        f"{counted(state.upper_left, 'card')} of which are still to come",
+                        rules.SET_UP)
     return replace(state, unseen=minus(state.unseen, kind), drawn=(*state.drawn, kind),
                    upper_left=max(0, state.upper_left - 1), blue_deck=state.blue_deck[1:])
 

@@ -395,7 +395,8 @@ class GameDashboard(pn.viewable.Viewer):
     def _sync_log(self, *_events) -> None:
         self.log.param.update(lines=self.session.history, can_undo=self.session.can_undo,
                               can_redo=self.session.can_redo)
-        self.picker.game_changed()
+        saved = getattr(self, "_saved_card", None)
+        self.picker.game_changed(listed=saved is not None and not saved.collapsed)
         review_card, review = getattr(self, "_review", (None, None))
         if review_card is not None and not review_card.collapsed:
             self._after_this_tap(review.refresh)  # the tap's own change is shown first
@@ -508,7 +509,7 @@ class GameDashboard(pn.viewable.Viewer):
         the tablet's alone: another device is told where they are."""
         if not self.is_tablet:
             return closed_section("Saved games", lambda: notice(NOT_THE_TABLET), width=360)
-        card = closed_section("Saved games", lambda: self.picker, width=360)
+        card = self._saved_card = closed_section("Saved games", lambda: self.picker, width=360)
         # Opened again: the list as it is now (the game played on since), no old message.
         card.param.watch(lambda event: None if event.new else self.picker.reopened(),
                          "collapsed")

@@ -72,17 +72,19 @@ class SessionPicker(pn.viewable.Viewer):
             self.refresh()
             self._status.object = ""
 
-    def game_changed(self) -> None:
-        """The game played on: its line in the list says so (it read "0 actions" after an
-        hour's play, a newcomer's play-test). A game whose log holds secrets is exported
-        only once it is over: the file holds every down card and secret choice. (It never
-        holds the seed or a link key.)"""
+    def game_changed(self, listed: bool = True) -> None:
+        """The game played on: while the list is `listed` (on screen), its line says so (it
+        read "0 actions" after an hour's play, a newcomer's play-test; a closed list is read
+        again when opened). A game whose log holds secrets is exported only once it is
+        over: the file holds every down card and secret choice. (It never holds the seed
+        or a link key.)"""
         if not self._built:
             return
-        current = self._current()
-        self._saved.options = {
-            (_describe_session(current) if session_id == current.id else line): session_id
-            for line, session_id in self._saved.options.items()}
+        if listed:
+            current = self._current()
+            self._saved.options = {
+                (_describe_session(current) if session_id == current.id else line): session_id
+                for line, session_id in self._saved.options.items()}
         hidden = keeps_secrets(self._current())
         self._download.param.update(
             disabled=hidden,

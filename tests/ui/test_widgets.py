@@ -319,3 +319,19 @@ def test_saved_games_left_open_follow_the_game_played_on(store):
     assert any(" · 2 actions · " in label for label in dash.picker._saved.options)
     assert list(dash.picker._saved.options.values()) == [dash.session.id]
     assert dash.picker._saved.value == dash.session.id
+
+
+def test_a_closed_saved_games_list_is_left_alone_until_opened(store):
+    """Closed, the list costs a tap nothing; opened again, it is read again."""
+    from companion.dice_lab.dashboard import DiceLabDashboard
+    from companion.dice_lab.engine import Check
+
+    dash = DiceLabDashboard(store=store, session=Session("dice_lab", store=store))
+    card = dash.saved_games_section()
+    card.collapsed = False
+    card.collapsed = True
+    before = dict(dash.picker._saved.options)
+    dash.act(Check(2, 7))
+    assert dash.picker._saved.options == before
+    card.collapsed = False
+    assert any(" · 1 action · " in label for label in dash.picker._saved.options)
