@@ -46,7 +46,8 @@ def test_a_face_down_plot_laid_on_a_phone_reaches_only_its_owner(served, browser
     # P0 lays H1 face down on his phone, on top of his starting Main Plot.
     p0.get_by_label("Card to add (from your hand)").select_option(label="H1 (Henchman, PV 9, CV 3)")
     p0.get_by_role("button", name="Face down", exact=True).click()
-    p0.get_by_label("Where").select_option(label="Main Plot 1: on top, above a face-down card")
+    # His own phone names his face-down Villain where the new card may go.
+    p0.get_by_label("Where").select_option(label="Main Plot 1: on top, above V1")
     p0.get_by_role("button", name="Add it to the Plot Zone").click()
     expect(p0.locator(".own-plots li").nth(2)).to_contain_text("H1 (Henchman, face down)",
                                                                timeout=WAIT)
@@ -60,6 +61,8 @@ def test_a_face_down_plot_laid_on_a_phone_reaches_only_its_owner(served, browser
     assert holds(p0_frames, '"own-plots" data-seat="0"') and holds(p0_frames, "<b>H1</b>")
     assert holds(p1_frames, '"own-plots" data-seat="1"')
     assert not holds(tablet_frames, "own-plots")
+    for frames in (tablet_frames, p1_frames):  # no other screen names his places so
+        assert not holds(frames, "above V1") and not holds(frames, "under V1")
     for frames, secrets in ((tablet_frames, ("V1", "V2", "H1")), (p1_frames, ("V1", "H1")),
                             (p0_frames, ("V2",))):
         for title in secrets:
