@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import time
 from collections.abc import Callable
 from datetime import datetime
 
@@ -60,7 +61,7 @@ class SessionPicker(pn.viewable.Viewer):
         if not self._built:
             return
         records = self._store.list_sessions(self._game.name, tablet=self._tablet())
-        self._saved.options = {_describe(r): r.id for r in records}
+        self._saved.options = {_describe(r.name, r.cursor, r.updated): r.id for r in records}
         self._saved.value = self._current().id if records else None
         self._name.value = self._current().name
         self._confirm.visible = False
@@ -83,7 +84,8 @@ class SessionPicker(pn.viewable.Viewer):
         if listed:
             current = self._current()
             self._saved.options = {
-                (_describe_session(current) if session_id == current.id else line): session_id
+                (_describe(current.name, len(current.actions), time.time())
+                 if session_id == current.id else line): session_id
                 for line, session_id in self._saved.options.items()}
         hidden = keeps_secrets(self._current())
         self._download.param.update(
@@ -182,12 +184,7 @@ OUTLINE_DANGER_CSS = (":host .bk-btn-danger { color: #c62828 !important; "
                       "border-color: #c62828 !important; background: #ffffff !important; }")
 
 
-def _describe(record) -> str:
-    when = datetime.fromtimestamp(record.updated).strftime("%d %b %H:%M")
-    return f"{record.name} · {counted(record.cursor, 'action')} · {when}"
-
-
-def _describe_session(session: Session) -> str:
-    """The game being played, as `_describe` writes a saved one, changed just now."""
-    return (f"{session.name} · {counted(len(session.actions), 'action')} · "
-            f"{datetime.now().strftime('%d %b %H:%M')}")
+def _describe(name: str, actions: int, updated: float) -> str:
+    """A game's line in the list: its name, how many actions it holds and when it changed."""
+    when = datetime.fromtimestamp(updated).strftime("%d %b %H:%M")
+    return f"{name} · {counted(actions, 'action')} · {when}"
