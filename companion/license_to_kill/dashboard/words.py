@@ -216,8 +216,10 @@ def effect_words(effect: AssignmentIntrigue) -> str:
 def table_html(state: LtkState) -> str:
     """Each player's Agency and Plot Zone as the table shows them, face-down cards hidden."""
     current = None if state.turn is None else state.turn.player
-    blocks = [_player_html(state, p, player, p == current)
-              for p, player in enumerate(state.view()["players"])]
+    colours = player_colours(state.config.names)
+    blocks = [_player_html(state, player, colour, p == current)
+              for p, (player, colour) in enumerate(zip(state.view()["players"], colours,
+                                                       strict=True))]
     return f'<div class="ltk-table">{"".join(blocks)}</div>'
 
 
@@ -228,8 +230,7 @@ def player_colours(names: tuple[str, ...]) -> list[str]:
     return [colours[name] for name in names]
 
 
-def _player_html(state: LtkState, p: int, player: dict, to_play: bool) -> str:
-    color = player_colours(state.config.names)[p]
+def _player_html(state: LtkState, player: dict, color: str, to_play: bool) -> str:
     marker = " · to play" if to_play else ""
     agency = "".join(chip_html(state, c) for c in player["agency"]) or "<i>empty</i>"
     plots = "".join(
