@@ -96,6 +96,8 @@ def play_golden_goal(page: Page, served) -> None:
     from companion.golden_goal.engine import new_state
     from tests.golden_goal.test_app import SETUP, name, real_dice, tap
 
+    # The review, opened with every fold, draws its own odds hint for the replay's position.
+    match = page.get_by_role("region", name="Match", exact=True)
     page.get_by_role("button", name="Start a new match with these settings").click()
     page.get_by_role("button", name="Orange places first").click()
     state = new_state({}).apply(Toss("orange"))
@@ -111,7 +113,7 @@ def play_golden_goal(page: Page, served) -> None:
                 if isinstance(k, Kick) and state.apply(k).ball == (3, 4))
     tap(page, (3, 4))
     page.get_by_role("button", name="Play it").click()
-    expect(page.locator(".odds-hint")).to_contain_text("blue", timeout=WAIT)
+    expect(match.locator(".odds-hint")).to_contain_text("blue", timeout=WAIT)
     state = state.apply(kick).apply(Roll((2,)))
     real_dice(page, (2,), "Roll")
     outcome = next(o for o in state.legal_turns(2)
@@ -120,7 +122,7 @@ def play_golden_goal(page: Page, served) -> None:
     tap(page, outcome.square)
     expect(page.locator(".plan")).to_contain_text(f"to {name(outcome.square)}", timeout=WAIT)
     page.get_by_role("button", name="Play it").click()
-    expect(page.locator(".odds-hint")).to_contain_text("orange", timeout=WAIT)
+    expect(match.locator(".odds-hint")).to_contain_text("orange", timeout=WAIT)
 
 
 def play_goldfinger(page: Page, served) -> None:
