@@ -23,6 +23,8 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cached_property
 from html import escape
+from itertools import groupby
+from operator import attrgetter
 from types import MappingProxyType
 from typing import Any
 
@@ -387,6 +389,23 @@ class LtkState(GameState):
         if self.is_over:
             return ()
         return tuple(a for a in candidates.every(self) if self.allows(a))
+
+    def legal_of(self, kind: type) -> list[Any]:
+        """The actions of `kind` that `legal_actions` lists, in its order: only the
+        candidates of that kind are tried (a step's form needs its own kind only)."""
+        if "_legal" in self.__dict__:  # worked out already
+            return [a for a in self._legal if isinstance(a, kind)]
+        return [a for a in candidates.every(self) if isinstance(a, kind) and self.allows(a)]
+
+    def plot_titles(self) -> list[str]:
+        """The titles some `PlacePlot` of `legal_actions` places, in its order: the Develop
+        Plot Zone step's card list, which needs no place yet. Each title's places are tried
+        until one is accepted (trying them all was most of a step tap's work)."""
+        if "_legal" in self.__dict__:
+            return list(dict.fromkeys(a.card for a in self._legal if isinstance(a, PlacePlot)))
+        placements = (a for a in candidates.every(self) if isinstance(a, PlacePlot))
+        return [title for title, tries in groupby(placements, key=attrgetter("card"))
+                if any(self.allows(a) for a in tries)]
 
     def attack_charm_options(self) -> list[AttackCharm]:
         """The Attacks and Charms allowed now, for when an Intrigue card calls for one

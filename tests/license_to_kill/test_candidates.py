@@ -98,3 +98,25 @@ def test_the_legal_actions_are_every_allowed_candidate_on_a_growing_table():
             except Exception as error:  # a listed action the engine still refuses
                 assert type(error).__name__ in ("RuleError", "InputError"), error
     assert {"Develop Plot Zone", "Henchman Attack", "On Assignment"} <= checked
+
+
+def test_a_step_form_s_own_kind_is_listed_as_the_whole_list_lists_it():
+    """`legal_of(kind)` and `plot_titles()` (the Develop step's card list and Q cards,
+    worked out without the whole list: most of a step tap's work) say what
+    `legal_actions` says, asked before the whole list is worked out and after."""
+    session = Session("license_to_kill", options(2), seed=7)
+    rng = random.Random(7)
+    seen = set()
+    for _ in range(250):
+        state = session.state
+        fresh = type(state).from_json(state.to_json())
+        titles, qs = fresh.plot_titles(), fresh.legal_of(AttachQ)  # before the whole list
+        legal = state.legal_actions()
+        if not legal or state.is_over:
+            break
+        assert titles == list(dict.fromkeys(a.card for a in legal if isinstance(a, PlacePlot)))
+        assert qs == [a for a in legal if isinstance(a, AttachQ)]
+        assert state.plot_titles() == titles and state.legal_of(AttachQ) == qs  # after it
+        seen.update(("titles",) * bool(titles) + ("q",) * bool(qs))
+        session.act(rng.choice(legal))
+    assert seen == {"titles", "q"}

@@ -118,8 +118,7 @@ class DevelopStep:
             titles = dict.fromkeys(c.title for c in state.library.of_type(
                 *rules.INTRIGUE_EXTRA_PLOT_TYPES))
         else:
-            titles = dict.fromkeys(a.card for a in state.legal_actions()
-                                   if isinstance(a, PlacePlot))
+            titles = state.plot_titles()
         self.search.offer({pick_label(state.library[t]): t for t in titles})
         self.card.value = NONE_CHOSEN  # a face-down title does not stay on the shared screen
         self._refresh_where()
@@ -193,7 +192,7 @@ class QForm:
         self.card.param.watch(self._refresh_holders, "value")
 
     def update(self, state: LtkState) -> bool:
-        qs = [a for a in state.legal_actions() if isinstance(a, AttachQ)]
+        qs = state.legal_of(AttachQ)
         if not qs:
             return False
         offer(self.card, {card_label(state.library[t]): t
@@ -208,8 +207,8 @@ class QForm:
 
     def _refresh_holders(self, *_events) -> None:
         names = self.hooks.piece_names()
-        holders = [a.holder for a in self.hooks.state().legal_actions()
-                   if isinstance(a, AttachQ) and a.card == self.card.value]
+        holders = [a.holder for a in self.hooks.state().legal_of(AttachQ)
+                   if a.card == self.card.value]
         offer(self.holder, {names[h]: h for h in holders})
 
     def attach(self, _event=None) -> None:
