@@ -177,6 +177,29 @@ def test_in_portrait_the_map_is_above_the_action_list(served, page: Page):
     assert game_map["y"] < actions["y"] and game_map["y"] < 200
 
 
+@pytest.mark.parametrize("size", [(1024, 768), (768, 1024)], ids=["landscape", "portrait"])
+def test_at_a_map_game_s_set_up_play_and_the_map_come_before_the_set_up_card(
+        served, page: Page, size):
+    """The cards and Bond are placed by tapping the map, told in Play: the set-up card
+    before them put Play below the map in landscape and 2,000 px down in portrait (a
+    newcomer's play-test). In map mode it comes after both; in tracker mode it leads."""
+    page.set_viewport_size(dict(zip(("width", "height"), size, strict=True)))
+    page.goto(served.url + "/goldfinger")
+    new_game(page, "Map: the app knows the board")
+    expect(page.get_by_role("button", name="Let the Enemy bot place them")).to_be_visible(
+        timeout=WAIT)
+    page.evaluate("window.scrollTo(0, 0)")
+    play, game_map, setup = (page.get_by_role("heading", name=name, level=2).bounding_box()
+                             for name in ("Play", "Map", "Game set-up"))
+    assert setup["y"] > max(play["y"], game_map["y"]) + 600  # after the map's height
+    # The map at the top (beside Play in landscape, Play right after it in portrait).
+    assert game_map["y"] < 200 and play["y"] < game_map["y"] + 1100
+    page.get_by_role("button", name="Tracker: no map").click()
+    expect(page.get_by_role("heading", name="Map", level=2)).to_be_hidden(timeout=WAIT)
+    setup = page.get_by_role("heading", name="Game set-up", level=2).bounding_box()
+    assert setup["y"] <= page.get_by_role("heading", name="Play", level=2).bounding_box()["y"]
+
+
 def test_the_review_of_a_map_game_says_it_is_an_estimate(served, page: Page):
     """Issue 35: a map game against the Enemy bot, Bond's first turn played, then the
     Review section: both sides' books in Bond's chance to win, said to be an estimate

@@ -99,6 +99,10 @@ def bot_next_move(state: e.GoldfingerState, _rng) -> Any | None:
 # in a `PageRow` with Play and the map: beside them only, never over the sections below.
 TABLE_CARD_CSS = ("@media (orientation: landscape) { :host(.gf-sticky) { position: sticky; "
                   "top: 8px; align-self: flex-start; z-index: 1; } }")
+# In map mode the set-up card comes after Play and the map, whose taps place the cards and
+# Bond: first, it put Play below the map in landscape and 2,000 px down in portrait (a
+# newcomer's play-test).
+SETUP_CARD_CSS = ":host(.gf-after-map) { order: 1; }"
 
 
 class GoldfingerDashboard(GameDashboard):
@@ -411,21 +415,30 @@ class GoldfingerDashboard(GameDashboard):
                        heading("What you can do now"), self.between, self.actions.column)
         table = section("The table", self._status)
         table.stylesheets = [*table.stylesheets, TABLE_CARD_CSS]
-        section_classes = list(table.css_classes)
-        table.css_classes = section_classes + ([] if self.map_on else ["gf-sticky"])  # tracker
-        self.param.watch(lambda ev: setattr(table, "css_classes", section_classes + (
-            [] if ev.new else ["gf-sticky"])), "map_on")
+        self._class_by_mode(table, tracker="gf-sticky")
         log, map_on = section("Log", self.log), self.param.map_on  # Map card shown
         if not self.is_tablet:  # a phone: its side's own view first (if any), no table admin
             own = section("Your side (only this phone)", self._own)
             game = PageRow(play, self.map_part.section(map_on, first_in_portrait=False), table)
             return page("007 Goldfinger", own, game, log, self.review_section(after=game))
         setup = section("Game set-up", self.setup_form.widgets["box"])
+        setup.stylesheets = [*setup.stylesheets, SETUP_CARD_CSS]
+        self._class_by_mode(setup, map_mode="gf-after-map")
         self._setup_cards.append(setup)
         self._show_setup()
         game = PageRow(setup, play, self.map_part.section(map_on), table)  # the map leads it
         return page("007 Goldfinger", game, log, self.share_section(),
                     self.review_section(after=game), self.saved_games_section())
+
+    def _class_by_mode(self, card: pn.Column, tracker: str = "", map_mode: str = "") -> None:
+        """Give `card` the CSS class of the game's mode, following it."""
+        classes = list(card.css_classes)
+
+        def follow(map_on: bool) -> None:
+            card.css_classes = classes + [name for name in [map_mode if map_on else tracker]
+                                          if name]
+        follow(self.map_on)
+        self.param.watch(lambda event: follow(event.new), "map_on")
 
     # Re-rendering after a change: texts and properties only.
 
