@@ -71,6 +71,12 @@ def amount(value: Fraction, is_chance: bool) -> str:
     return f"{float(value):+.2f}"
 
 
+def gift(value: Fraction, is_chance: bool) -> str:
+    """What luck or the others gave a side: "nothing" for none ("+0.00" read as a figure
+    rounded away)."""
+    return amount(value, is_chance) if value else "nothing"
+
+
 def size(value: Fraction, is_chance: bool) -> str:
     """A change without its sign ("what the choices cost")."""
     return amount(abs(value), is_chance).lstrip("+")
@@ -97,13 +103,13 @@ def summary_html(result: Review, is_chance: bool, over: bool = False) -> str:
         outcome = ""
         if over and is_chance and final in (0, 1):
             outcome = " won" if final == 1 else " lost"
-        parts = [f"Luck gave {amount(result.luck(side), is_chance)}"]
+        parts = [f"Luck gave {gift(result.luck(side), is_chance)}"]
         if choices:
             skill = result.skill(side)
             parts.append(f"{escape(side)}'s own choices cost "
                          f"{size(skill, is_chance) if skill else 'nothing'}")
             if len(result.sides) > 1:
-                parts.append(f"the others' choices gave {amount(result.given(side), is_chance)}")
+                parts.append(f"the others' choices gave {gift(result.given(side), is_chance)}")
         rest = result.unexplained(side)
         if rest:
             parts.append(f"the estimate leaves {amount(rest, is_chance)} unexplained")
@@ -143,8 +149,12 @@ def moments_html(result: Review, is_chance: bool, shown: int | None = SHOWN_MOME
     """The named moments, newest last (the last `shown` of them; None: all)."""
     named = [m for m in result.moments if m.words]
     named = named[-shown:] if shown else named
-    if not named:
+    if not named and result.exact:
         return "<p>No moment stood out: nothing lucky, unlucky or costly so far.</p>"
+    if not named:  # an estimate: a roll it does not value may still have been a long shot
+        return ("<p>No moment stood out by the estimate: nothing it values was lucky, "
+                "unlucky or costly so far. What it does not value is left unexplained, "
+                "above.</p>")
     items = []
     for m in named:
         if m.kind == "decision" or (m.kind == "shown" and m.side):

@@ -217,3 +217,16 @@ def test_the_dashboard_shows_the_review_of_a_played_game(store):
     assert "These figures are an estimate" in page
     assert f"Action {len(session.actions)} of {len(session.actions)} (now)" in \
         view.replay.__panel__().html
+
+
+def test_a_review_with_nothing_valued_says_nothing_and_not_a_rounded_figure():
+    """A newcomer read "Luck gave +0.00" and "No moment stood out" beside a long-shot
+    roll: with no luck or gift the sentence says "nothing", and an estimate that names no
+    moment says that it is the estimate that saw none."""
+    state = to_step(started(), "Assignment Briefing", player=1)  # steps only: no dice
+    result = review(GAME, options(), list(state.history))
+    assert not result.exact and not any(m.words for m in result.moments)
+    summary = summary_html(result, False)
+    assert "Luck gave nothing" in summary and "the others' choices gave nothing" in summary
+    assert "+0.00;" not in summary and "gave +0.00" not in summary
+    assert "No moment stood out by the estimate" in moments_html(result, False)

@@ -197,8 +197,8 @@ def test_the_review_waits_for_the_card_shown_and_names_its_estimate(served, page
                                  timeout=60_000)
     expect(name).to_contain_text("±7 percentage points")
     sides = page.locator(".review-sides")
-    expect(sides).to_contain_text("Seat 1: 50.0% at the start, 50.0% now. Luck gave +0.0%.")
-    expect(sides).to_contain_text("Seat 2: 50.0% at the start, 50.0% now. Luck gave +0.0%.")
+    expect(sides).to_contain_text("Seat 1: 50.0% at the start, 50.0% now. Luck gave nothing.")
+    expect(sides).to_contain_text("Seat 2: 50.0% at the start, 50.0% now. Luck gave nothing.")
     no_down_card(page)
 
     page.get_by_role("button", name="I am Seat 1: show my choices").click()
