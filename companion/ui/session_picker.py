@@ -37,6 +37,7 @@ class SessionPicker(pn.viewable.Viewer):
         self._game, self._store, self._current, self._tablet = game, store, current, tablet
         self._on_open, self._new_options = on_open, new_options
         self._built = False  # its widgets are made when the card is first opened
+        self._lines: dict[str, tuple[str, int, float]] = {}  # game id -> its line's parts
 
     def _build(self) -> None:
         self._saved = pn.widgets.Select(label="Saved games", height=TOUCH + 20,
@@ -61,7 +62,8 @@ class SessionPicker(pn.viewable.Viewer):
         if not self._built:
             return
         records = self._store.list_sessions(self._game.name, tablet=self._tablet())
-        self._saved.options = {_describe(r.name, r.cursor, r.updated): r.id for r in records}
+        self._lines = {r.id: (r.name, r.cursor, r.updated) for r in records}
+        self._saved.options = _labelled(self._lines)
         self._saved.value = self._current().id if records else None
         self._name.value = self._current().name
         self._confirm.visible = False
@@ -81,13 +83,11 @@ class SessionPicker(pn.viewable.Viewer):
         or a link key.)"""
         if not self._built:
             return
-        if listed:
-            current = self._current()
-            self._saved.options = {
-                (_describe(current.name, len(current.actions), time.time())
-                 if session_id == current.id else line): session_id
-                for line, session_id in self._saved.options.items()}
-        hidden = keeps_secrets(self._current())
+        current = self._current()
+        if listed and current.id in self._lines:
+            self._lines[current.id] = (current.name, len(current.actions), time.time())
+            self._saved.options = _labelled(self._lines)
+        hidden = keeps_secrets(current)
         self._download.param.update(
             disabled=hidden,
             label="Export (once the game is over: the file holds every secret)" if hidden
@@ -182,6 +182,21 @@ class SessionPicker(pn.viewable.Viewer):
 # The outline red button on white: its red words readable on the light page and the dark.
 OUTLINE_DANGER_CSS = (":host .bk-btn-danger { color: #c62828 !important; "
                       "border-color: #c62828 !important; background: #ffffff !important; }")
+
+
+def _labelled(lines: dict[str, tuple[str, int, float]]) -> dict[str, str]:
+    """The list's options, line -> game id, in order. Two games alike (a new game started
+    within the minute of the last, both "0 actions") are told apart by a number: as keys,
+    the second line took the first's place, and the list offered the old game as the new."""
+    options: dict[str, str] = {}
+    for session_id, (name, actions, updated) in lines.items():
+        line = base = _describe(name, actions, updated)
+        copy = 1
+        while line in options:
+            copy += 1
+            line = f"{base} ({copy})"
+        options[line] = session_id
+    return options
 
 
 def _describe(name: str, actions: int, updated: float) -> str:

@@ -46,6 +46,9 @@ def test_index_opens_dice_lab_and_real_dice_give_a_verdict(served, page: Page):
     expect(verdict).to_contain_text("Success.", timeout=WAIT)
     expect(verdict).to_contain_text("rolled 3+4 = 7")
     expect(page.locator(".log-line")).to_have_count(1)
+    # The saved games, left open, follow the game (their line comes after the tap's own).
+    expect(page.get_by_role("combobox", name="Saved games")).to_contain_text(" · 1 action · ",
+                                                                   timeout=WAIT)
 
     page.get_by_role("button", name="↶ Undo").click()
     expect(page.locator(".log-note").first).to_contain_text("Undone by the table: 2 dice",

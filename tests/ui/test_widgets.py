@@ -335,3 +335,23 @@ def test_a_closed_saved_games_list_is_left_alone_until_opened(store):
     assert dash.picker._saved.options == before
     card.collapsed = False
     assert any(" · 1 action · " in label for label in dash.picker._saved.options)
+
+
+def test_a_new_game_started_within_the_minute_of_the_last_is_listed_apart(store):
+    """Two games alike ("Dice Lab · 0 actions · 06 Dec 11:09") were one line: the new
+    game's line took the old one's id, and the list offered the old game as the one in
+    play (found by a browser test of the list following the game)."""
+    from companion.dice_lab.dashboard import DiceLabDashboard
+    from companion.dice_lab.engine import Check
+
+    dash = DiceLabDashboard(store=store, session=Session("dice_lab", store=store))
+    dash.saved_games_section().collapsed = False
+    first = dash.session.id
+    dash.picker._new(None)
+    options = dash.picker._saved.options
+    assert sorted(options.values()) == sorted([first, dash.session.id])
+    assert len(set(options)) == 2 and any(line.endswith(" (2)") for line in options)
+    assert dash.picker._saved.value == dash.session.id
+    dash.act(Check(2, 7))  # the game in play follows, the other keeps its line
+    lines = {session_id: line for line, session_id in dash.picker._saved.options.items()}
+    assert " · 1 action · " in lines[dash.session.id] and " · 0 actions · " in lines[first]
