@@ -158,3 +158,27 @@ def test_the_widest_maze_fits_both_tablet_sizes(served, page: Page):
         assert max(b["x"] + b["width"] for b in boxes) <= width
         assert min(b["width"] for b in boxes) >= 44, (width, min(b["width"] for b in boxes))
         assert min(b["height"] for b in boxes) >= TOUCH
+
+
+def test_on_a_phone_a_wide_maze_scrolls_sideways_its_rooms_a_fingertip_wide(served, browser):
+    """A phone drew a solo maze of three sections in 29 px rooms, their names cut ("3:A",
+    a newcomer's play-test): every room stays at least 44 px wide, and the maze scrolls
+    within its card, not the page."""
+    from tests.ui.test_phone import PHONE
+
+    store = Store(served.db)
+    session = solo_with_sections(store, sections=3)
+    rooms = len(session.state.maze.rooms)
+    store.close()
+    context = browser.new_context(**PHONE)
+    try:
+        page = context.new_page()
+        page.goto(f"{served.url}/golden_gun?session={session.id}")
+        cells = page.locator(".cell[data-tap]")
+        expect(cells).to_have_count(rooms, timeout=WAIT)
+        boxes = [cells.nth(i).bounding_box() for i in range(rooms)]
+        assert min(b["width"] for b in boxes) >= 44, min(b["width"] for b in boxes)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390  # the page
+        page.screenshot(path=str(served.db.parent / "golden_gun-phone-maze.png"))
+    finally:
+        context.close()

@@ -36,7 +36,14 @@ MAX_CELL, CELL_GAP = 64, 2
 MAZE_CSS = f"""
 .sections {{ display: flex; flex-wrap: wrap; gap: 12px; }}
 .section-title {{ font-weight: 700; margin: 2px 0 6px; font-size: 1.05rem; }}
-.maze {{ display: grid; gap: {CELL_GAP}px; width: 100%; }}
+.maze {{ display: grid; gap: {CELL_GAP}px; width: 100%;
+  grid-template-columns: repeat(var(--columns), minmax(0, 1fr)); }}
+/* A phone: a room to tap is never narrower than a fingertip, and a maze wider than the
+   screen scrolls sideways (it drew a solo maze of three sections in 29 px rooms). */
+@media (max-width: 600px) {{
+  .maze-frame {{ overflow-x: auto; }}
+  .maze {{ grid-template-columns: repeat(var(--columns), minmax({TOUCH}px, 1fr)); }}
+}}
 .cell {{ min-height: {TOUCH}px; aspect-ratio: 1; min-width: 0; border-radius: 3px;
   padding: 0; box-sizing: border-box; font-weight: 600; font-size: 0.95rem;
   border: 1px solid #90a4ae; overflow: hidden; }}
@@ -54,6 +61,8 @@ MAZE_CSS = f"""
 # nothing to tap, so its cells need not be a fingertip tall; the key in small print.
 REPLAY_MAZE_CSS = MAZE_CSS + """
 .replay-maze { margin: 6px 0; }
+.replay-maze .maze-frame { overflow-x: visible; }
+.replay-maze .maze { grid-template-columns: repeat(var(--columns), minmax(0, 1fr)); }
 .replay-maze .cell { min-height: 0; font-size: 0.7rem; display: flex; align-items: center;
   justify-content: center; }
 .replay-maze .dense .cell { font-size: 0.55rem; }
@@ -173,10 +182,11 @@ def _grids_html(grids: list[tuple[str, int, list[list[str | None]]]],
         heading_html = f'<div class="section-title">{escape(title)}</div>' if title else ""
         widest = width * (MAX_CELL + CELL_GAP)
         parts.append(
-            f'<div style="flex:1 1 {width * 48}px;min-width:0;max-width:{widest}px">'
+            f'<div class="maze-frame" style="flex:1 1 {width * 48}px;min-width:0;'
+            f'max-width:{widest}px">'
             f'{heading_html}<div class="maze{dense}" role="group" '
             f'aria-label="{escape(title or "The maze")}" data-columns="{width}" style="'
-            f'grid-template-columns:repeat({width},minmax(0,1fr))">{drawn}</div></div>')
+            f'--columns:{width}">{drawn}</div></div>')
     return f'<div class="sections">{"".join(parts)}</div>'
 
 
