@@ -160,15 +160,33 @@ def test_the_widest_maze_fits_both_tablet_sizes(served, page: Page):
         assert min(b["height"] for b in boxes) >= TOUCH
 
 
-def test_on_a_phone_a_wide_maze_scrolls_sideways_its_rooms_a_fingertip_wide(served, browser):
-    """A phone drew a solo maze of three sections in 29 px rooms, their names cut ("3:A",
-    a newcomer's play-test): every room stays at least 44 px wide, and the maze scrolls
-    within its card, not the page."""
+def companion_with_sections(store, sections: int = 3, seed: int = 4):
+    """A stored companion game (the group's own board) played by the bot, laying each new
+    section as soon as the rules allow, until `sections` are on the table."""
+    from companion.core.session import Session
+    from companion.golden_gun import GAME, bot
+    from companion.golden_gun.engine import AddSection
+
+    session = Session(GAME, {}, seed, store=store)
+    while session.state.sections < sections:
+        assert not session.state.is_over, "the game ended first"
+        adds = [a for a in session.state.legal_actions() if isinstance(a, AddSection)]
+        session.act(adds[0] if adds else bot.choose_action(session.state))
+    return session
+
+
+@pytest.mark.parametrize("mode", ["solo", "companion"])
+def test_on_a_phone_a_wide_maze_scrolls_sideways_its_rooms_a_fingertip_wide(
+        served, browser, mode):
+    """A phone drew a maze of three sections in 29 px rooms, their names cut ("3:A", a
+    newcomer's play-test): every room stays at least 44 px wide, and a maze wider than
+    the screen scrolls within its card, not the page."""
     from tests.ui.test_phone import PHONE
 
     store = Store(served.db)
-    session = solo_with_sections(store, sections=3)
-    rooms = len(session.state.maze.rooms)
+    session = solo_with_sections(store, sections=3) if mode == "solo" else \
+        companion_with_sections(store)
+    rooms = len(session.state.maze.rooms) if mode == "solo" else 12 * 3
     store.close()
     context = browser.new_context(**PHONE)
     try:
@@ -179,6 +197,6 @@ def test_on_a_phone_a_wide_maze_scrolls_sideways_its_rooms_a_fingertip_wide(serv
         boxes = [cells.nth(i).bounding_box() for i in range(rooms)]
         assert min(b["width"] for b in boxes) >= 44, min(b["width"] for b in boxes)
         assert page.evaluate("document.documentElement.scrollWidth") <= 390  # the page
-        page.screenshot(path=str(served.db.parent / "golden_gun-phone-maze.png"))
+        page.screenshot(path=str(served.db.parent / f"golden_gun-phone-maze-{mode}.png"))
     finally:
         context.close()
