@@ -64,11 +64,13 @@ def tablet_link(session: Session, page_url: str) -> str:
 
 
 def qr_svg(link: str) -> str:
-    """The link as a QR code, drawn as an SVG (segno)."""
+    """The link as a QR code, drawn as an SVG (segno) as wide as the box it is in: every
+    code on the tablet the same size, whatever its link's length (the table's, shorter,
+    was drawn smaller than the seats' beside it)."""
     out = io.BytesIO()
     segno.make(link, error="m").save(out, kind="svg", scale=4, border=2, xmldecl=False,
-                                     svgclass="qr", dark="#000", light="#fff")
-    return out.getvalue().decode()
+                                     svgclass="qr", dark="#000", light="#fff", omitsize=True)
+    return out.getvalue().decode().replace("<svg ", '<svg style="display:block;width:100%" ', 1)
 
 
 def _card(who: str, link: str, css: str = "") -> str:

@@ -109,6 +109,9 @@ def test_a_seats_secret_follows_the_seat_from_phone_to_phone(served, browser, ga
     new_link = tablet.locator(".seat-link").filter(
         has_text=f"{game.seat}'s own phone").locator("a").get_attribute("href")
     assert new_link and new_link != links[f"{game.seat}'s own phone"]
+    # Every code as big as the others: the table's, of a shorter link, was drawn smaller.
+    codes = tablet.locator("svg.qr").all()
+    assert len(codes) >= 2 and len({round(c.bounding_box()["width"]) for c in codes}) == 1
     fresh, fresh_frames = open_recording(browser, new_link)
     until_connected(fresh, fresh_frames)
     expect(fresh.locator(f".{game.view}")).to_have_count(1, timeout=WAIT)
