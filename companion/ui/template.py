@@ -61,7 +61,10 @@ HEADER_CSS = """
 """
 # The page flows its sections side by side when there is room: a plain Column told to wrap
 # (Panel's FlexBox is two models, a Column one).
-FLOW_CSS = ":host { flex-flow: row wrap; align-content: flex-start; row-gap: 12px; }"
+# Panel's Column keeps a "scroll to the end" button after its children (unused here): in
+# a row that wraps it took 36 px of the last row, whose sections ended short of the rest.
+FLOW_CSS = (":host { flex-flow: row wrap; align-content: flex-start; row-gap: 12px; } "
+            ":host > .scroll-button { display: none; }")
 # Panel's page, told to lay out at the device's own width (without it a phone lays the page
 # out 980 px wide and shows it at 40%: a 44 px button under a finger becomes 18 px), with
 # the app inside the page's main landmark (a screen reader's "skip to main content").

@@ -278,3 +278,14 @@ def test_kit_buttons_and_choices_wrap_instead_of_overflowing(kit_page_url, page:
     expect(page.get_by_role("button", name="Blue places first")).to_be_visible(timeout=WAIT)
     settled(page)
     assert problems(page) == []
+
+
+def test_the_last_row_of_sections_is_as_wide_as_the_others(served, page: Page):
+    """The front page's last row ended 36 px short of the rows above it: Panel's unused
+    "scroll to the end" button, after the sections, took its place in that row."""
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.goto(f"{served.url}/")
+    expect(page.locator(".companion-section").first).to_be_visible(timeout=WAIT)
+    settled(page)
+    widths = [round(s.bounding_box()["width"]) for s in page.locator(".companion-section").all()]
+    assert len(widths) == 8 and len(set(widths)) == 1, widths  # two of the same to a row
