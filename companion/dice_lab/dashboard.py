@@ -203,7 +203,7 @@ class DiceLabDashboard(GameDashboard):
     def __panel__(self):
         wide = {"sizing_mode": "stretch_width"}
         n_dice = choice({f"{n} {'die' if n == 1 else 'dice'}": n for n in rules.DICE_RANGE},
-                        self.n_dice, **wide)
+                        self.n_dice, short=True, **wide)
         n_dice.link(self, value="n_dice")
         goal = choice({"Roll at most the target": "at most",
                        "Roll at least the target": "at least"}, self.goal, **wide)

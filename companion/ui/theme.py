@@ -68,11 +68,19 @@ def file_input(label: str, accept: str, **params: Any) -> pn.widgets.FileInput:
                                 stylesheets=[INPUT_CSS, FILE_CSS], **params)
 
 
-def choice(options: list | dict, value: Any, **params: Any) -> pn.widgets.RadioButtonGroup:
-    """A row of big toggle buttons: one tap picks one option; long options wrap or stack."""
+# Options of a word or two (Dice Lab's "1 die" to "6 dice"): at 7em the sixth sat alone on a
+# second row of a portrait tablet; at 5em all six share a row, and a phone has two of three.
+SHORT_CHOICE_CSS = ":host .bk-btn-group .bk-btn { min-width: min(100%, 5em); }"
+
+
+def choice(options: list | dict, value: Any, short: bool = False,
+           **params: Any) -> pn.widgets.RadioButtonGroup:
+    """A row of big toggle buttons: one tap picks one option; long options wrap or stack
+    (`short`: options of a word or two, narrower)."""
+    sheets = [BUTTON_CSS, CHOICE_CSS, *([SHORT_CHOICE_CSS] if short else [])]
     return pn.widgets.RadioButtonGroup(options=options, value=value, min_height=TOUCH,
                                        color="primary", variant="outline",
-                                       stylesheets=[BUTTON_CSS, CHOICE_CSS], **params)
+                                       stylesheets=sheets, **params)
 
 
 # A heading inside a section is the page's third level (the page title is the first, each

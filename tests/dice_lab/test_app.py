@@ -32,6 +32,10 @@ def test_index_opens_dice_lab_and_real_dice_give_a_verdict(served, page: Page):
     page.get_by_role("link", name="Open Dice Lab").click()
     expect(page.get_by_text("Chance of success")).to_be_visible(timeout=WAIT)
     expect(page.get_by_text("58.3%")).to_be_visible()
+    # The dice counts share one row (the sixth sat alone on a second one).
+    counts = [page.get_by_role("button", name=name, exact=True)
+              for name in ("1 die", *(f"{n} dice" for n in range(2, 7)))]
+    assert len({round(count.bounding_box()["y"]) for count in counts}) == 1
     start_new_game(page)
     # The way the dice are rolled is a setting, not a second roll button (a newcomer's
     # play-test: "App rolls", chosen, was filled like the roll button under it).
