@@ -14,6 +14,8 @@ from companion.core.tally import Tally
 
 WIDE = {"sizing_mode": "stretch_width"}
 BAR_COLOUR, EXPECTED_COLOUR = "#8a1c1c", "#1a1a1a"
+SIDE_BY_SIDE_CHARACTERS = 40  # the kinds' names that fit under a chart 400 px wide
+SLANTED_LABELS_HEIGHT = 80  # px more for names slanted under the bars
 
 
 def tally_chart(tally: Tally, kind_name: str) -> hv.Overlay:
@@ -25,8 +27,12 @@ def tally_chart(tally: Tally, kind_name: str) -> hv.Overlay:
     # The dash drawn twice, wide and light under narrow and dark, so that it shows both on
     # a bar and on the page's white.
     label = f"{kind_name} (dash: {tally.against})"
-    return (bars.opts(color=BAR_COLOUR, xlabel=label, responsive=True, height=200,
-                      toolbar=None, default_tools=[])
+    # Long names side by side ran into each other (Golden Gun's nine blue cards): slanted,
+    # each reads on its own, and the chart grows to hold them.
+    slanted = sum(len(kind) for kind in kinds) > SIDE_BY_SIDE_CHARACTERS
+    return (bars.opts(color=BAR_COLOUR, xlabel=label, responsive=True,
+                      height=200 + (SLANTED_LABELS_HEIGHT if slanted else 0),
+                      xrotation=40 if slanted else 0, toolbar=None, default_tools=[])
             * expected.clone().opts(marker="dash", size=38, line_width=7, color="#ffffff")
             * expected.opts(marker="dash", size=36, line_width=3, color=EXPECTED_COLOUR))
 

@@ -355,3 +355,24 @@ def test_a_new_game_started_within_the_minute_of_the_last_is_listed_apart(store)
     dash.act(Check(2, 7))  # the game in play follows, the other keeps its line
     lines = {session_id: line for line, session_id in dash.picker._saved.options.items()}
     assert " · 1 action · " in lines[dash.session.id] and " · 0 actions · " in lines[first]
+
+
+def test_a_tally_of_long_names_slants_them_under_the_bars():
+    """Golden Gun's nine blue cards' names ran into each other under the chart: long names
+    are slanted and the chart grows to hold them; the dice's faces stay upright."""
+    from fractions import Fraction
+
+    import holoviews as hv
+
+    from companion.core.tally import Tally
+    from companion.golden_gun import rules as golden_gun
+    from companion.ui.tally_view import tally_chart
+
+    def drawn(kinds) -> dict:
+        bars = tally_chart(Tally("card", "cards", "a fair shuffle", dict.fromkeys(kinds, 1),
+                                 dict.fromkeys(kinds, Fraction(1))), "card").get(0)
+        return hv.Store.lookup_options("bokeh", bars, "plot").kwargs
+
+    blues, faces = drawn(golden_gun.BLUE_KINDS), drawn("123456")
+    assert blues["xrotation"] and blues["height"] > faces["height"]
+    assert not faces["xrotation"]
