@@ -16,7 +16,15 @@ from companion.ui.tap_pad import (
     tap_button,
 )
 from companion.ui.template import Fold, PageRow, closed_section, extension, page, section
-from companion.ui.theme import TOUCH, button, choice, file_input, heading, heading_markdown
+from companion.ui.theme import (
+    TOUCH,
+    button,
+    choice,
+    download_button,
+    file_input,
+    heading,
+    heading_markdown,
+)
 
 __all__ = [
     "BOT_LIMIT",
@@ -41,6 +49,7 @@ __all__ = [
     "button",
     "choice",
     "closed_section",
+    "download_button",
     "extension",
     "file_input",
     "heading",

@@ -38,7 +38,7 @@ from companion.core.tally import Tally, dice_tally, rolls_dice
 from companion.ui.replay_view import Advice, Picture, ReplayView, WorkedOut
 from companion.ui.review_file import review_file, side_colours
 from companion.ui.tally_view import TallyView
-from companion.ui.theme import TOUCH, WRAP_CSS, button
+from companion.ui.theme import button, download_button
 from companion.ui.worker import (
     BrokenProcessPool,
     ProgressBoard,
@@ -53,10 +53,6 @@ LUCKY, UNLUCKY, ERROR = "#2e7d32", "#b71c1c", "#e65100"
 WORD_ORDER = ("very lucky", "lucky", "unlucky", "very unlucky", "inaccuracy", "mistake",
               "blunder")  # the order a side's named moments are counted in
 WIDE = {"sizing_mode": "stretch_width"}
-# A download's words in the middle of its button (they sat at its top): the button's link
-# fills the button, so the words are centred within the link.
-CENTRED_CSS = (":host .bk-btn, :host .bk-btn a { display: flex; align-items: center; "
-               "justify-content: center; height: 100%; }")
 LEGEND_ROW = 30  # px: a row of the equity chart's legend, above the plot
 POLL_MS = 250  # how often a page waiting for its review reads the progress board
 _KEYS = itertools.count(1)  # a review's key on the progress board: unique in the server
@@ -301,9 +297,8 @@ class ReviewView(pn.viewable.Viewer):
         self._counted: tuple[Tally, ...] = ()  # counted when the table asked, until a change
         self._drawn = pn.Column(*self._drawn_views, self._count, **WIDE)
         self._note = ""
-        self._download = pn.widgets.FileDownload(
-            callback=self._file, filename="review.html", label="Download this review (HTML)",
-            height=TOUCH + 12, sizing_mode="stretch_width", stylesheets=[WRAP_CSS, CENTRED_CSS])
+        self._download = download_button("Download this review (HTML)", callback=self._file,
+                                         filename="review.html")
 
     def refresh(self) -> None:
         """The review of the game as it is now: the dice at once, the luck and skill from

@@ -22,7 +22,7 @@ from companion.ui.opening import (
     when_replayed,
 )
 from companion.ui.plain import notice_html
-from companion.ui.theme import INPUT_CSS, TOUCH, WRAP_CSS, button, file_input
+from companion.ui.theme import INPUT_CSS, TOUCH, button, download_button, file_input
 
 
 class SessionPicker(pn.viewable.Viewer):
@@ -50,10 +50,8 @@ class SessionPicker(pn.viewable.Viewer):
                                visible=False, sizing_mode="stretch_width")
         # Status text quotes files and names: shown as text, never as Markdown or HTML.
         self._status = pn.pane.HTML("", sizing_mode="stretch_width")
-        self._download = pn.widgets.FileDownload(
-            callback=self._export, filename=f"{self._game.name}.json", label="Export to a file",
-            height=TOUCH + 12, sizing_mode="stretch_width", stylesheets=[WRAP_CSS],
-        )
+        self._download = download_button("Export to a file", callback=self._export,
+                                         filename=f"{self._game.name}.json")
         self._built = True
         self.refresh()
 

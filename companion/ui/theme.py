@@ -21,6 +21,10 @@ BUTTON_CSS = """
 """
 # A long label (odds, modifiers, a whole kick) wraps onto more lines instead of being cut.
 WRAP_CSS = ":host .bk-btn { white-space: normal; line-height: 1.2; padding: 6px 10px; }"
+# A download's words in the middle of its button (they sat at its top): the button's link
+# fills the button, so the words are centred within the link.
+DOWNLOAD_CSS = (":host .bk-btn, :host .bk-btn a { display: flex; align-items: center; "
+                "justify-content: center; height: 100%; }")
 # A choice's options share the row while they fit; a long one wraps onto more lines, and
 # when the card is too narrow for every option at 7em they stack (flex-wrap), never cut.
 CHOICE_CSS = """
@@ -66,6 +70,14 @@ def file_input(label: str, accept: str, **params: Any) -> pn.widgets.FileInput:
     24 px tall in a 38 px field (the saved games' import, a newcomer's play-test)."""
     return pn.widgets.FileInput(label=label, accept=accept, multiple=False,
                                 stylesheets=[INPUT_CSS, FILE_CSS], **params)
+
+
+def download_button(label: str, **params: Any) -> pn.widgets.FileDownload:
+    """A file to download (`file`, or made on the tap by `callback`), a thumb's height,
+    its words wrapped and in the middle of the button."""
+    return pn.widgets.FileDownload(label=label, height=TOUCH + 12,
+                                   sizing_mode="stretch_width",
+                                   stylesheets=[WRAP_CSS, DOWNLOAD_CSS], **params)
 
 
 # Options of a word or two (Dice Lab's "1 die" to "6 dice"): at 7em the sixth sat alone on a

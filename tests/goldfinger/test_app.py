@@ -3,6 +3,7 @@ group's own board file."""
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -110,15 +111,21 @@ def test_map_mode_against_the_enemy_bot_with_a_move_tapped_on_the_map(served, pa
 
 
 def test_a_group_loads_its_own_board_file(served, page: Page):
-    """Map-mode set-up: a malformed board file is refused in words; a good one is played."""
+    """Map-mode set-up: a malformed board file is refused in words; the sample board's
+    file, downloaded from the page (the set-up named a Python module as its format) and
+    changed, is loaded and played."""
     page.set_viewport_size({"width": 768, "height": 1024})
     page.goto(served.url + "/goldfinger")
     new_game(page, "Map: the app knows the board")
+    expect(page.get_by_text("board.py")).to_have_count(0)
     upload = page.locator("input[type=file][accept*=yaml]")
     upload.set_input_files(files=[{"name": "broken.json", "mimeType": "application/json",
                                    "buffer": b'{"name": "ours", "spaces": ['}])
     expect(page.get_by_text("broken.json: not valid JSON")).to_be_visible(timeout=WAIT)
-    data = json.loads(SAMPLE_MAP.read_text(encoding="utf-8"))
+    with page.expect_download() as download:
+        page.get_by_text("Download the sample board's file").click()
+    data = json.loads(Path(download.value.path()).read_text(encoding="utf-8"))
+    assert data == json.loads(SAMPLE_MAP.read_text(encoding="utf-8"))
     good = json.dumps({**data, "name": "Our own board"}).encode()
     upload.set_input_files(files=[{"name": "ours.json", "mimeType": "application/json",
                                    "buffer": good}])

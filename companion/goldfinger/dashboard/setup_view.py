@@ -13,9 +13,10 @@ from typing import Any
 
 import panel as pn
 
-from companion.goldfinger.board import MAX_OPTION_BYTES
+from companion.goldfinger.board import MAX_OPTION_BYTES, SAMPLE_MAP
 from companion.goldfinger.dashboard.parts import WIDE, Hooks, note
 from companion.goldfinger.dashboard.words import (
+    BOARD_FILE_TEXT,
     HOUSE_TEXT,
     MAP,
     NO_BOTS_TEXT,
@@ -24,7 +25,7 @@ from companion.goldfinger.dashboard.words import (
     VS_BOND,
     VS_ENEMY,
 )
-from companion.ui import PanelDeck, button, file_input, heading
+from companion.ui import PanelDeck, button, download_button, file_input, heading
 from companion.ui.choices_pad import Choice, ChoicesPad
 from companion.ui.plain import notice_html
 
@@ -69,9 +70,10 @@ class SetupForm:
         # game's page never builds them.
         widgets["map_rows_contents"] = pn.Column(
             players.pad, heading("The board"), widgets["board_name"],
-            note("Load your own board (a JSON or YAML file in the format `board.py` "
-                 f"describes, at most {MAX_OPTION_BYTES // 1000} kB). It is saved with the "
-                 "game."), upload, widgets["board_error"], sample, margin=0, **WIDE)
+            note(BOARD_FILE_TEXT.format(kb=MAX_OPTION_BYTES // 1000)),
+            upload, widgets["board_error"], sample,
+            download_button("Download the sample board's file", file=str(SAMPLE_MAP),
+                            filename="goldfinger_board.json"), margin=0, **WIDE)
         widgets["map_rows"] = PanelDeck([widgets["map_rows_contents"]], margin=0, **WIDE)
         rows: list[Any] = [pn.pane.Markdown(
             "Tracker mode: you move on your own board and tell the app how far. Map mode: the "

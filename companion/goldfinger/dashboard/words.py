@@ -39,6 +39,15 @@ SUCCESS, FAILURE = "#2e7d32", "#b71c1c"
 NO_BOTS_TEXT = ("**Bots need the map.** In tracker mode two people play at the table; choose "
                 "map mode to play one side against the app.")
 
+# What a group's own board file holds (`board.py` reads it), in the players' words.
+BOARD_FILE_TEXT = (
+    "**Your own board:** a JSON or YAML file (at most {kb} kB) that lists the board's "
+    "Spaces (each with an id and its x, y place; a red star, a gate or a car's start where "
+    "the board has one), its Roads (each a chain of Spaces), its Cut-Overs (pairs of "
+    "Spaces), its Quick Turn arrows (from, the Space skipped, to) and its buildings "
+    "(rectangles that block sight). The easiest start is the sample board's own file, "
+    "changed to match your board. A board you load is saved with the game.")
+
 # Readings of unclear text the app fixes (docs/assumptions.md), shown beside the buttons.
 READINGS = {
     "between": "House rule: pieces side by side have 0 Spaces between them (\"1 for each "
