@@ -47,6 +47,12 @@ def test_setup_kickoff_and_a_turn_played_by_tapping_the_field(served, page: Page
     page.get_by_role("button", name="Orange places first").click()
     expect(page.get_by_text("orange: tap a highlighted square to place orange 1.")) \
         .to_be_visible(timeout=WAIT)
+    # Beside the field in portrait the score reads on one line ("orange 0 : 0" above
+    # "blue", in a column 238 px wide, a newcomer's play-test).
+    scores = [page.locator(".scoreboard span").filter(has_text=re.compile(text)).first
+              for text in ("^orange 0$", "^0 blue$")]
+    boxes = [score.bounding_box() for score in scores]
+    assert len({(round(box["y"]), round(box["height"])) for box in boxes}) == 1, boxes
     for player, square in SETUP:
         tap(page, square)
         state = state.apply(Place(player, square))

@@ -31,7 +31,7 @@ GRID_CSS = """
 }
 @media (orientation: portrait) {
   :host {
-    --gg-field: min(calc(100% - 250px), calc((100vh - 330px) * var(--gg-aspect, 0.714)));
+    --gg-field: min(calc(100% - 280px), calc((100vh - 330px) * var(--gg-aspect, 0.714)));
     grid-template-columns: var(--gg-field) minmax(0, 1fr);
     grid-template-rows: auto 1fr auto auto;
     grid-template-areas: "field side" "field event" "dice dice" "rest rest";

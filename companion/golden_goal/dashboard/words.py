@@ -73,7 +73,7 @@ def scoreboard_html(state: GoldenGoalState, bot_team: str | None, bot_to_move: b
     house_html = "".join(f'<div style="font-size:0.9rem">{escape(h)}</div>' for h in house)
     return (
         '<div class="scoreboard" style="font-size:1.1rem;line-height:1.5">'
-        f'<div style="font-size:1.7rem;font-weight:700">'
+        f'<div style="font-size:1.5rem;font-weight:700">'
         f'{team_tag("orange", f"orange {state.score[0]}")} : '
         f'{team_tag("blue", f"{state.score[1]} blue")} '
         '<span class="turn" style="display:inline-block;font-size:1.1rem;font-weight:400;'
