@@ -22,6 +22,7 @@ from companion.ui.theme import (
     choice,
     download_button,
     file_input,
+    folded_html,
     heading,
     heading_markdown,
 )
@@ -52,6 +53,7 @@ __all__ = [
     "download_button",
     "extension",
     "file_input",
+    "folded_html",
     "heading",
     "heading_markdown",
     "is_shown",

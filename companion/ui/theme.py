@@ -72,6 +72,17 @@ def file_input(label: str, accept: str, **params: Any) -> pn.widgets.FileInput:
                                 stylesheets=[INPUT_CSS, FILE_CSS], **params)
 
 
+def folded_html(summary: str, body: str, css_class: str = "", opened: bool = False,
+                summary_style: str = "") -> str:
+    """HTML that opens and closes on a tap (`<details>`), its summary line a thumb's height:
+    `summary` and `body` are HTML, escaped already. (Each game drew its own; one summary
+    was 36 px tall and another had no height at all.)"""
+    return (f'<details class="{css_class}"{" open" if opened else ""}>'
+            f'<summary style="min-height:{TOUCH}px;box-sizing:border-box;padding:10px 0;'
+            f'line-height:1.4;cursor:pointer;{summary_style}">{summary}</summary>'
+            f"{body}</details>")
+
+
 def download_button(label: str, **params: Any) -> pn.widgets.FileDownload:
     """A file to download (`file`, or made on the tap by `callback`), a thumb's height,
     its words wrapped and in the middle of the button."""

@@ -5,6 +5,7 @@
 - a button wider than the place its widget has on the page,
 - anything that reaches past the screen's right or left edge, unless a parent that
   scrolls or clips holds it inside the screen,
+- a fold (`<summary>`) whose line is less than a finger's 44 px tall,
 - the page itself scrolling sideways,
 - a request that left the server (`watch_requests` must be called before `goto`).
 """
@@ -60,6 +61,10 @@ FIT_JS = r"""
           found.push(`button "${name(el)}" is ${Math.round(r.width)} px wide in its ` +
                      `${Math.round(box.width)} px place`);
         }
+      }
+      if (el.tagName === 'SUMMARY' && r.height < 43.5) {
+        found.push(`the fold "${name(el).slice(0, 40)}" is tapped on a line ` +
+                   `${Math.round(r.height)} px tall (a finger needs 44)`);
       }
       if ((r.right > W + 1 || r.left < -1) && !heldInside(el)) {
         found.push(`${el.tagName.toLowerCase()}.${String(el.className).slice(0, 40)} ` +

@@ -15,7 +15,7 @@ from companion.golden_goal.engine import WAITING_FOR, GoldenGoalState
 from companion.golden_goal.kicks import team_of
 from companion.golden_goal.odds import FACES, ScoringLine, faces_hint, scoring_faces
 from companion.golden_goal.turns import Outcome, is_keeper, other
-from companion.ui import TOUCH, odds_html
+from companion.ui import folded_html, odds_html
 from companion.ui.plain import screen_reader_html
 
 TWO = "Two players at the table"
@@ -169,12 +169,10 @@ def field_notes_html(state: GoldenGoalState) -> str:
         "Players standing behind the goal line do not block a shot into the net",
     ]
     items = "".join(f"<li>{escape(n)} <i>(house rule)</i></li>" for n in notes)
-    return (f'<details class="field-notes" style="font-size:0.95rem;margin:2px 0">'
-            f'<summary style="min-height:{TOUCH}px;box-sizing:border-box;padding:10px 0;'
-            'line-height:1.4;cursor:pointer">'
-            f"House rules: the {field.columns} x {field.rows} field and its zones; players "
-            "behind the goal line do not block</summary>"
-            f'<ul style="margin:0;padding-left:18px">{items}</ul></details>')
+    return folded_html(f"House rules: the {field.columns} x {field.rows} field and its "
+                       "zones; players behind the goal line do not block",
+                       f'<ul style="margin:0;padding-left:18px">{items}</ul>', "field-notes",
+                       summary_style="font-size:0.95rem")
 
 
 def ball_key(outcome: Outcome) -> Target:

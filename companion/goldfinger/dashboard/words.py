@@ -18,7 +18,7 @@ from companion.goldfinger import engine as e
 from companion.goldfinger import fire_odds, odds, rules
 from companion.goldfinger.legal import label
 from companion.goldfinger.views import public_state
-from companion.ui import odds_html
+from companion.ui import folded_html, odds_html
 from companion.ui.plain import screen_reader_html
 
 TRACKER, MAP = "Tracker: no map", "Map: the app knows the board"
@@ -233,8 +233,8 @@ def verdict_html(state: e.GoldfingerState, bot_report: list[str]) -> str:
     played = ""
     if bot_report:
         items = "".join(f"<li>{escape(t)}</li>" for t in bot_report)
-        played = (f'<details open class="bot-report"><summary>The bot played '
-                  f"{counted(len(bot_report), 'action')}</summary><ol>{items}</ol></details>")
+        played = folded_html(f"The bot played {counted(len(bot_report), 'action')}",
+                             f"<ol>{items}</ol>", "bot-report", opened=True)
     over = ""
     if state.is_over:
         won = SUCCESS if state.winner == rules.BOND else FAILURE

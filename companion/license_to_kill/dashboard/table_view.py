@@ -15,7 +15,6 @@ from companion.license_to_kill import rules
 from companion.license_to_kill.dashboard.parts import box, html
 from companion.license_to_kill.dashboard.words import player_colours, points_html, table_html
 from companion.license_to_kill.engine import LtkState
-from companion.ui import TOUCH
 
 WIDTH, HEIGHT = 480, 230  # the SVG's own units; it scales to the card's width
 LEFT, RIGHT, TOP, BOTTOM = 40, 12, 10, 34  # room for the axes' labels
@@ -32,7 +31,7 @@ class TableView:
 
     def update(self, state: LtkState) -> None:
         self.table.html = table_html(state)
-        self.points.html = points_html(state, TOUCH)
+        self.points.html = points_html(state)
 
 
 class RaceChart:

@@ -15,6 +15,7 @@ from companion.license_to_kill.actions import AssignmentIntrigue, MoveQ
 from companion.license_to_kill.assignment import Check
 from companion.license_to_kill.cards import Card, icons_text
 from companion.license_to_kill.engine import LtkState
+from companion.ui import folded_html
 from companion.ui.review_file import side_colours
 
 WON, LOST, INFO = "#2e7d32", "#b71c1c", "#455a64"
@@ -268,16 +269,15 @@ def chip_html(state: LtkState, piece: dict) -> str:
             f"{attached}</span>")
 
 
-def points_html(state: LtkState, touch: int) -> str:
+def points_html(state: LtkState) -> str:
     """Each player's Plot Points, the history behind them behind a tap."""
     rows = []
     points = state.points()
     for p, player in enumerate(state.players):
         history = "".join(f"<li>{e.change:+d}: {escape(e.reason)}</li>"
                           for e in state.history_of(p))
-        rows.append(f"<details><summary style='font-size:1.1rem;min-height:{touch}px;"
-                    f"line-height:{touch}px'><b>{escape(player.name)}</b>: "
-                    f"{points[p]} Plot Points</summary><ul>{history}</ul></details>")
+        rows.append(folded_html(f"<b>{escape(player.name)}</b>: {points[p]} Plot Points",
+                                f"<ul>{history}</ul>", summary_style="font-size:1.1rem"))
     return (f'<div class="points">{"".join(rows)}<p>{rules.WINNING_POINTS} or more wins, '
             "when reached by Overcoming an opponent's Plot.</p></div>")
 

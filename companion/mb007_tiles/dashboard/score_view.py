@@ -8,7 +8,7 @@ from html import escape
 from companion.mb007_tiles import rules
 from companion.mb007_tiles.drawing import COLOURS, tile_chip
 from companion.mb007_tiles.engine import TilesState
-from companion.ui.theme import TOUCH
+from companion.ui.theme import folded_html
 
 HOUSE_RULES = (
     "Tiles: three each of 1-5 dots and three 007s per colour",
@@ -43,9 +43,9 @@ def scoreboard_html(state: TilesState) -> str:
              f"{state.bag_size} tiles in the bag", f"{state.options.mode} mode"]
     if bots:
         facts.append(f"the app plays {bots}")
-    house = "; ".join(HOUSE_RULES)
+    # One rule a line (they ran on, joined by semicolons).
+    house = "".join(f"<li>{escape(rule)} <i>(house rule)</i></li>" for rule in HOUSE_RULES)
     return (f'<div class="scoreboard" style="font-size:1.05rem;line-height:1.45">'
             f"{''.join(rows)}<div>{escape(' · '.join(facts))}</div>"
-            f'<details style="font-size:0.9rem"><summary style="min-height:{TOUCH - 8}px;'
-            f'line-height:{TOUCH - 8}px">House rules</summary>{escape(house)} '
-            f"(house rules)</details></div>")
+            + folded_html("House rules", f'<ul style="font-size:0.95rem;margin:0;'
+                          f'padding-left:20px">{house}</ul>') + "</div>")

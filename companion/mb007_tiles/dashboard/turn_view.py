@@ -51,10 +51,14 @@ class TurnView:
         if bots_to_move:
             buttons.append(tap_button(pad.tap_for(("bots",), BOTS_LABEL), BOTS_LABEL,
                                       "act act-primary"))
+        # The advice's switch is a setting, on a row of its own after the advice: among the
+        # moves, on a phone, it sat between the letters (a newcomer's play-test).
+        setting = ""
         if not state.is_over:
             toggle = "Hide the advice" if onlooker.advice else "Show the advice"
-            buttons.append(tap_button(pad.tap_for(("advice", not onlooker.advice), toggle),
-                                      toggle))
+            setting = ('<div class="bar advice-setting" style="margin:12px 0 6px">'
+                       f'{tap_button(pad.tap_for(("advice", not onlooker.advice), toggle), toggle)}'
+                       "</div>")
         seating = seating_html(state.players) if state.phase == "first" and \
             state.options.mode == "table" else ""
         pad.html = (f"{notice_html(message)}"
@@ -62,4 +66,4 @@ class TurnView:
                     f"{'' if just_revealed else last_round_html(state)}"
                     f'<div class="note prompt"><b>{escape(prompt)}</b></div>'
                     f'<div class="bar" style="margin:6px 0">{"".join(buttons)}</div>'
-                    f"{advice_html(state, advice)}{scoreboard_html(state)}")
+                    f"{advice_html(state, advice)}{setting}{scoreboard_html(state)}")
