@@ -296,8 +296,28 @@ class TapPad(QuickJSComponent):
           }
         }
       };
-      model.on('html', draw);
+      // A part that scrolls sideways marked data-keep-in-view="<tap>" (Golden Gun's maze on
+      // a phone, marked with Bond's room) brings that button into its view when the mark is
+      // new or moved (Bond entered another room): never by scrolling the page, and read
+      // once the browser has laid the redraw out.
+      let keptInView = null;
+      const keepInView = () => {
+        const frame = box.querySelector('[data-keep-in-view]');
+        const where = frame === null ? null : frame.getAttribute('data-keep-in-view');
+        if (where === keptInView) { return; }
+        keptInView = where;
+        const part = frame && frame.querySelector(`[data-tap="${CSS.escape(where)}"]`);
+        if (!part) { return; }
+        setTimeout(() => {
+          const f = frame.getBoundingClientRect(), p = part.getBoundingClientRect();
+          if (p.left < f.left || p.right > f.right) {
+            frame.scrollLeft += (p.left + p.right) / 2 - (f.left + f.right) / 2;
+          }
+        }, 0);
+      };
+      model.on('html', () => { draw(); keepInView(); });
       draw();
+      keepInView();
       frame.appendChild(box);
       const over = document.createElement('div');
       over.style.cssText = 'position:absolute;inset:0;pointer-events:none';

@@ -197,6 +197,12 @@ def test_on_a_phone_a_wide_maze_scrolls_sideways_its_rooms_a_fingertip_wide(
         boxes = [cells.nth(i).bounding_box() for i in range(rooms)]
         assert min(b["width"] for b in boxes) >= 44, min(b["width"] for b in boxes)
         assert page.evaluate("document.documentElement.scrollWidth") <= 390  # the page
+        # Bond's room is in the maze's view, scrolled there if it had to be.
+        frame, bond = page.locator(".maze-frame").first, page.locator(".cell.gg-bond")
+        inside = "([f, b]) => b.left >= f.left - 1 && b.right <= f.right + 1"
+        page.wait_for_function(
+            f"(els) => ({inside})(els.map((el) => el.getBoundingClientRect()))",
+            arg=[frame.element_handle(), bond.element_handle()], timeout=WAIT)
         page.screenshot(path=str(served.db.parent / f"golden_gun-phone-maze-{mode}.png"))
     finally:
         context.close()

@@ -181,8 +181,12 @@ def _grids_html(grids: list[tuple[str, int, list[list[str | None]]]],
         dense = " dense" if width > 8 else ""
         heading_html = f'<div class="section-title">{escape(title)}</div>' if title else ""
         widest = width * (MAX_CELL + CELL_GAP)
+        # Where the maze scrolls sideways (a phone), Bond's room is kept in its view.
+        bond = next((room for row in rows for room in row
+                     if room and cells[room][1] == "bond"), None)
+        keep = f' data-keep-in-view="{escape(bond)}"' if bond and not still else ""
         parts.append(
-            f'<div class="maze-frame" style="flex:1 1 {width * 48}px;min-width:0;'
+            f'<div class="maze-frame"{keep} style="flex:1 1 {width * 48}px;min-width:0;'
             f'max-width:{widest}px">'
             f'{heading_html}<div class="maze{dense}" role="group" '
             f'aria-label="{escape(title or "The maze")}" data-columns="{width}" style="'
