@@ -20,7 +20,7 @@ from companion.ui.theme import TOUCH
 
 COUNTER_WIDTH = 252  # px, in a row: two buttons and the number between, with margins
 # A row's boxes are as tall as the tallest; each counter is centred in its box, so that
-# the buttons of a counter whose label takes two lines ("Intrigue: attacker") stay level
+# the buttons of a counter whose label takes two lines ("Attacker's Intrigue bonus") stay level
 # with their neighbours' (a newcomer's play-test).
 COUNTER_CSS = f"""
 .counter {{ margin: 4px 8px; }}

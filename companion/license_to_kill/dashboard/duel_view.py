@@ -42,9 +42,9 @@ class Duel(pn.viewable.Viewer):
                             **WIDE)
         self.attacker = select("Attacker" if intrigue else "Attacking Henchman or Personality")
         self.target = select("Target")
-        self.attacker_bonus = Counter(label="Intrigue: attacker", value=0, low=-MAX_BONUS,
+        self.attacker_bonus = Counter(label="Attacker's Intrigue bonus", value=0, low=-MAX_BONUS,
                                       high=MAX_BONUS)
-        self.target_bonus = Counter(label="Intrigue: target", value=0, low=-MAX_BONUS,
+        self.target_bonus = Counter(label="Target's Intrigue bonus", value=0, low=-MAX_BONUS,
                                     high=MAX_BONUS)
         self.odds = HtmlBox(margin=(4, 8), **WIDE)
         self.dice = DuelDicePad(self.roll, n_dice=2 * rules.ATTACK_DICE_EACH,
