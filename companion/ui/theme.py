@@ -75,8 +75,8 @@ def file_input(label: str, accept: str, **params: Any) -> pn.widgets.FileInput:
 def folded_html(summary: str, body: str, css_class: str = "", opened: bool = False,
                 summary_style: str = "") -> str:
     """HTML that opens and closes on a tap (`<details>`), its summary line a thumb's height:
-    `summary` and `body` are HTML, escaped already. (Each game drew its own; one summary
-    was 36 px tall and another had no height at all.)"""
+    `summary` and `body` are HTML, escaped already. (Each game drew its own, each with its
+    own height; Goldfinger's bot report set none.)"""
     return (f'<details class="{css_class}"{" open" if opened else ""}>'
             f'<summary style="min-height:{TOUCH}px;box-sizing:border-box;padding:10px 0;'
             f'line-height:1.4;cursor:pointer;{summary_style}">{summary}</summary>'

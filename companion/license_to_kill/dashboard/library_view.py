@@ -21,7 +21,7 @@ from companion.license_to_kill.cards import (
 from companion.license_to_kill.dashboard.parts import WIDE, html, lazy_section, text_file
 from companion.license_to_kill.dashboard.words import LOST, WON, library_html
 from companion.license_to_kill.decks import check_decks
-from companion.ui import TOUCH, Fold, button, choice, file_input, heading
+from companion.ui import Fold, button, choice, download_button, file_input, heading
 
 DECK_HINT = "One card a line: '2 The Navy Hero' (a line without a number is one copy)."
 
@@ -114,12 +114,10 @@ class LibraryView:
 
     def _objects(self) -> list[pn.viewable.Viewable]:
         downloads = pn.Row(
-            pn.widgets.FileDownload(callback=lambda: text_file(to_csv(self.library.values())),
-                                    filename="cards.csv", label="Export the library (CSV)",
-                                    height=TOUCH, **WIDE),
-            pn.widgets.FileDownload(callback=lambda: text_file(to_yaml(self.library.values())),
-                                    filename="cards.yaml", label="Export the library (YAML)",
-                                    height=TOUCH, **WIDE), **WIDE)
+            download_button("Export the library (CSV)", filename="cards.csv",
+                            callback=lambda: text_file(to_csv(self.library.values()))),
+            download_button("Export the library (YAML)", filename="cards.yaml",
+                            callback=lambda: text_file(to_yaml(self.library.values()))), **WIDE)
         return [
             heading("Import cards (CSV or YAML)"), self.upload,
             pn.pane.Markdown("**A card the library already has, with other values**", **WIDE),
