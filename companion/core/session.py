@@ -32,22 +32,26 @@ from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any
 
-from companion.core.datafile import check_line, load_json
 from companion.core.errors import CompanionError, InputError, shown
 from companion.core.game import JSON, NO_CHANCE, Chance, Event, Game, GameState
 from companion.core.registry import find_game
 from companion.core.seats import Holder, Note, NoteKind, history, link_key
+from companion.core.session_file import (
+    EXPORT_OVERHEAD,
+    MAX_IMPORT_BYTES,
+    MAX_SEED,
+    check_name,
+    check_seed,
+    export_data,
+    json_size,
+    parse_export,
+)
 from companion.core.store import JOIN_CODE_LENGTH, SessionRecord, Store
 
-EXPORT_FORMAT = "companion-session"
-EXPORT_VERSION = 2  # 1 held the seed; 2 holds none (version 1 files still import)
-MAX_IMPORT_BYTES = 5_000_000
-EXPORT_OVERHEAD = 10_000  # an export's fields besides the options and the actions
-MAX_ACTIONS = 25_000  # no game takes a longer import (each its own `max_import_actions`)
 CHECKPOINT_EVERY = 64  # an undo replays at most this many actions
 WITH_PREVIOUS = "_with_previous"  # in a stored action: undone together with the one before
 AFTER_NOTES = "_after_notes"  # in a stored action: how many notes the log held when it was made
-MAX_SEED = 2**63 - 1  # seeds fit SQLite's signed 64-bit integers
+_UNSTORED_SECRET = secrets.token_bytes(32)  # links of a game outside a store: this process's
 
 
 class Session:
@@ -73,8 +77,8 @@ class Session:
                              f"2}}, got {type(options).__name__}")
         self.options = self.game.stored_options(options or {}) if _record is not None else \
             self.game.new_options(options or {})
-        self.seed = secrets.randbelow(MAX_SEED) if seed is None else _check_seed(seed)
-        self.name = _check_name(name) if name else self.game.title
+        self.seed = secrets.randbelow(MAX_SEED) if seed is None else check_seed(seed)
+        self.name = check_name(name) if name else self.game.title
         self.store = store
         self._state: GameState = self.game.new_state(self.options)  # after `_cursor` actions
         self._checkpoints: dict[int, GameState] = {0: self._state}  # every CHECKPOINT_EVERY
@@ -188,7 +192,7 @@ class Session:
             stored[WITH_PREVIOUS] = True
         if self.notes:
             stored[AFTER_NOTES] = len(self.notes)
-        size = _json_size(stored) + 1
+        size = json_size(stored) + 1
         self._check_room(position, size)
         replaced = self._replaced_from(position)
         writing = None
@@ -246,7 +250,7 @@ class Session:
             raise InputError(f"this game has {position:,} actions, the most a saved {title} "
                              "game keeps (so that it exports and imports back): start a new "
                              "game to go on")
-        if sum(self._sizes[:position]) + size + _json_size(self.options) + EXPORT_OVERHEAD \
+        if sum(self._sizes[:position]) + size + json_size(self.options) + EXPORT_OVERHEAD \
                 > MAX_IMPORT_BYTES:
             raise InputError(f"this game's saved file has reached "
                              f"{MAX_IMPORT_BYTES // 1_000_000} MB, the most an import takes "
@@ -256,7 +260,7 @@ class Session:
         """Each stored action's size before `position` (a resumed game's, worked out when
         first needed); `pace()` after each."""
         while len(self._sizes) < position:
-            self._sizes.append(_json_size(self._stored(len(self._sizes))) + 1)
+            self._sizes.append(json_size(self._stored(len(self._sizes))) + 1)
             if pace is not None:
                 pace()
 
@@ -312,7 +316,7 @@ class Session:
         return first + (f" (and {len(texts) - 1} more)" if len(texts) > 1 else "")
 
     def rename(self, name: str) -> None:
-        self.name = _check_name(name)
+        self.name = check_name(name)
         if self.store is not None:
             self.store.rename(self.id, self.name)
 
@@ -455,15 +459,9 @@ class Session:
         )
 
     def to_export(self) -> dict[str, JSON]:
-        """The game as plain data: no seed (it decides the app's next draws), no link key,
-        no holder; an import starts its own."""
-        record = self._record()
-        return {
-            "format": EXPORT_FORMAT, "version": EXPORT_VERSION, "game": record.game,
-            "game_version": record.game_version, "name": record.name,
-            "options": record.options, "cursor": record.cursor,
-            "actions": list(record.actions),
-        }
+        """The game as plain data (`session_file.export_data`): no seed (it decides the
+        app's next draws), no link key, no holder; an import starts its own."""
+        return export_data(self._record())
 
 
 class Saving:
@@ -525,17 +523,12 @@ def export_session(session: Session) -> str:
     return json.dumps(session.to_export(), separators=(",", ":"))
 
 
-def _json_size(value: JSON) -> int:
-    """A value's length in an export."""
-    return len(json.dumps(value, separators=(",", ":")))
-
-
 def import_session(store: Store | None, text: str | bytes) -> Session:
     """Validate an exported session by replaying it, then save it under a new id.
 
     A wrong, truncated or hostile file raises InputError and writes nothing.
     """
-    data = _parse_export(text)
+    data = parse_export(text)
     game = find_game(data["game"])
     if len(data["actions"]) > game.max_import_actions:
         raise InputError(f"the file holds more than {game.max_import_actions} actions, "
@@ -545,7 +538,7 @@ def import_session(store: Store | None, text: str | bytes) -> Session:
                          f"this companion plays version {game.version}")
     record = SessionRecord(
         id=secrets.token_hex(8), game=game.name, game_version=game.version,
-        name=_check_name(data["name"]), options=data["options"],
+        name=check_name(data["name"]), options=data["options"],
         seed=secrets.randbelow(MAX_SEED),  # a file's seed would let its reader predict draws
         cursor=data["cursor"], actions=tuple(data["actions"]),
     )
@@ -565,47 +558,3 @@ def import_session(store: Store | None, text: str | bytes) -> Session:
     if store is not None:
         store.create(record)
     return session
-
-
-_EXPORT_FIELDS = {
-    "format": str, "version": int, "game": str, "game_version": int, "name": str,
-    "options": dict, "cursor": int, "actions": list,
-}
-_SEED_FIELD = {1: {"seed": int}, 2: {}}  # what each export version holds besides
-_UNSTORED_SECRET = secrets.token_bytes(32)  # links of a game outside a store: this process's
-
-
-def _parse_export(text: str | bytes) -> dict[str, JSON]:
-    if len(text) > MAX_IMPORT_BYTES:
-        raise InputError(f"the file is larger than {MAX_IMPORT_BYTES // 1_000_000} MB")
-    # Plain data only: finite numbers, whole UTF-8 text, nesting of at most MAX_DEPTH.
-    data = load_json(text, "the file")
-    version = data.get("version") if isinstance(data, dict) else None
-    extra = _SEED_FIELD.get(version, {}) if type(version) is int else {}
-    fields = {**_EXPORT_FIELDS, **extra}
-    if not isinstance(data, dict) or set(data) != set(fields):
-        raise InputError(f"the file is not a companion session export "
-                         f"(expected fields {sorted(fields)})")
-    for key, kind in fields.items():
-        if not isinstance(data[key], kind) or isinstance(data[key], bool):
-            raise InputError(f"field {shown(key)} should be a {kind.__name__}, "
-                             f"got {shown(data[key], 60)}")
-    if data["format"] != EXPORT_FORMAT or data["version"] not in _SEED_FIELD:
-        raise InputError(f"unsupported export format {shown(data['format'])} "
-                         f"version {data['version']}")
-    if len(data["actions"]) > MAX_ACTIONS:
-        raise InputError(f"the file holds more than {MAX_ACTIONS} actions")
-    if "seed" in data:
-        _check_seed(data["seed"])  # checked, then never used: an import gets a new seed
-    return data
-
-
-def _check_seed(seed: object) -> int:
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-        raise InputError(f"a seed is a whole number from 0 to {MAX_SEED}, got {shown(seed, 40)}")
-    return seed
-
-
-def _check_name(name: object) -> str:
-    return check_line(name, "a game's name", 120)
-
