@@ -272,8 +272,8 @@ class CardsState(GameState):
         down = action.slot == "down"
         old = seat.down if down else seat.up[UP_INDEX[action.slot]]
         seat = placed(seat, action.slot, new)
-        where = "his down card with it (the new one stays down)" if down else \
-            f"his {action.slot} up card with it, a {card_text(new)}"
+        where = "their down card with it (the new one stays down)" if down else \
+            f"their {action.slot} up card with it, a {card_text(new)}"
         text = f"{seat.name} replaces {where}; the old {card_text(old)} goes on the discard pile"
         return replace(self, seats=with_seat(self.seats, self.turn, seat), drawn=None,
                        discards=(*self.discards, old), phase="drawn", replaced=action.slot,
@@ -302,8 +302,8 @@ class CardsState(GameState):
             seat = placed(seat, action.slot, new)
         elif seat.shown:  # table mode: the shown card goes to the discards, a new one down
             seat = seat.holding_cards(seat.up, None)
-        where = "his down card (the new one stays down)" if down else \
-            f"his {action.slot} up card with a {card_text(new)}"
+        where = "their down card (the new one stays down)" if down else \
+            f"their {action.slot} up card with a {card_text(new)}"
         text = (f"{seat.name} draws and replaces {where}; the old {card_text(old)} goes on the "
                 f"discard pile")
         return replace(self, seats=with_seat(self.seats, self.turn, seat), draw_pile=pile,
@@ -373,9 +373,9 @@ class CardsState(GameState):
         if not callers:
             pot, got = ch.pay(pot, rules.ACCEPTED_PAYOUT[holding])
             seats[a] = replace(holder, chips=ch.add(holder.chips, got))
-            verdict = "he held it" if holding else "he was bluffing"
-            text = (f"Everyone accepted. {holder.name} shows his down card ({combo}): {verdict}, "
-                    f"and takes {ch.points(got)} from the pot")
+            verdict = "they held it" if holding else "they were bluffing"
+            text = (f"Everyone accepted. {holder.name} shows their down card ({combo}): {verdict}, "
+                    f"and they take {ch.points(got)} from the pot")
         elif holding:
             paid = []
             for s, bet in callers:
@@ -385,7 +385,7 @@ class CardsState(GameState):
                 paid.append(f"{seats[s].name} {ch.points(given)}")
             pot, got = ch.pay(pot, rules.CALLED_HOLDING_FROM_POT)
             seats[a] = replace(seats[a], chips=ch.add(seats[a].chips, got))
-            text = (f"Called. {holder.name} shows his down card ({combo}): he held it and wins "
+            text = (f"Called. {holder.name} shows their down card ({combo}): they held it and win "
                     f"the bets ({', '.join(paid)}) and {ch.points(got)} from the pot")
         else:
             pot, text = self._bluff_caught(seats, callers, down)
@@ -413,10 +413,10 @@ class CardsState(GameState):
         rest, to_pot = ch.pay(seats[a].chips, rules.CALLED_BLUFF_TO_POT)
         seats[a] = replace(seats[a], chips=rest)
         paid.append(f"the pot {ch.points(to_pot)}")
-        shown = f"his down card, a {card_text(down)}," if self.options.show_caught_bluff \
-            else "his down card"
+        shown = f"their down card, a {card_text(down)}," if self.options.show_caught_bluff \
+            else "their down card"
         text = (f"Called. {seats[a].name} was bluffing: {shown} does not complete "
-                f"{pair_text(seats[a].up)}. He pays {', '.join(paid)}, and keeps his cards, the "
+                f"{pair_text(seats[a].up)}. They pay {', '.join(paid)}, and keep their cards, the "
                 "down card turned down again")
         return ch.add(self.pot, to_pot), text
 

@@ -91,7 +91,7 @@ def share_html(session: Session, page_url: str, seats: Sequence[SharedSeat],
             lines.append(f"<li>{escape(seat.name)}: played by the app, no phone.</li>")
         elif seat.taken:
             button = tap_button(f"hand:{seat.seat}", f"Hand {seat.name}'s seat to a new phone")
-            lines.append(f'<li class="seat-taken">{escape(seat.name)}: on his own phone. '
+            lines.append(f'<li class="seat-taken">{escape(seat.name)}: on their own phone. '
                          f"{button}</li>")
         else:
             cards.append(_card(f"{seat.name}'s own phone", seat_link(session, page_url, seat),
@@ -103,7 +103,7 @@ def share_html(session: Session, page_url: str, seats: Sequence[SharedSeat],
         tablet_html = (
             '<div style="font-size:0.95rem;margin-top:6px">A seat\'s code opens that '
             "player's own view on the first phone that opens it, and only there: give each "
-            "player his own. Undo is the table's call: it is on this tablet alone, and "
+            "player their own. Undo is the table's call: it is on this tablet alone, and "
             "every device's log shows it.</div>"
             + (_card("Make another device the tablet", tablet_link(session, page_url),
                      "tablet-link") if tablet_link_shown else

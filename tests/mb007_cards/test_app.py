@@ -138,7 +138,7 @@ def test_announce_call_reveal_with_the_down_card_private(served, page: Page, bro
     expect(other.locator(".verdict")).to_contain_text("Called. Seat 2", timeout=WAIT)
     no_down_card(other)
     if "was bluffing" in verdict.inner_text():  # Rules for Play 6: he shows it, keeps it down
-        assert f"his down card, a {down}," in verdict.inner_text()
+        assert f"their down card, a {down}," in verdict.inner_text()
     other.close()
 
 

@@ -73,7 +73,7 @@ def test_a_draw_is_seen_first_then_placed_and_only_its_drawer_sees_it(store):
     board.pad.press("Put it in place of the down card")
     state = board.session.state
     assert state.phase == "drawn" and state.seats[1].down == drawn and state.discards == (1,)
-    assert "replaces his down card with it (the new one stays down)" in board.session.log[-1]
+    assert "replaces their down card with it (the new one stays down)" in board.session.log[-1]
     told = board.session.events[-1].text
     assert card_text(drawn) not in told.split("the old")[0]  # the new down card: unnamed
 
@@ -127,7 +127,7 @@ def test_an_announce_call_reveal_cycle_explains_the_payout_beside_the_odds(store
     board.pad.press(board.pad.labels()[0])  # Accept
     text = board.events.object
     assert "Seat 3 called 3 (expected" in text  # the call's odds beside its outcome
-    assert "he held it and wins the bets (Seat 3 3)" in text
+    assert "they held it and win the bets (Seat 3 3)" in text
     assert [s.points for s in board.session.state.seats] == [32, 36, 29]
 
 
@@ -150,13 +150,13 @@ def test_table_mode_taps_in_cards_and_refuses_a_fifth_of_a_kind(store):
     assert board.session.state.phase == "turn"
     assert board.session.state.seats[1].up == (5, 5)
     board.pad.press("Draw and replace the left up card")
-    assert "Tap the card he drew" in board.prompt.object
+    assert "Tap the card they drew" in board.prompt.object
     assert re.search(r'disabled>5</button>', board.pad.html)  # four 5s are in view
     board.pad.press("7")
     assert board.session.state.seats[1].up == (7, 5) and board.session.state.phase == "drawn"
     board.pad.press("Announce a winning combination")
     board.pad.press(board.pad.labels()[2])  # Call 2
-    assert "Tap the down card he shows" in board.prompt.object
+    assert "Tap the down card they show" in board.prompt.object
     board.pad.press("6")
     assert [s.points for s in board.session.state.seats] == [30, 35]
 
@@ -213,7 +213,7 @@ def test_the_peek_and_the_page_say_which_cards_their_odds_count(store):
     board.uncover()  # Seat 1 answers: the page's chance and the peek's each say their basis
     assert "From what the table sees (your down card not counted)" in board.odds.object
     board.peek.peek()
-    assert "Knowing your down card: he holds it" in board.peek.face
+    assert "Knowing your down card: Seat 2 holds it" in board.peek.face  # the announcer
 
 
 def test_after_an_undo_the_story_is_the_last_move_still_applied_never_a_new_game(store):
@@ -290,12 +290,12 @@ def test_a_caught_bluffers_down_card_is_on_the_table_until_he_replaces_it(store)
     for action in (Announce(), Respond(2, 1), Respond(0, 0)):
         session.act(action)
     board = CardsDashboard(store=store, session=session)
-    shown = "down: 3 (shown when his bluff was called)"
+    shown = "down: 3 (shown when the bluff was called)"
     assert shown in words(board.table_pane.object)
     for action in (Draw("left"), Pass(), Draw("left"), Pass(), Announce()):
         board.act(action)
     board.uncover()
-    assert ("Seat 2 holds it 0% (no chance) his down card, a 3, was shown when his bluff "
+    assert ("Seat 2 holds it 0% (no chance) their down card, a 3, was shown when the bluff "
             "was called Best to win: call 3") in words(board.odds.object)
     assert board.pad.labels()[:2] == ["Accept (-3.00)", "Call 1 (+3.00)"]
     board.act(Respond(2, 1))

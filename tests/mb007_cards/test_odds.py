@@ -220,7 +220,7 @@ def test_a_caught_bluffer_announcing_again_with_the_same_cards_holds_nothing():
     # Seat 2 (index 1) shows 1 and 5 with a 3 down: no combination, he bluffs, is called.
     state = dealt({0: (2, 6, 4), 1: (1, 3, 5), 2: (7, 2, 6)})
     state = play(state, Announce(), Respond(2, 1), Respond(0, 0))
-    assert "his down card, a 3, does not complete" in state.last_event.text
+    assert "their down card, a 3, does not complete" in state.last_event.text
     assert state.seats[1].known_down == 3 and state.seats[1].up == (1, 5)
     # Round the table to him again: Seat 3 and Seat 1 pass after drawing.
     while state.turn != 1:

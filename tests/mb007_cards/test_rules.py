@@ -168,12 +168,12 @@ def test_rules_for_play_4_opponents_accept_or_call_one_at_a_time_with_1_2_or_3()
 
 
 def test_rules_for_play_5_all_accept_holding_wins_1_from_the_pot_and_discards():
-    """Rules for Play 5: all accept, he shows his down card; holding, 1 from the pot; his
+    """Rules for Play 5: all accept, he shows their down card; holding, 1 from the pot; his
     three cards are discarded and his turn ends."""
     state = play(dealt(HANDS3), Announce(), Respond(2, 0), Respond(0, 0))
     assert pts(state) == [32, 33, 32] and pot(state) == 11
     assert state.seats[1].up == () and state.discards == (3, 5, 4)
-    assert "shows his down card (3 and 5 and a 4: a run 3-4-5): he held it" in \
+    assert "shows their down card (3 and 5 and a 4: a run 3-4-5): they held it" in \
         state.last_event.text
     assert state.turn == 2
 
@@ -183,7 +183,7 @@ def test_rules_for_play_5_all_accept_a_bluff_wins_3_from_the_pot():
     state = dealt({0: (1, 6, 6), 1: (3, 1, 5), 2: (2, 2, 7)})
     state = play(state, Announce(), Respond(2, 0), Respond(0, 0))
     assert pts(state) == [32, 35, 32] and pot(state) == 9
-    assert state.seats[1].up == () and "he was bluffing" in state.last_event.text
+    assert state.seats[1].up == () and "they were bluffing" in state.last_event.text
 
 
 def test_rules_for_play_6a_called_holding_wins_the_bets_and_1_from_the_pot():
@@ -201,7 +201,7 @@ def test_rules_for_play_6b_called_bluffing_pays_each_caller_and_1_to_the_pot_kee
     assert pts(state) == [35, 26, 34] and pot(state) == 13
     assert state.seats[1].up == (3, 5) and state.seats[1].down == 1
     assert "was bluffing" in state.last_event.text
-    assert "shows his down card" not in state.last_event.text
+    assert "shows their down card" not in state.last_event.text
 
 
 def test_rules_for_play_7_a_player_without_cards_takes_three_at_his_next_turn():
@@ -389,7 +389,7 @@ def test_log_lines_never_name_a_down_card_still_down_even_after_undo():
         session.act(Respond(2, 1))
         session.act(Respond(0, 0))
         assert "was bluffing" in session.log[-1]
-        assert ("his down card, a 3, does not complete" in session.log[-1]) == show
+        assert ("their down card, a 3, does not complete" in session.log[-1]) == show
         assert session.state.seats[1].known_down == (3 if show else None)
         if not show:
             assert all("3" not in event.text for event in session.events)
@@ -397,7 +397,7 @@ def test_log_lines_never_name_a_down_card_still_down_even_after_undo():
     shown.act(Deal((3, 1, 3, 6, 3, 6)))  # Bo holds 3 3 3 with a 3 down
     shown.act(Announce())
     shown.act(Respond(0, 0))
-    assert "shows his down card (3 and 3 and a 3" in shown.log[-1]
+    assert "shows their down card (3 and 3 and a 3" in shown.log[-1]
     shown.undo()
     assert all("down card (" not in line for line in shown.log)
 

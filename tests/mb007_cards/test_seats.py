@@ -82,7 +82,7 @@ def test_each_player_chooses_on_his_phone_and_every_device_follows(store):
     tablet.pad.press(tablet.pad.labels()[0])  # Accept: Seat 1 answers on the tablet
     assert [s.points for s in tablet.session.state.seats] == [32, 36, 29]
     for phone in phones.values():
-        assert "he held it and wins the bets" in phone.events.object
+        assert "they held it and win the bets" in phone.events.object
 
 
 def test_a_key_drawn_before_another_device_acted_is_refused(store):

@@ -85,7 +85,7 @@ def test_a_card_drawn_is_seen_only_on_its_drawers_phone_until_placed(served, bro
     two.get_by_role("button", name="Put it in place of the down card").click()
     for page in (tablet, one):
         expect(page.locator(".log-line").first).to_contain_text(
-            "Seat 2 replaces his down card with it", timeout=WAIT)
+            "Seat 2 replaces their down card with it", timeout=WAIT)
     assert any("You drew a" in frame for frame in two_frames)
     assert not any("You drew a" in frame for frame in tablet_frames + one_frames)
     for page in (tablet, one, two):

@@ -225,7 +225,7 @@ def test_the_tablets_join_section_offers_only_free_human_seats_and_hands_a_taken
     share = unescape(card.contents[0].html)
     assert "Black 2: played by the app, no phone." in share
     assert "Black 2's own phone" not in share and "Red 1's own phone" not in share
-    assert "Red 1: on his own phone." in share and red_link not in share
+    assert "Red 1: on their own phone." in share and red_link not in share
     assert "Black 1's own phone" in share and "Red 2's own phone" in share
     board.hand_over(0)
     share = unescape(card.contents[0].html)

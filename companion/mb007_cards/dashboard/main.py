@@ -206,7 +206,7 @@ class CardsDashboard(GameDashboard):
     def _respond(self, seat: int, bet: int) -> None:
         view = advice_view(self.state, self.seat, seat)
         note = "" if bet == 0 else f"{self.state.seats[seat].name} called {bet} " \
-            f"(expected {bet_ev(view, bet)} from what he could see)"
+            f"(expected {bet_ev(view, bet)} from what they could see)"
         self._human(Respond(seat, bet), note)
 
     # Drawing.

@@ -95,7 +95,7 @@ def shown_html(seat: SeatInfo) -> str:
     if seat.shown_card is None:
         return ""
     return (f'<div class="t-shown" style="font-size:0.95rem">down: '
-            f"{escape(card_text(seat.shown_card))} (shown when his bluff was called)</div>")
+            f"{escape(card_text(seat.shown_card))} (shown when the bluff was called)</div>")
 
 
 def seat_state(view: PublicView, seat: SeatInfo) -> str:
@@ -148,8 +148,8 @@ def payouts_html() -> str:
         "does not wrap from 7 to 1).",
         f"<b>All accept</b>: holding, +{accepted[True]} from the pot; bluffing, "
         f"+{accepted[False]}.",
-        f"<b>Called</b> (bets {bets}): holding, he wins every bet and "
-        f"{rules.CALLED_HOLDING_FROM_POT} from the pot; bluffing, he pays each caller his "
+        f"<b>Called</b> (bets {bets}): holding, the announcer wins every bet and "
+        f"{rules.CALLED_HOLDING_FROM_POT} from the pot; bluffing, pays each caller their "
         f"bet and {rules.CALLED_BLUFF_TO_POT} to the pot.",
         "<b>The end</b>: the pot is empty; the most points wins.",
         CHIPS_NOTE,

@@ -213,12 +213,12 @@ def _table_step(state: CardsState, draft: list, slot: str) -> str:
     if state.tablet:
         return ""
     if state.phase == "new cards":
-        return f" Tap his {'left' if not draft else 'right'} up card."
+        return f" Tap their {'left' if not draft else 'right'} up card."
     if state.phase == "turn" and slot:
         return " Tap the old down card, now on the discard pile." if slot == "down" \
-            else " Tap the card he drew."
+            else " Tap the card they drew."
     if state.phase == "reveal":
-        return " Tap the down card he shows."
+        return " Tap the down card they show."
     return ""
 
 

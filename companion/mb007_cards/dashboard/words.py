@@ -114,7 +114,7 @@ def choosing_odds_html(view: PrivateView) -> str:
         name = view.me.name
         return (f'<div class="odds-basis" style="font-size:1rem">{escape(name)} has drawn a '
                 f"card and chooses which card it replaces. Only {escape(name)} sees it: in "
-                "the peek, or on his own phone.</div>")
+                "the peek, or on their own phone.</div>")
     return _choices_html(view)
 
 
@@ -142,7 +142,7 @@ def respond_odds_html(view: PrivateView) -> str:
         f"{basis_heading(view)}: {basis_text(model)}"
     return (odds_html(f"{model.name} holds it", model.holds, basis, "neutral")
             + f'<div class="ev" style="font-size:1.02rem">{best_answer_text(view)} On the '
-              "buttons: chips, yours less his, on average.</div>")
+              "buttons: chips, yours less theirs, on average.</div>")
 
 
 def best_answer_text(view: PrivateView) -> str:
@@ -169,14 +169,15 @@ def answer_words(bet: int) -> str:
 def basis_text(model: AnnouncerModel) -> str:
     """What the chance that he holds rests on, in one sentence."""
     if model.shown is not None:
-        return (f"his down card, a {rules.card_text(model.shown)}, was shown when his bluff "
+        return (f"their down card, a {rules.card_text(model.shown)}, was shown when the bluff "
                 "was called")
-    cards = f"before he announced, his cards and how he came by them gave {percent(model.cards)}"
+    cards = (f"before they announced, their cards and how they came by them gave "
+             f"{percent(model.cards)}")
     if model.cards in (0, 1):
         return cards
     return (f"{cards}; a player without one announces anyway about {percent(model.rate)} of "
             f"the time, in the app's model (a solved simple game says "
-            f"{percent(model.position_rate)} in his spot; {model.record.text(model.name)})")
+            f"{percent(model.position_rate)} in their spot; {model.record.text(model.name)})")
 
 
 def _answers(view: PrivateView) -> list[int]:
@@ -218,7 +219,8 @@ def peek_html(view: PrivateView) -> str:
         answers = " · ".join(f"{answer_words(bet)} {bet_value(view, bet)}".replace(" ", "&nbsp;")
                              for bet in _answers(view))
         best = answer_words(best_answer_to_win(view))
-        text.append(f"<div>{KNOWING}: he holds it {percent(p)}; {answers}. Best to win: "
+        announcer = escape(view.public.seats[view.public.turn].name)
+        text.append(f"<div>{KNOWING}: {announcer} holds it {percent(p)}; {answers}. Best to win: "
                     f"<b>{best}</b>.</div>")
     return (f'<div class="down-face pk-face">{card_html(view.down, "big")}'
             f'<div class="pk-text">{"".join(text)}</div></div>')

@@ -111,7 +111,8 @@ class TilesDashboard(GameDashboard):
             self._human(rest[0])
         elif kind == "look":
             if not self.may_see(rest[0]):  # the seat is on its own phone, or not the tablet
-                self.message = f"{self.session.state.seat_name(rest[0])} chooses on his own phone."
+                name = self.session.state.seat_name(rest[0])
+                self.message = f"{name} chooses on their own phone."
                 return
             self.message = ""
             self.looking = rest[0]
@@ -183,7 +184,7 @@ class TilesDashboard(GameDashboard):
         if state.is_over:
             return "<p>The match is over: no advice to show.</p>"
         if state.phase == "choose":
-            return ("<p>The letters are chosen in secret: each chooser's advice was his "
+            return ("<p>The letters are chosen in secret: each chooser's advice was their "
                     "own and is not shown in the replay.</p>")
         if state.phase != "place":
             return ""

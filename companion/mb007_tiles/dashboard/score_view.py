@@ -20,7 +20,7 @@ HOUSE_RULES = (
     "equilibrium) captures nothing in any round to come",
     "With the bag empty, twelve rounds in a row that capture nothing end the game",
     "The app playing both partners of a team chooses their two letters together, from the "
-    "team's equilibrium; beside a human partner it plays its own share and never reads his "
+    "team's equilibrium; beside a human partner it plays its own share and never reads their "
     "letter",
 )
 
