@@ -120,6 +120,29 @@ REDRAW_JS = """
 # height a tap changed (the log, the action list, a score) had the whole page measured
 # again, 6-12 times in the frame after a Goldfinger roll or a License to Kill step. The
 # layout around the pad watches it too, and measures the page once when it grows.
+# A part marked data-bring-into-view (the result of the tap just made) is scrolled into the
+# middle of the screen if it is not wholly in view once the tap's changes are drawn: after
+# a roll low in a long action list, the list can shrink under the page and leave the
+# player looking at the log. Only for this device's own tap (a tap in the last 3 seconds): another
+# player's roll never moves a page someone is reading.
+BRING_INTO_VIEW_JS = """
+  if (!window.companionTapAt) {
+    window.companionTapAt = -1e9;
+    document.addEventListener('click', () => { window.companionTapAt = performance.now(); },
+                              true);
+  }
+  const bringIntoView = (box) => {
+    requestAnimationFrame(() => {
+      const mark = box.querySelector('[data-bring-into-view]');
+      if (mark === null || performance.now() - window.companionTapAt > 3000) { return; }
+      const where = mark.getBoundingClientRect();
+      if (where.top < 0 || where.bottom > window.innerHeight) {
+        mark.scrollIntoView({ block: 'center' });
+      }
+    });
+  };
+"""
+
 UNWATCH_JS = """
   const unwatch = (view) => {
     if (view && view._resize_observer) { view._resize_observer.unobserve(view.el); }
@@ -347,14 +370,15 @@ class HtmlBox(QuickJSComponent):
 
     A Panel HTML pane is laid out again by the browser with the whole page each time its
     text changes; this box only replaces its own contents. Give it `max_height` for a box
-    that scrolls.
+    that scrolls. A part marked `data-bring-into-view` is brought into view when a change
+    this device's tap made leaves it off screen (`BRING_INTO_VIEW_JS`).
     """
 
     html = param.String(default="")
     max_height_px = param.Integer(default=0, doc="Scrolls beyond this height (0: grows).")
 
     _stylesheets: ClassVar[list[str]] = [":host { display: block; width: 100%; }"]
-    _esm = REDRAW_JS + UNWATCH_JS + """
+    _esm = REDRAW_JS + UNWATCH_JS + BRING_INTO_VIEW_JS + """
     export function render({ model, el, view }) {
       unwatch(view);
       const box = document.createElement('div');
@@ -363,7 +387,10 @@ class HtmlBox(QuickJSComponent):
         box.style.overflowY = model.max_height_px ? 'auto' : '';
       };
       const draw = () => { redraw(box, model.html); };
-      model.on('html', draw);
+      model.on('html', () => {
+        draw();
+        if (model.html.includes('data-bring-into-view')) { bringIntoView(box); }
+      });
       model.on('max_height_px', size);
       size();
       draw();

@@ -168,6 +168,15 @@ def test_the_chosen_actions_odds_and_roll_are_on_screen_together(served, page: P
     roll.click()
     expect(page.locator(".verdict")).to_contain_text("tries to Force Car C", timeout=WAIT)
     assert problems(page) == []
+    # The roll's result is on screen where the roll was made, whether the list stays long
+    # (a success) or shrinks under the page (a failure loses Bond the rest of his turn:
+    # the page was left showing the log, a newcomer's play-test).
+    result = page.locator(".last-roll")
+    expect(result).to_contain_text("Last roll: ", timeout=WAIT)
+    expect(result).to_contain_text("tries to Force Car C")
+    page.wait_for_function("() => new Promise(done => requestAnimationFrame(() => "
+                           "requestAnimationFrame(() => done(true))))")
+    assert _on_screen(page, result, height)
 
 
 def test_in_portrait_the_map_is_above_the_action_list(served, page: Page):

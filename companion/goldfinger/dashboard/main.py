@@ -52,6 +52,7 @@ from companion.goldfinger.dashboard.words import (
     armed_html,
     hits_html,
     kit_html,
+    last_roll_html,
     own_html,
     replay_odds_html,
     status_html,
@@ -485,7 +486,9 @@ class GoldfingerDashboard(GameDashboard):
         rolls = self.my_turn() and not self._bot_to_move() and any(
             self.state.dice_needed(a) for a in self.legal())
         # "Tap a rolled action to see its exact chance" only where there is one to tap.
-        self.actions.armed_pane.html = self._armed_html() if rolls else ""
+        # The last roll's result stays beside the dice, where the eye is after a roll.
+        last_roll = "" if self.shown_bot_report() else last_roll_html(self.state)
+        self.actions.armed_pane.html = last_roll + (self._armed_html() if rolls else "")
         self.dice.param.update(
             shown=rolls,
             enabled=armed is not None,

@@ -222,6 +222,22 @@ def roll_word(state: e.GoldfingerState) -> str:
     return "Success. " if event.outcome == "success" else "Failure. "
 
 
+def last_roll_html(state: e.GoldfingerState) -> str:
+    """The last roll's result, for beside the dice: after a roll low in a long action list
+    the verdict at the top of Play is off screen (a newcomer's play-test). Nothing when the
+    last action rolled no dice."""
+    action = state.history[-1] if state.history else None
+    event = state.last_event
+    if event is None or getattr(action, "dice", None) is None:
+        return ""
+    word = roll_word(state)
+    colour = {"Success. ": SUCCESS, "Failure. ": FAILURE}.get(word, "#555")
+    return (f'<div class="last-roll" data-bring-into-view style="border-left:6px solid '
+            f'{colour};padding:4px 10px;margin:4px 0">Last roll: <b style="color:{colour}">'
+            f"{word}</b>"
+            f"{escape(event.text)}</div>")
+
+
 def verdict_html(state: e.GoldfingerState, bot_report: list[str]) -> str:
     """The last event (Success or Failure only when a roll decided it), what the bot
     played, and the game's end."""
