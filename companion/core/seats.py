@@ -28,7 +28,7 @@ from typing import Literal
 
 TABLET = "tablet"
 DEVICE_ID = re.compile(r"[0-9a-f]{32}")  # what a browser's cookie must hold
-NoteKind = Literal["undo", "redo", "seat", "tablet"]
+NoteKind = Literal["undo", "redo", "seat", "tablet", "moved on"]
 NOTE_MARK = "— "  # how a note's line starts in the log (an action's starts with its number)
 
 

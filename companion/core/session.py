@@ -350,6 +350,14 @@ class Session:
         if written is not None:
             self._add_note(written)
 
+    def tell(self, text: str, kind: NoteKind) -> None:
+        """A line in every device's log that changes nothing else (`core.seats.Note`)."""
+        self.settle()
+        note = Note(text, kind)
+        if self.store is not None:
+            self._revision = self.store.add_note(self.id, self._revision, note)
+        self._add_note(note)
+
     def _secret(self) -> bytes:
         return self.store.server_secret() if self.store is not None else _UNSTORED_SECRET
 

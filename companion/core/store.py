@@ -382,6 +382,14 @@ class Store:
                 self._add_note(db, session_id, note)
             return self._bump(db, session_id, revision, cursor)
 
+    def add_note(self, session_id: str, revision: int, note: Note) -> int:
+        """A line of the log and no other change (the tablet moved on to another game);
+        returns the new revision, so every other process reloads the table."""
+        with self.database.write() as db:
+            cursor = self._check_revision(db, session_id, revision)
+            self._add_note(db, session_id, note)
+            return self._bump(db, session_id, revision, cursor)
+
     def set_holder(self, session_id: str, revision: int, role: str, holder: Holder,
                    note: Note | None = None) -> int:
         """Who holds `role` now (and the note that says so); returns the new revision, so

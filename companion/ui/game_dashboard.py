@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from html import escape
 from typing import Any
@@ -52,6 +52,10 @@ WATCHING = ("This device watches the table: moves are made on the table's tablet
             "each player's own phone.")
 NOT_THE_TABLET = ("This device shows the public table: undo, saved games and the seats' "
                   "views are on the table's tablet.")
+# In the log of the game the tablet leaves, for the phones still on it (and on them, the
+# message): they stay on that game, since a seat of one game is no seat of the next.
+MOVED_ON = ("The tablet moved on to another game, \u201c{name}\u201d: to play in it, scan "
+            "your seat's code on the tablet (Join this table).")
 BOT_LIMIT = 600  # the app's actions in one go, a safety net (a Goldfinger Enemy phase is ~30)
 BOT_STOPPED = "The bot stopped: "  # Goldfinger's words before a refusal of its bot's move
 
@@ -107,6 +111,7 @@ class GameDashboard(pn.viewable.Viewer):
         # set only on this page's own document thread.
         self._ready, self._missed = not served, False
         self._shown = self.table.revision  # the table's revision this page last drew
+        self._notes_seen = len(self.session.notes)  # a note that came since is news
         self._watcher = self.table.param.watch(self._table_changed, "revision")
         self.log = LogView(self.undo, self.redo, steps=self.is_tablet)
         self.picker = SessionPicker(self.game, self.store, lambda: self.session, self.open,
@@ -246,10 +251,12 @@ class GameDashboard(pn.viewable.Viewer):
         return session
 
     def open(self, session: Session) -> None:
+        self._tell_the_phones(session)
         self.table.param.unwatch(self._watcher)
         self.table = live_table(self.store, session)
         self._watcher = self.table.param.watch(self._table_changed, "revision")
         self._shown = self.table.revision
+        self._notes_seen = len(session.notes)
         self.seat = None  # a seat belongs to one game
         self.role = TABLET if self.mark is None else tablet_role(self.table, self.mark)
         self.message = ""
@@ -258,6 +265,17 @@ class GameDashboard(pn.viewable.Viewer):
         card, view = getattr(self, "_share", (None, None))
         if card is not None and not card.collapsed:
             view.refresh()  # the new game's code and seats
+
+    def _tell_the_phones(self, coming: Session) -> None:
+        """The tablet leaves its game for `coming`: a phone holding a seat of the game it
+        leaves reads so in that game's log, and in its message (`_redraw`)."""
+        leaving = self.session
+        if not self.is_tablet or leaving.id == coming.id or not any(
+                role != TABLET and holder.device is not None
+                for role, holder in leaving.holders.items()):
+            return
+        with suppress(CompanionError):  # moved on elsewhere: its phones see that instead
+            self.table.tell(MOVED_ON.format(name=coming.name), "moved on")
 
     def _remember_in_url(self) -> None:
         location = page_location()
@@ -304,6 +322,11 @@ class GameDashboard(pn.viewable.Viewer):
             self._open_as_public_table()
             return
         self._shown = self.table.revision
+        notes = self.session.notes
+        if not self.is_tablet and notes and notes[-1].kind == "moved on" and \
+                len(notes) != self._notes_seen:
+            self.message = notes[-1].text
+        self._notes_seen = len(notes)
         self.revision += 1
 
     def _behind_the_table(self) -> bool:

@@ -90,6 +90,10 @@ class LiveTable(param.Parameterized):
         page sees its role again."""
         self._change(lambda: self._session.set_holder(role, holder, note, kind))
 
+    def tell(self, text: str, kind: NoteKind) -> None:
+        """A line in every device's log (`Session.tell`)."""
+        self._change(lambda: self._session.tell(text, kind))
+
     @contextmanager
     def batch(self, joined: bool = False) -> Iterator[None]:
         """Several changes (a bot's whole turn) that the other devices see as one; with

@@ -152,6 +152,18 @@ def test_holders_and_notes_are_kept_with_the_game(store, stores):
         store.set_holder(session.id, 1, TABLET, Holder(2, "mark-2"))
 
 
+def test_a_note_alone_is_kept_and_bumps_the_revision(store, stores):
+    """`add_note`: a line of the log and nothing else (the tablet moved on to another game);
+    another process reloads the table on the new revision."""
+    session = Session("dice_lab", seed=7, store=store)
+    revision = store.add_note(session.id, session.revision, Note("moved on", "moved on"))
+    record = stores().load(session.id)
+    assert record.notes == (Note("moved on", "moved on"),)
+    assert record.revision == revision == 1 and record.cursor == 0
+    with pytest.raises(StaleSessionError):
+        store.add_note(session.id, 0, Note("late", "moved on"))
+
+
 def test_the_server_secret_is_made_once_for_every_store(store, stores):
     assert store.server_secret() == stores().server_secret()
     assert len(store.server_secret()) == 32

@@ -92,3 +92,26 @@ def test_a_key_drawn_before_another_device_acted_is_refused(store):
     phones[1].pad.press("Announce a winning combination")
     assert "already changed" in phones[1].message
     assert len(tablet.session.actions) == 1
+
+
+def test_a_phone_left_on_a_game_the_tablet_moved_on_from_is_told_so(store):
+    """A seat of one game is no seat of the next: the phones stay on the game the tablet
+    leaves, and that game's log and each phone's message say where the table went and how
+    to join it (they showed the old game with no word of it: a play-test). A game no phone
+    joined gets no such line."""
+    from companion.core.seats import NOTE_MARK
+    from companion.ui.game_dashboard import MOVED_ON
+
+    tablet, phones = table(store, with_phones=(1,))
+    left = tablet.session
+    new = tablet.start_new_game()
+    told = MOVED_ON.format(name=new.name)
+    assert phones[1].session.id == left.id and phones[1].message == told
+    assert phones[1].session.history[-1] == NOTE_MARK + told
+    assert [note.kind for note in Session.resume(store, left.id).notes] == ["moved on"]
+    assert not any("moved on" in line for line in tablet.session.history)
+
+    alone, _ = table(store, with_phones=())
+    before = alone.session
+    alone.start_new_game()
+    assert not Session.resume(store, before.id).notes

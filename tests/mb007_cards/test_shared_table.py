@@ -90,3 +90,21 @@ def test_a_card_drawn_is_seen_only_on_its_drawers_phone_until_placed(served, bro
     assert not any("You drew a" in frame for frame in tablet_frames + one_frames)
     for page in (tablet, one, two):
         page.close()
+
+
+def test_phones_are_told_when_the_tablet_starts_another_game(served, browser):
+    """The phones stay on the game the tablet leaves (a seat of one game is no seat of the
+    next): each says where the table went and how to join, in its message and its log."""
+    (tablet, _), (one, _), (two, _) = three_devices(served, browser)
+    expect(one.locator(".own-down .card.big")).to_have_text("6", timeout=WAIT)
+    tablet.get_by_role("button", name="New game: cards, players, bots").click()
+    tablet.get_by_role("button", name="Start a new game with these settings").click()
+    expect(tablet.locator(".log-line")).to_have_count(0, timeout=WAIT)
+    for phone in (one, two):
+        expect(phone.get_by_text(re.compile("The tablet moved on to another game")).first) \
+            .to_be_visible(timeout=WAIT)
+        expect(phone.locator(".log-note").first).to_contain_text("scan your seat's code")
+    expect(one.locator(".own-down .card.big")).to_have_text("6")  # still its seat's game
+    expect(tablet.locator(".log-note")).to_have_count(0)
+    for page in (tablet, one, two):
+        page.close()
