@@ -75,11 +75,11 @@ def test_the_enemy_places_the_cards_on_his_phone_and_nobody_else_sees_them(store
     pages = table(store)
     tablet, bond, enemy = pages[None], pages[BOND_SEAT], pages[ENEMY_SEAT]
     assert tablet.enemy_phone_here()
-    assert "places the cards on his own phone" in " ".join(texts(tablet))
+    assert "places the cards on their own phone" in " ".join(texts(tablet))
     assert "placing the five cards" in " ".join(bond.texts())
     stars = tablet.state.board.stars[:5]
     tablet.tap(stars[-1])  # the tablet no longer places the cards of a seat on its phone
-    assert "placed on his own phone" in tablet.message
+    assert "placed on their own phone" in tablet.message
     for star in stars:
         enemy.tap(star)  # each star takes the next card: Mirror, Old Lady, ...
     placed = dict(zip(stars, rules.CARD_NAMES, strict=True))

@@ -51,7 +51,7 @@ def test_the_enemy_places_the_cards_on_his_phone_and_only_his_phone_learns_them(
     enemy, enemy_frames = open_recording(browser, links["Enemy's own phone"])
     for page, frames in ((tablet, tablet_frames), (bond, bond_frames), (enemy, enemy_frames)):
         connected(page, frames)
-    expect(tablet.get_by_text("The Enemy places the cards on his own phone.")) \
+    expect(tablet.get_by_text("The Enemy places the cards on their own phone.")) \
         .to_be_visible(timeout=WAIT)
     expect(bond.get_by_text("The Enemy player is placing the five cards")) \
         .to_be_visible(timeout=WAIT)

@@ -388,24 +388,24 @@ def estimate_html(estimate: str, stale: bool) -> str:
 
 # A side's own phone (a seat's join link).
 
-PHONE_PLACING = ("**The Enemy places the cards on his own phone.** This tablet shows none "
-                 "of them. His phone lost or flat? Hand his seat to a new phone under "
+PHONE_PLACING = ("**The Enemy places the cards on their own phone.** This tablet shows none "
+                 "of them. Their phone lost or flat? Hand their seat to a new phone under "
                  "\"Join this table\".")
-PLACED_ELSEWHERE = "The Enemy's cards are placed on his own phone (or on the tablet)."
+PLACED_ELSEWHERE = "The Enemy's cards are placed on their own phone (or on the tablet)."
 
 
 def waiting_text(state: e.GoldfingerState) -> str:
     """On a side's own phone while the other side decides: who, and where."""
     if state.phase == "cards":
-        return ("The Enemy player is placing the five cards, on the tablet or on his own "
-                "phone. Look away from the tablet while he does.")
+        return ("The Enemy player is placing the five cards, on the tablet or on their own "
+                "phone. Look away from the tablet while they do.")
     if state.phase == "bond":
-        return "The Bond player places the Aston Martin, on the tablet or on his own phone."
+        return "The Bond player places the Aston Martin, on the tablet or on their own phone."
     if state.pending is not None and state.pending.kind == "reveal":
-        return ("The Enemy player says which card Bond turned over, on the tablet or on his "
+        return ("The Enemy player says which card Bond turned over, on the tablet or on their "
                 "own phone.")
     who = "Bond" if state.side_to_act == rules.BOND else "The Enemy"
-    return (f"{who} plays now, on the tablet or on his own phone. Your actions appear here "
+    return (f"{who} plays now, on the tablet or on their own phone. Your actions appear here "
             "when it is your move.")
 
 
