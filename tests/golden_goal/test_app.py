@@ -149,3 +149,21 @@ def test_the_match_fits_the_tablet_and_the_whole_field_is_on_screen(served, page
                  page.get_by_role("button", name="Tap the die above")):
         box = what.bounding_box()
         assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height, box
+
+
+def test_on_a_phone_the_score_and_whose_turn_come_before_the_field(served, browser):
+    """On a phone the match is one column: the score and whose turn it is come first, then
+    the whole field, on the first screen (the field filled it, the score below it: a
+    newcomer's play-test)."""
+    from tests.ui.test_phone import PHONE
+
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    page.goto(served.url + "/golden_goal")
+    scoreboard = page.locator(".scoreboard")
+    expect(scoreboard).to_contain_text("orange", timeout=WAIT)
+    field = page.locator("svg.gg-field").bounding_box()
+    score = scoreboard.bounding_box()
+    assert score["y"] + score["height"] <= field["y"], (score, field)
+    assert field["y"] + field["height"] <= PHONE["viewport"]["height"], field
+    context.close()

@@ -123,7 +123,7 @@ class TurnView:
 
     def areas(self, message: pn.viewable.Viewable,
               watching_note: pn.viewable.Viewable | None) -> dict[str, pn.viewable.Viewable]:
-        """The card's parts by `layout` area: beside the field the score, the `message`, the
+        """The card's parts by `layout` area: the score; beside the field the `message`, the
         prompt, who places first, the player to place, the odds of the roll, the plan with
         the opponent's chance, Play it, the bot's button; what just happened (also in the
         log); the die, or after the roll the ways to score; then who plays. A watcher's page
@@ -132,12 +132,11 @@ class TurnView:
         A phase's parts join the page when first shown, all of them once the page has
         rendered (`join_all`): a first render builds only the phase's own."""
         if watching_note is not None:  # the public match: no control that makes a move
-            side = pn.Column(self.scoreboard, message, self.prompt,
-                             self.odds, self.plan_box, watching_note,
+            side = pn.Column(message, self.prompt, self.odds, self.plan_box, watching_note,
                              margin=0, **WIDE)
             dice = pn.Column(self.lines_box, margin=0, **WIDE)
-            return {"side": side, "event": self.event_box, "dice": dice,
-                    "rest": pn.Column(margin=0, **WIDE)}
+            return {"score": self.scoreboard, "side": side, "event": self.event_box,
+                    "dice": dice, "rest": pn.Column(margin=0, **WIDE)}
         self.decks = [
             PanelDeck([self.toss_row, self.setup_box, self.odds, self.plan_box,
                        self.confirm_row, self.pass_button, self.bot_button, self.over_box],
@@ -145,11 +144,10 @@ class TurnView:
             PanelDeck([self.dice_box], margin=0, **WIDE),
             PanelDeck([self.who_plays], margin=0, **WIDE)]
         self._show_parts()
-        side = pn.Column(self.scoreboard, message, self.prompt, self.decks[0],
-                         margin=0, **WIDE)
+        side = pn.Column(message, self.prompt, self.decks[0], margin=0, **WIDE)
         dice = pn.Column(self.decks[1], self.lines_box, margin=0, **WIDE)
-        return {"side": side, "event": self.event_box, "dice": dice,
-                "rest": pn.Column(self.decks[2], margin=0, **WIDE)}
+        return {"score": self.scoreboard, "side": side, "event": self.event_box,
+                "dice": dice, "rest": pn.Column(self.decks[2], margin=0, **WIDE)}
 
     def join_all(self) -> None:
         """Every phase's part on the page, hidden unless its phase is now: once nobody waits
