@@ -162,7 +162,7 @@ def test_a_tap_leaves_the_focus_where_it_was(served, page: Page):
 
 def test_a_redraw_changes_only_what_differs(served, page: Page):
     """A roll redraws the log and the dice pad by changing only the nodes that differ
-    (`tap_pad.REDRAW_JS`): the earlier lines stay the same nodes, so the browser lays out
+    (`redraw` in `pads.bundle.js`): the earlier lines stay the same nodes, so the browser lays out
     only the new one, and the roll button tapped from the keyboard keeps the focus."""
     page.goto(served.url + "/dice_lab")
     start_new_game(page)

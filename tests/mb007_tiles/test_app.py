@@ -41,7 +41,7 @@ def visible_text(page: Page) -> str:
 
 def test_house_rules_a_player_opened_stay_open_when_the_scoreboard_changes(served,
                                                                            page: Page):
-    """A redraw keeps a <details> the player opened (`tap_pad.REDRAW_JS`): the next tap,
+    """A redraw keeps a <details> the player opened (`redraw` in `pads.bundle.js`): the next tap,
     or another device's, does not fold it away while he reads."""
     store = Store(served.db)
     session = fifteen_tiles_placed(store)

@@ -1,12 +1,15 @@
-"""The pads' redraw (`tap_pad.REDRAW_JS`) in a real browser: whatever the page showed
-before, a redraw leaves exactly the new HTML, and keeps the nodes it can."""
+"""The pads' redraw (`redraw` in `companion/ui/pads.bundle.js`) in a real browser: whatever
+the page showed before, a redraw leaves exactly the new HTML, and keeps the nodes it can."""
 
 import random
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page
 
-from companion.ui.tap_pad import REDRAW_JS
+import companion
+
+BUNDLE = (Path(companion.__file__).parent / "ui" / "pads.bundle.js").read_text()
 
 pytestmark = pytest.mark.browser
 
@@ -54,9 +57,15 @@ def edited(rng: random.Random, html: str) -> str:
         drawing(rng) + html
 
 
-def test_a_redraw_always_leaves_exactly_the_new_html(page: Page):
+def load_redraw(page: Page) -> None:
+    """A blank page with the pads' module loaded and its `redraw` as a global."""
     page.set_content("<body></body>")
-    page.add_script_tag(content=REDRAW_JS)
+    page.add_script_tag(type="module", content=BUNDLE + "\nwindow.redraw = redraw;\n")
+    page.wait_for_function("() => typeof window.redraw === 'function'")
+
+
+def test_a_redraw_always_leaves_exactly_the_new_html(page: Page):
+    load_redraw(page)
     rng = random.Random(19)
     for _ in range(40):
         parts = [drawing(rng)]
@@ -69,8 +78,7 @@ def test_a_redraw_always_leaves_exactly_the_new_html(page: Page):
 
 def test_a_details_the_player_opened_stays_open_and_a_new_one_takes_the_servers_word(
         page: Page):
-    page.set_content("<body></body>")
-    page.add_script_tag(content=REDRAW_JS)
+    load_redraw(page)
     kept = page.evaluate("""() => {
       const box = document.createElement('div');
       redraw(box, '<div class="a">1</div><details><summary>Rules</summary>r</details>');

@@ -53,6 +53,7 @@ class PeekPad(QuickJSComponent):
     face = param.String(default="", doc="The card's HTML, only while the button is held.")
 
     _stylesheets: ClassVar[list[str]] = [PEEK_CSS]
+    _bundle = None  # its own browser side, not the pads' (one peek on a page)
     _esm = """
     export function render({ model, el }) {
       const box = document.createElement('div');
