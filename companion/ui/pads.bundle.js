@@ -1,8 +1,9 @@
 // The browser side of `companion.ui.tap_pad`'s components (TapPad and its subclasses,
 // HtmlBox), as one ES module that Panel serves as a file (`QuickJSComponent._bundle`):
 // the browser imports it once for every pad of the page. As inline `_esm` text, Panel
-// compiled the source again (sucrase) for each pad it built: a License to Kill page
-// built 33, and its first render took 10% longer on a 4x-throttled CPU.
+// compiled the source again (sucrase) for each pad it built (a License to Kill page
+// builds 8 for its first render, 20 once every step is built), and its first render on a
+// 4x-throttled CPU took 2,042 ms against 1,815 ms now (docs/performance.md).
 // `export default` names the render of each Python class (Panel looks a bundle's
 // component up by its class name); tests/ui/test_pads_bundle.py checks every class is here.
 
