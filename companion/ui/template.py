@@ -23,6 +23,7 @@ from companion.ui.database_status import database_status
 from companion.ui.panel_costs import skip_unused_work
 from companion.ui.plain import SCREEN_READER_ONLY, plain_html
 from companion.ui.serve_args import STATIC_ROUTE
+from companion.ui.shown import MEASURE_SHOWN_PARTS_JS
 
 ACCENT = "#8a1c1c"  # a dinner-jacket red, readable on light and dark
 
@@ -220,6 +221,7 @@ def page(title: str, *sections: pn.viewable.Viewable, home: bool = True) -> pn.C
             "MESSAGE": DISCONNECTED, "RETRY_MS": RETRY_MS}))
         doc.js_on_event("client_reconnected", CustomJS(code=ONLINE_JS))
         doc.js_on_event("document_ready", CustomJS(code=WAKE_LOCK_JS))
+        doc.js_on_event("document_ready", CustomJS(code=MEASURE_SHOWN_PARTS_JS))
         if dark:
             pn.config.raw_css = [*pn.config.raw_css, DARK_CSS]  # this session's page only
     header = pn.pane.HTML(header_html(title, home, dark, database_status.unreachable),
