@@ -58,6 +58,7 @@ MOVED_ON = ("The tablet moved on to another game, \u201c{name}\u201d: to play in
             "your seat's code on the tablet (Join this table).")
 BOT_LIMIT = 600  # the app's actions in one go, a safety net (a Goldfinger Enemy phase is ~30)
 BOT_STOPPED = "The bot stopped: "  # Goldfinger's words before a refusal of its bot's move
+AFTER_THE_TAP_MS = 250  # work that waits for a tap's change to be drawn (`_after_this_tap`)
 
 
 @dataclass(frozen=True)
@@ -117,6 +118,7 @@ class GameDashboard(pn.viewable.Viewer):
         self.picker = SessionPicker(self.game, self.store, lambda: self.session, self.open,
                                     self.new_options, lambda: self.mark)
         self._shared_holders: dict = {}
+        self._waiting_for_the_tap: list = []  # work `_after_this_tap` has put off
         self.param.watch(self._sync_log, "revision")
         self._sync_log()
         self._remember_in_url()
@@ -434,17 +436,25 @@ class GameDashboard(pn.viewable.Viewer):
         self._shared_holders = holders
 
     def _after_this_tap(self, work) -> None:
-        """Do `work` once this change has gone to the browser (at once outside a server)."""
+        """Do `work` once this change has been drawn (at once outside a server): a moment
+        later (`AFTER_THE_TAP_MS`), once for taps in quick succession. On the server's next
+        tick, as before, its message reached the browser while the tap's own was still
+        being drawn, and the browser drew both before it showed the tap (Goldfinger's map
+        move with the saved games open: two messages, and a frame later at 4x throttling)."""
         doc = self._doc
         if doc is None or doc.session_context is None:
             work()
             return
+        if work in self._waiting_for_the_tap:
+            return
+        self._waiting_for_the_tap.append(work)
 
         def later() -> None:
+            self._waiting_for_the_tap.remove(work)
             with hold(doc):
                 work()
 
-        doc.add_next_tick_callback(later)
+        doc.add_timeout_callback(later, AFTER_THE_TAP_MS)
 
     # Views every dashboard shows.
 
