@@ -34,9 +34,11 @@ CHOICE_CSS = """
   line-height: 1.2; padding: 6px 10px; height: auto; min-height: 44px;
 }
 """
+# A label too long for a phone's width wraps (it was cut at the field's edge: "...to win
+# her ov"); a field whose height is set keeps it only as its least (`grows`).
 INPUT_CSS = """
 :host input, :host select { font-size: 1.1rem; min-height: 44px; }
-:host label { font-size: 1rem; }
+:host label { font-size: 1rem; white-space: normal; overflow-wrap: anywhere; }
 """
 FILE_CSS = f"""
 :host input[type=file] {{ min-height: {TOUCH}px; padding: 2px 0; }}

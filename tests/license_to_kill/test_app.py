@@ -209,3 +209,24 @@ def test_the_review_says_it_is_an_estimate_in_plot_points(served, page: Page):
     expect(page.get_by_text("These figures are an estimate")).to_be_visible()
     expect(page.locator(".review-dice")).to_be_visible()
     expect(page.locator(".review-sides")).not_to_contain_text("Goldfinger")
+
+
+def test_every_field_label_of_the_briefing_is_read_whole_on_a_phone(browser, served):
+    """"Intrigue card played on a Bond card to win her over" was cut at the field's edge on
+    a 390 px phone ("...to win her ov"): a label wraps, and its field grows to hold it."""
+    from tests.ui.test_phone import CUT_LABELS, PHONE
+
+    context = browser.new_context(**PHONE)
+    try:
+        page = context.new_page()
+        ann_and_bob_set_up(page, served)
+        go_to(page, "Develop Plot Zone")
+        page.get_by_role("button", name="The Plot Draw Pile is empty: no Plot card "
+                         "this turn").click()
+        expect(page.locator(".status")).to_contain_text("Henchman Attack", timeout=WAIT)
+        go_to(page, "Assignment Briefing")
+        expect(page.get_by_label("Intrigue card played on a Bond card to win her over")
+               ).to_be_visible()
+        assert page.evaluate(CUT_LABELS) == []
+    finally:
+        context.close()

@@ -12,6 +12,27 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 3,
          "is_mobile": True, "has_touch": True}
 
 
+# The shown labels of the page's fields (each in its widget's shadow root) that run past
+# their widget's right edge, or push the field out of the widget's bottom.
+CUT_LABELS = """() => {
+  const cut = [];
+  const walk = (root) => {
+    const box = root.host && root.host.getBoundingClientRect();
+    for (const label of root.querySelectorAll('label')) {
+      if (!box || !label.checkVisibility() || !label.textContent.trim()) continue;
+      const field = root.querySelector('input, select, textarea');
+      if (label.getBoundingClientRect().right > box.right + 1 ||
+          (field && field.getBoundingClientRect().bottom > box.bottom + 1)) {
+        cut.push(label.textContent.trim());
+      }
+    }
+    root.querySelectorAll('*').forEach((e) => { if (e.shadowRoot) walk(e.shadowRoot); });
+  };
+  walk(document);
+  return cut;
+}"""
+
+
 @pytest.mark.browser
 @pytest.mark.parametrize("app", sorted(a for a in ACTIONS if a))
 def test_every_page_lays_out_at_the_phones_width(browser, served, app):
@@ -28,6 +49,9 @@ def test_every_page_lays_out_at_the_phones_width(browser, served, app):
         title.wait_for(timeout=20_000)
         assert title.evaluate("(h) => h.scrollHeight <= h.clientHeight + 1 && "
                               "h.scrollWidth <= h.clientWidth + 1"), title.inner_text()
+        # So is every field's label shown ("Villain on it (face down: only its owner
+        # looks)" was cut at the field's edge), and none runs into its field.
+        assert page.evaluate(CUT_LABELS) == []
     finally:
         context.close()
 

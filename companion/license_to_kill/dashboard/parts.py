@@ -32,12 +32,12 @@ PANE_MARGIN = (5, 10)  # a Panel HTML pane's: a box lines up with the panes arou
 
 def select(label: str, **params: Any) -> pn.widgets.Select:
     """A Select big enough for a finger, its label above it."""
-    return pn.widgets.Select(label=label, height=TOUCH + 24, stylesheets=[INPUT_CSS],
+    return pn.widgets.Select(label=label, min_height=TOUCH + 24, stylesheets=[INPUT_CSS],
                              **WIDE, **params)
 
 
 def text_input(label: str, **params: Any) -> pn.widgets.TextInput:
-    return pn.widgets.TextInput(label=label, height=TOUCH + 24, stylesheets=[INPUT_CSS],
+    return pn.widgets.TextInput(label=label, min_height=TOUCH + 24, stylesheets=[INPUT_CSS],
                                 **WIDE, **params)
 
 
