@@ -2,9 +2,11 @@
 
 Pure text, no Panel: the dashboard puts it in a tappable view, a notebook shows it as
 HTML. One square is `U` units; north (blue's end) is at the top. Every mat square
-carries ``data-tap="c,r"``; the squares that may be tapped now (`Marks.targets`) are
-also buttons with the square's name (``e7``), and a net that may be scored in is a
-button named "blue's net" (``data-tap="net:blue"``).
+carries ``data-tap="c,r"``; the squares that may be tapped now (`Marks.targets`) are lit
+by a button over them with the square's name (``e7``), and a net that may be scored in by
+a button named "blue's net" (``data-tap="net:blue"``). The lit buttons are drawn with the
+pieces (`field_pieces`), not on the mat: the mat, about 19 KB, is the same all match long,
+and a tap that changes what may be tapped (a player chosen) sends only the pieces.
 """
 
 from __future__ import annotations
@@ -70,7 +72,8 @@ def field_svg(state: GoldenGoalState, marks: Marks = Marks(), tappable: bool = T
     `tappable` (the review's replay): no square or net carries a tap, and the picture is
     one image to a screen reader."""
     canvas = _Canvas(state)
-    parts = _mat_parts(canvas, marks, tappable) + _piece_parts(canvas, marks)
+    targets = _target_parts(canvas, marks) if tappable else []
+    parts = _mat_parts(canvas, tappable) + targets + _piece_parts(canvas, marks)
     if tappable:
         return _svg(canvas, parts)
     return _svg(canvas, parts, "gg-field gg-still",
@@ -79,21 +82,22 @@ def field_svg(state: GoldenGoalState, marks: Marks = Marks(), tappable: bool = T
 
 def field_layers(state: GoldenGoalState, marks: Marks = Marks()) -> tuple[str, str]:
     """The mat as two <svg> elements of the same size, the second drawn over the first:
-    the squares, nets and what may be tapped (about 19 KB), then the players, the ball and
-    the paths (a few KB), which are all that a tap planning a move changes."""
-    return field_mat(state, marks), field_pieces(state, marks)
+    the squares and nets (about 19 KB, the same all match long), then what may be tapped,
+    the paths, the players and the ball (a few KB), which are all that a tap changes."""
+    return field_mat(state), field_pieces(state, marks)
 
 
-def field_mat(state: GoldenGoalState, marks: Marks = Marks()) -> str:
-    """The first layer of `field_layers`; it reads only the field and `marks.targets`."""
+def field_mat(state: GoldenGoalState) -> str:
+    """The first layer of `field_layers`; it reads only the field."""
     canvas = _Canvas(state)
-    return _svg(canvas, _mat_parts(canvas, marks))
+    return _svg(canvas, _mat_parts(canvas))
 
 
 def field_pieces(state: GoldenGoalState, marks: Marks = Marks()) -> str:
-    """The second layer of `field_layers`, drawn over the mat."""
+    """The second layer of `field_layers`, drawn over the mat: its lit targets take taps."""
     canvas = _Canvas(state)
-    return _svg(canvas, _piece_parts(canvas, marks), "gg-pieces")
+    return _svg(canvas, _target_parts(canvas, marks) + _piece_parts(canvas, marks),
+                "gg-pieces")
 
 
 def _svg(canvas: _Canvas, parts: list[str], kind: str = "gg-field", extra: str = "") -> str:
@@ -113,16 +117,32 @@ def still_words(state: GoldenGoalState) -> str:
     return f"The field: {ball}" + (f"; {players}" if players else "")
 
 
-def _mat_parts(canvas: _Canvas, marks: Marks, tappable: bool = True) -> list[str]:
+def _mat_parts(canvas: _Canvas, tappable: bool = True) -> list[str]:
     """The squares (each one a tap target unless not `tappable`), the nets, the lines and
     the labels."""
     parts = [f"<style>{SQUARE_CSS}</style>"]
-    # A keyboard player's focus goes to the first square he may tap (`TapPad`), when the
-    # key he pressed (the toss, a roll) took its own button away.
-    first = next((sq for sq in canvas.field.mat_squares if sq in marks.targets), None)
-    parts += [_square(canvas, sq, marks, sq == first, tappable)
-              for sq in canvas.field.mat_squares]
-    return [*parts, _nets(canvas, marks, tappable), _lines(canvas), _labels(canvas)]
+    parts += [_square(canvas, sq, tappable) for sq in canvas.field.mat_squares]
+    return [*parts, _nets(canvas, tappable), _lines(canvas), _labels(canvas)]
+
+
+def _target_parts(canvas: _Canvas, marks: Marks) -> list[str]:
+    """What may be tapped now, lit: a button over each square (named as the log names it)
+    and over each net. A keyboard player's focus goes to the first square (`TapPad`), when
+    the key he pressed (the toss, a roll) took its own button away."""
+    field = canvas.field
+    squares = [sq for sq in field.mat_squares if sq in marks.targets]
+    parts = []
+    for square in squares:
+        x, y = canvas.corner(square[0], square[1] + 1)
+        focus = " data-focus" if square == squares[0] else ""
+        parts.append(f'<rect class="gg-target" data-tap="{square[0]},{square[1]}" '
+                     f'role="button" tabindex="0" aria-label="{escape(field.name(square))}"'
+                     f'{focus} x="{x + 0.6}" y="{y + 0.6}" width="{U - 1.2}" '
+                     f'height="{U - 1.2}" rx="1.5"/>')
+    for team in TEAMS:
+        if net_key(team) in marks.targets:
+            parts.append(_net_target(canvas, team))
+    return parts
 
 
 def _piece_parts(canvas: _Canvas, marks: Marks) -> list[str]:
@@ -183,7 +203,7 @@ SQUARE_CSS = "".join(f".{zone}{{fill:{fill}}}" for zone, fill in ZONES.items()) 
     f".gg-sq{{stroke:rgba(255,255,255,0.25);stroke-width:0.3;cursor:pointer}}"
     ".gg-still .gg-sq{cursor:default}"
     f".gg-target{{fill:{TARGET};fill-opacity:0.45;stroke:{TARGET};stroke-width:0.8;"
-    "pointer-events:none}")
+    "pointer-events:auto;cursor:pointer}")
 
 
 def _zone(field, square: Square) -> str:
@@ -194,47 +214,61 @@ def _zone(field, square: Square) -> str:
     return "gg-box" if any(field.in_box(square, team) for team in TEAMS) else "gg-pitch"
 
 
-def _square(canvas: _Canvas, square: Square, marks: Marks, focus: bool = False,
-            tappable: bool = True) -> str:
-    """The square, which is its own tap target (if `tappable`), and a highlight over it
-    (never tapped) while it may be tapped."""
-    field = canvas.field
+def _square(canvas: _Canvas, square: Square, tappable: bool = True) -> str:
+    """The square, which is its own tap target (if `tappable`): a tap on a square that may
+    not be tapped now is answered with why."""
     x, y = canvas.corner(square[0], square[1] + 1)
-    attrs = f'data-tap="{square[0]},{square[1]}"' if tappable else ""
-    mark = ""
-    if square in marks.targets:
-        attrs += f' role="button" tabindex="0" aria-label="{escape(field.name(square))}"'
-        attrs += " data-focus" if focus else ""
-        mark = (f'<rect class="gg-target" x="{x + 0.6}" y="{y + 0.6}" width="{U - 1.2}" '
-                f'height="{U - 1.2}" rx="1.5"/>')
-    return (f'<rect class="gg-sq {_zone(field, square)}" {attrs + " " if attrs else ""}'
-            f'x="{x}" y="{y}" width="{U}" height="{U}"/>{mark}')
+    attrs = f'data-tap="{square[0]},{square[1]}" ' if tappable else ""
+    return (f'<rect class="gg-sq {_zone(canvas.field, square)}" {attrs}'
+            f'x="{x}" y="{y}" width="{U}" height="{U}"/>')
 
 
-def _nets(canvas: _Canvas, marks: Marks, tappable: bool = True) -> str:
-    out = []
+def _net_box(canvas: _Canvas, team: str) -> tuple[float, float, float, float]:
+    """The net as drawn: x, y, width and height."""
     nets = canvas.field.net_columns
+    low, high = min(nets), max(nets) + 1
+    y_line = 0 if team == TEAMS[0] else canvas.field.rows
+    depth = -NET_DEPTH if team == TEAMS[0] else NET_DEPTH
+    (x0, y0), (x1, y1) = canvas.corner(low, y_line), canvas.corner(high, y_line + depth)
+    return x0, min(y0, y1), x1 - x0, abs(y1 - y0)
+
+
+def _net_tap_box(canvas: _Canvas, team: str) -> tuple[float, float, float, float]:
+    """Where a tap reaches the net: a full square's height, though the net is drawn thin."""
+    nets = canvas.field.net_columns
+    low, high = min(nets), max(nets) + 1
+    y_line = 0 if team == TEAMS[0] else canvas.field.rows
+    tx, ty = canvas.corner(low, y_line + (0 if team == TEAMS[0] else 1))
+    return tx, ty, (high - low) * U, U
+
+
+def _nets(canvas: _Canvas, tappable: bool = True) -> str:
+    out = []
     for team in TEAMS:
-        low, high = min(nets), max(nets) + 1
-        y_line = 0 if team == TEAMS[0] else canvas.field.rows
-        depth = -NET_DEPTH if team == TEAMS[0] else NET_DEPTH
-        (x0, y0), (x1, y1) = canvas.corner(low, y_line), canvas.corner(high, y_line + depth)
-        top, height = min(y0, y1), abs(y1 - y0)
-        key = net_key(team)
-        target = key in marks.targets
-        label = f' role="button" tabindex="0" aria-label="{team}\'s net"' if target else ""
-        out.append(f'<rect x="{x0}" y="{top}" width="{x1 - x0}" height="{height}" '
-                   f'fill="{TARGET if target else "#eeeeee"}" fill-opacity="0.85" '
-                   f'stroke="{TEAM_COLOURS[team]}" stroke-width="0.8" pointer-events="none"/>')
-        # A full square's height to tap, though the net is drawn thin.
-        if not tappable:
-            out.append(_posts(canvas, team))
-            continue
-        (tx, ty) = canvas.corner(low, y_line + (0 if team == TEAMS[0] else 1))
-        out.append(f'<rect data-tap="{key}"{label} x="{tx}" y="{ty}" style="cursor:pointer" '
-                   f'width="{(high - low) * U}" height="{U}" fill="transparent"/>')
+        x, y, width, height = _net_box(canvas, team)
+        out.append(f'<rect x="{x}" y="{y}" width="{width}" height="{height}" fill="#eeeeee" '
+                   f'fill-opacity="0.85" stroke="{TEAM_COLOURS[team]}" stroke-width="0.8" '
+                   'pointer-events="none"/>')
+        if tappable:
+            tx, ty, tap_width, tap_height = _net_tap_box(canvas, team)
+            out.append(f'<rect data-tap="{net_key(team)}" x="{tx}" y="{ty}" '
+                       f'style="cursor:pointer" width="{tap_width}" height="{tap_height}" '
+                       'fill="transparent"/>')
         out.append(_posts(canvas, team))
     return "".join(out)
+
+
+def _net_target(canvas: _Canvas, team: str) -> str:
+    """A net that may be scored in: lit, its posts over it, and a button to tap."""
+    x, y, width, height = _net_box(canvas, team)
+    tx, ty, tap_width, tap_height = _net_tap_box(canvas, team)
+    return (f'<rect x="{x}" y="{y}" width="{width}" height="{height}" fill="{TARGET}" '
+            f'fill-opacity="0.85" stroke="{TEAM_COLOURS[team]}" stroke-width="0.8" '
+            f'pointer-events="none"/>{_posts(canvas, team)}'
+            f'<rect data-tap="{net_key(team)}" role="button" tabindex="0" '
+            f'aria-label="{team}\'s net" x="{tx}" y="{ty}" width="{tap_width}" '
+            f'height="{tap_height}" fill="transparent" style="pointer-events:auto;'
+            'cursor:pointer"/>')
 
 
 def _posts(canvas: _Canvas, team: str) -> str:

@@ -142,10 +142,10 @@ function renderTapPad({ model, el, view }) {
   // pad, drawn by the same message), else the first new button here, else the first
   // button of another pad.
   const pads = window.companionPads || (window.companionPads = new Set());
-  pads.add(box);
+  pads.add(frame);
   const focused = () => {
     const active = el.getRootNode().activeElement;
-    return active !== null && box.contains(active);
+    return active !== null && frame.contains(active);
   };
   // What the keyboard can reach: a square of a board that may not be tapped now still
   // says where it is (data-tap) but takes no focus; a hidden pad's buttons neither.
@@ -153,7 +153,7 @@ function renderTapPad({ model, el, view }) {
   const shown = (el) => el.checkVisibility === undefined || el.checkVisibility();
   const reachable = (root) => [...root.querySelectorAll('[data-tap]:not([disabled])')]
     .filter((t) => t.tabIndex >= 0 && shown(t));
-  const taps = () => reachable(box);
+  const taps = () => reachable(frame);  // the HTML's and the overlay's
   const refocus = (before) => {
     for (const pad of pads) {
       if (!pad.isConnected) { pads.delete(pad); continue; }
@@ -187,25 +187,26 @@ function renderTapPad({ model, el, view }) {
     return active === null || active === document.body || !shown(active);
   };
   const markedTap = () => {
-    const marked = box.querySelector('[data-focus]');
+    const marked = frame.querySelector('[data-focus]');
     return marked === null ? null : marked.getAttribute('data-tap');
   };
   const afterKey = (fresh, before) => {
-    const marked = box.querySelector('[data-focus]');
+    const marked = frame.querySelector('[data-focus]');
     if (fresh && marked !== null && shown(marked)) {
       marked.focus({ preventScroll: true });
     } else if (nowhere()) {
       refocus(before);
     }
   };
-  const draw = () => {
+  // `part` (the HTML's box or the overlay) redrawn with `html`, the focus kept as above.
+  const draw = (part, html) => {
     const hadFocus = focused();
     const keyed = window.companionKeys.used;
     // (Asking what is shown makes the browser style the page: only for a keyboard.)
     const before = hadFocus || keyed
       ? new Set(taps().map((t) => t.getAttribute('data-tap'))) : null;
     const wasMarked = keyed ? markedTap() : null;
-    redraw(box, model.html);
+    redraw(part, html);
     if (hadFocus && !focused()) {
       setTimeout(() => refocus(before), 0);
     } else if (keyed) {
@@ -227,29 +228,28 @@ function renderTapPad({ model, el, view }) {
   // once the browser has laid the redraw out.
   let keptInView = null;
   const keepInView = () => {
-    const frame = box.querySelector('[data-keep-in-view]');
-    const where = frame === null ? null : frame.getAttribute('data-keep-in-view');
+    const strip = box.querySelector('[data-keep-in-view]');
+    const where = strip === null ? null : strip.getAttribute('data-keep-in-view');
     if (where === keptInView) { return; }
     keptInView = where;
-    const part = frame && frame.querySelector(`[data-tap="${CSS.escape(where)}"]`);
+    const part = strip && strip.querySelector(`[data-tap="${CSS.escape(where)}"]`);
     if (!part) { return; }
     setTimeout(() => {
-      const f = frame.getBoundingClientRect(), p = part.getBoundingClientRect();
+      const f = strip.getBoundingClientRect(), p = part.getBoundingClientRect();
       if (p.left < f.left || p.right > f.right) {
-        frame.scrollLeft += (p.left + p.right) / 2 - (f.left + f.right) / 2;
+        strip.scrollLeft += (p.left + p.right) / 2 - (f.left + f.right) / 2;
       }
     }, 0);
   };
-  model.on('html', () => { draw(); keepInView(); });
-  draw();
-  keepInView();
   frame.appendChild(box);
   const over = document.createElement('div');
   over.style.cssText = 'position:absolute;inset:0;pointer-events:none';
-  const drawOver = () => { redraw(over, model.overlay); };
-  model.on('overlay', drawOver);
-  drawOver();
   frame.appendChild(over);
+  model.on('html', () => { draw(box, model.html); keepInView(); });
+  model.on('overlay', () => { draw(over, model.overlay); });
+  draw(box, model.html);
+  keepInView();
+  draw(over, model.overlay);
   el.appendChild(frame);
 }
 

@@ -50,21 +50,19 @@ class FieldArea:
         self.hooks, self.taps, self.bot_last = hooks, taps, bot_last
         self.pad = FieldView(taps.tap, sizing_mode="stretch_width")
         self.notes = pn.pane.HTML(sizing_mode="stretch_width")
-        self._mat_for: tuple[object, frozenset] = (None, frozenset())  # (field, targets)
+        self._mat_for: object = None  # the field whose mat the pad holds
 
     def update(self, state: GoldenGoalState) -> None:
         """After a change of the game (the taps' marks follow in `update_taps`)."""
         self.notes.object = field_words(state) + field_notes_html(state)
 
     def update_taps(self, state: GoldenGoalState) -> None:
-        """The mat and the pieces over it: a planned move changes only the pieces' layer,
-        and only that is sent."""
-        marks = self.marks(state)
-        field, targets = self._mat_for
-        if field is not state.field or targets != marks.targets:  # else the mat is the same
-            self._mat_for = (state.field, marks.targets)
-            self.pad.html = field_mat(state, marks)
-        self.pad.overlay = field_pieces(state, marks)
+        """The mat and what is over it: a tap changes only the layer over the mat (what
+        may be tapped, the plan, the pieces), and only that is sent."""
+        if self._mat_for is not state.field:
+            self._mat_for = state.field
+            self.pad.html = field_mat(state)
+        self.pad.overlay = field_pieces(state, self.marks(state))
 
     def svg(self) -> str:
         """The field as drawn now, both layers (for tests and notebooks)."""
