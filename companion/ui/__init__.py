@@ -8,6 +8,7 @@ from companion.ui.odds_bar import OddsBar, odds_html
 from companion.ui.session_picker import SessionPicker
 from companion.ui.shown import PanelDeck, is_shown, set_shown
 from companion.ui.tap_pad import (
+    PANE_MARGIN,
     ChoicePad,
     HtmlBox,
     PadButton,
@@ -30,6 +31,7 @@ from companion.ui.theme import (
 __all__ = [
     "BOT_LIMIT",
     "BOT_STOPPED",
+    "PANE_MARGIN",
     "TOUCH",
     "BotMove",
     "ChoicePad",

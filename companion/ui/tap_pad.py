@@ -120,6 +120,9 @@ class TapPad(QuickJSComponent):
             self._on_tap(str(data))
 
 
+PANE_MARGIN = (5, 10)  # a Panel HTML pane's: a box lines up with the panes around it
+
+
 class HtmlBox(QuickJSComponent):
     """HTML that changes often (a log, a score): one property, no Bokeh layout pass.
 

@@ -79,7 +79,7 @@ def test_the_page_builds_and_shows_the_toss(store):
     assert "App chooses who places first" in board.turn.toss_row[1].label
     assert is_shown(board.turn.toss_row) and is_shown(board.turn.who_plays)
     assert not is_shown(board.turn.dice_box)
-    assert "choose who plays" in board.turn.event_box.object
+    assert "choose who plays" in board.turn.event_box.html
 
 
 def test_setup_highlights_only_legal_squares_and_checks_the_formation_live(store):
@@ -94,11 +94,11 @@ def test_setup_highlights_only_legal_squares_and_checks_the_formation_live(store
     board.tap((3, 0))
     assert board.session.state.where["orange keeper"] == (3, 0)
     assert board.session.state.to_move == "blue"
-    assert "✓ Keeper in front of your net: 1" not in board.turn.setup_rules.object  # blue's list
+    assert "✓ Keeper in front of your net: 1" not in board.turn.setup_rules.html  # blue's list
     board.chosen = "blue keeper"
     board.tap((4, 11))
-    assert "✓ Keeper in front of your net: 1" in board.turn.setup_rules.object  # orange's again
-    assert "○ Outfielders on your half: 0 (need 2-3)" in board.turn.setup_rules.object
+    assert "✓ Keeper in front of your net: 1" in board.turn.setup_rules.html  # orange's again
+    assert "○ Outfielders on your half: 0 (need 2-3)" in board.turn.setup_rules.html
 
 
 def test_place_at_random_uses_a_legal_square(store):
@@ -134,9 +134,9 @@ def test_before_the_roll_the_odds_name_the_scoring_faces(store):
     board.confirm()
     state = board.session.state
     assert is_shown(board.turn.odds)
-    assert score_hint(state) in board.turn.odds.object
+    assert score_hint(state) in board.turn.odds.html
     percent = re.escape(f"{len(scoring_faces(state))}/6") if scoring_faces(state) else "0/1"
-    assert re.search(percent, board.turn.odds.object)
+    assert re.search(percent, board.turn.odds.html)
 
 
 def test_a_move_is_tapped_player_then_square_and_the_plan_names_the_opponents_chance(store):
@@ -197,7 +197,7 @@ def test_after_the_roll_the_scoring_lines_are_listed_drawn_and_one_tap_plans_a_g
     assert "This scores!" in board.turn.plan_box.html
     board.confirm()
     assert board.session.state.is_over
-    assert "Game over" in board.turn.event_box.object and is_shown(board.turn.over_box)
+    assert "Game over" in board.turn.event_box.html and is_shown(board.turn.over_box)
 
 
 def test_an_outfielder_kicking_from_in_front_of_a_net_is_then_placed(store):
@@ -255,8 +255,8 @@ def test_a_new_match_takes_the_chosen_mode_and_house_rules(store):
     board.start_new_game()
     assert board.session.options == {"match": "first to 3", "own_goals": True}
     assert board.session.state.options.own_goals
-    assert "First to 3 goals" in board.turn.scoreboard.object
-    assert "own net: counts (house rule)" in board.turn.scoreboard.object
+    assert "First to 3 goals" in board.turn.scoreboard.html
+    assert "own net: counts (house rule)" in board.turn.scoreboard.html
     assert board.session.actions == ()
 
 
@@ -275,7 +275,7 @@ def test_last_chance_and_restart_readings_are_house_rules_in_the_settings(store)
     board.start_new_game()
     options = board.session.state.options
     assert not options.last_chance_restarts and not options.restart_is_a_turn
-    assert "the first window stands (house rule)" in board.turn.scoreboard.object
+    assert "the first window stands (house rule)" in board.turn.scoreboard.html
 
 
 def test_last_chance_rounds_counted_as_the_conceding_teams_turns_is_a_labelled_house_rule(
@@ -288,15 +288,15 @@ def test_last_chance_rounds_counted_as_the_conceding_teams_turns_is_a_labelled_h
     shown = settings_texts(board)
     assert ("Last Chance&#x27;s 3 rounds = the conceding team&#x27;s next 3 turns (the restart "
             "first when it counts as a turn)</b> <i>(house rule)</i>") in " ".join(shown)
-    assert "Last Chance&#x27;s" not in board.turn.scoreboard.object  # a Golden Goal match
+    assert "Last Chance&#x27;s" not in board.turn.scoreboard.html  # a Golden Goal match
     board.match = "last chance"
     board.start_new_game()
     assert ("Last Chance&#x27;s 3 rounds = the conceding team&#x27;s next 3 turns (the restart "
-            "first) (house rule)") in board.turn.scoreboard.object
+            "first) (house rule)") in board.turn.scoreboard.html
     board.settings.set_house("restart_is_a_turn", False)
     board.start_new_game()
     assert ("the conceding team&#x27;s next 3 turns (after the restart) (house rule)"
-            in board.turn.scoreboard.object)
+            in board.turn.scoreboard.html)
 
 
 def test_undo_and_redo_reach_the_log(store):
@@ -342,7 +342,7 @@ def test_the_bot_is_saved_with_the_match_and_kept_when_it_is_resumed(store):
     again.__panel__()
     assert again.session.id == board.session.id and again.bot_team == "blue"
     assert again.players == BOT_BLUE and again.settings.players_choice.value == BOT_BLUE
-    assert "bot plays blue" in again.turn.scoreboard.object
+    assert "bot plays blue" in again.turn.scoreboard.html
     # Mid-match the choice waits for the next match.
     board.players = TWO
     assert board.session.options["bot"] == "blue" and "next match" in board.message
@@ -356,7 +356,7 @@ def test_the_fields_readings_are_labelled_house_rules(store):
     beside a net (No Killjoy Rules: "an adjacent empty space") is a house rule in the
     settings."""
     board = make(store)
-    notes = board.field.notes.object
+    notes = board.field.notes.html
     assert "8 x 12 squares" in notes and "middle 4 columns x 3 rows" in notes
     assert "behind the goal line do not block a shot into the net <i>(house rule)</i>" in notes
     shown = settings_texts(board)
@@ -364,7 +364,7 @@ def test_the_fields_readings_are_labelled_house_rules(store):
     board.settings.set_house("placement_out_of_bounds", True)
     board.start_new_game()
     assert board.session.state.options.placement_out_of_bounds
-    assert "behind the goal line: yes (house rule)" in board.turn.scoreboard.object
+    assert "behind the goal line: yes (house rule)" in board.turn.scoreboard.html
 
 
 def test_the_field_has_row_and_column_labels_matching_the_log(store):
@@ -468,7 +468,7 @@ def test_the_field_is_also_said_in_words_for_a_screen_reader(store):
     every placed player's square, in words a screen reader reads."""
     board = make(store)
     to_kickoff(board)
-    words = board.field.notes.object
+    words = board.field.notes.html
     assert "The field in words. Score: orange 0, blue 0. The ball is on" in words
     assert "orange: 1 on d6" in words and "Waiting for" in words
 
@@ -478,7 +478,7 @@ def test_the_scoreboard_and_the_prompt_read_as_sentences(store):
     "kicks off 3 space(s)"; now "orange: place a player" and a plural said properly."""
     board = make(store)
     board.toss("orange")
-    assert re.search(r">orange</span>: place a player", board.turn.scoreboard.object)
+    assert re.search(r">orange</span>: place a player", board.turn.scoreboard.html)
     board.undo()
     set_up(board)
     board.roll((5, 2))

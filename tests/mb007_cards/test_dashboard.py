@@ -29,8 +29,8 @@ def make(store, options=None, seed=3) -> CardsDashboard:
 
 def page_text(board: CardsDashboard) -> str:
     """Everything the page holds as HTML now (panes and tap pads), peek face included."""
-    return "".join([board.table_pane.object, board.events.object, board.prompt.object,
-                    board.odds.object, board.pad.html, board.peek.face, board.peek.label])
+    return "".join([board.table_pane.html, board.events.html, board.prompt.html,
+                    board.odds.html, board.pad.html, board.peek.face, board.peek.label])
 
 
 def words(html: str) -> str:
@@ -46,8 +46,8 @@ def test_tablet_deal_then_the_choices_are_the_legal_actions(store):
     board.uncover()
     labels = board.pad.labels()
     assert labels == ["Announce a winning combination", "Draw a card and look at it"]
-    assert "Draw, look, then choose: a combination" in board.odds.object
-    assert "Replace the left up card" not in board.odds.object  # the card is seen first
+    assert "Draw, look, then choose: a combination" in board.odds.html
+    assert "Replace the left up card" not in board.odds.html  # the card is seen first
 
 
 def test_a_draw_is_seen_first_then_placed_and_only_its_drawer_sees_it(store):
@@ -64,7 +64,7 @@ def test_a_draw_is_seen_first_then_placed_and_only_its_drawer_sees_it(store):
     assert board.pad.labels() == ["Put it in place of the left up card",
                                   "Put it in place of the down card",
                                   "Put it in place of the right up card"]
-    assert "Only Seat 2 sees it: in the peek" in board.odds.object
+    assert "Only Seat 2 sees it: in the peek" in board.odds.html
     assert "You drew a" not in page_text(board)
     board.peek.peek()
     assert f"You drew a <b>{card_text(drawn)}</b>" in board.peek.face
@@ -102,18 +102,18 @@ def test_several_people_pass_the_tablet_behind_a_cover(store):
     board = make(store)
     board.act(Deal(deal_cards(HANDS)))
     assert board.covered() and board.pad.labels() == ["I am Seat 2: show my choices"]
-    assert not board.peek.label and board.odds.object == ""
+    assert not board.peek.label and board.odds.html == ""
     board.peek.peek()
     assert board.peek.face == ""  # nothing to see under the cover
     board.pad.press("I am Seat 2: show my choices")
     assert not board.covered() and board.peek.label
     board.pad.press("Announce a winning combination")
-    assert board.covered() and "Pass the tablet to Seat 3" in board.prompt.object
+    assert board.covered() and "Pass the tablet to Seat 3" in board.prompt.html
     board.uncover()
     labels = board.pad.labels()
     assert labels[0].startswith("Accept (")
     assert re.match(r"Call 3 \([+-]\d\.\d\d\)", labels[3])
-    assert "Seat 2 holds it" in board.odds.object
+    assert "Seat 2 holds it" in board.odds.html
 
 
 def test_an_announce_call_reveal_cycle_explains_the_payout_beside_the_odds(store):
@@ -125,7 +125,7 @@ def test_an_announce_call_reveal_cycle_explains_the_payout_beside_the_odds(store
     board.pad.press(board.pad.labels()[3])  # Seat 3 calls 3
     board.uncover()
     board.pad.press(board.pad.labels()[0])  # Accept
-    text = board.events.object
+    text = board.events.html
     assert "Seat 3 called 3 (expected" in text  # the call's odds beside its outcome
     assert "they held it and win the bets (Seat 3 3)" in text
     assert [s.points for s in board.session.state.seats] == [32, 36, 29]
@@ -144,19 +144,19 @@ def test_bots_answer_and_play_until_a_person_must_choose(store):
 
 def test_table_mode_taps_in_cards_and_refuses_a_fifth_of_a_kind(store):
     board = make(store, {"mode": "table", "players": 2})
-    assert "Seat 1's left up card" in unescape(board.prompt.object)
+    assert "Seat 1's left up card" in unescape(board.prompt.html)
     for card in ("5", "5", "5", "5"):
         board.pad.press(card)
     assert board.session.state.phase == "turn"
     assert board.session.state.seats[1].up == (5, 5)
     board.pad.press("Draw and replace the left up card")
-    assert "Tap the card they drew" in board.prompt.object
+    assert "Tap the card they drew" in board.prompt.html
     assert re.search(r'disabled>5</button>', board.pad.html)  # four 5s are in view
     board.pad.press("7")
     assert board.session.state.seats[1].up == (7, 5) and board.session.state.phase == "drawn"
     board.pad.press("Announce a winning combination")
     board.pad.press(board.pad.labels()[2])  # Call 2
-    assert "Tap the down card they show" in board.prompt.object
+    assert "Tap the down card they show" in board.prompt.html
     board.pad.press("6")
     assert [s.points for s in board.session.state.seats] == [30, 35]
 
@@ -164,7 +164,7 @@ def test_table_mode_taps_in_cards_and_refuses_a_fifth_of_a_kind(store):
 def test_names_are_shown_as_text_never_html(store):
     board = make(store, {"players": 2, "names": ["<b>Ann</b>", "Bo & Co"], "bots": []})
     assert "<b>Ann</b>" not in page_text(board)
-    table = board.table_pane.object
+    table = board.table_pane.html
     assert "&lt;b&gt;Ann&lt;/b&gt;" in table and "Bo &amp; Co" in table
 
 
@@ -202,7 +202,7 @@ def test_the_peek_and_the_page_say_which_cards_their_odds_count(store):
     view = private_view(board.session.state, 1)
     knowing, table = p_draw_makes(view, "left"), p_draw_makes(public_part(view), "left")
     assert (knowing, table) == (Fraction(12, 27), Fraction(35, 54))
-    odds = words(board.odds.object)
+    odds = words(board.odds.html)
     assert "From what the table sees (your down card not counted)" in odds
     assert f"{percent(table)} (35/54)" in odds and percent(knowing) not in odds
     board.peek.peek()
@@ -211,7 +211,7 @@ def test_the_peek_and_the_page_say_which_cards_their_odds_count(store):
     board.peek.unpeek()
     board.act(Announce())
     board.uncover()  # Seat 1 answers: the page's chance and the peek's each say their basis
-    assert "From what the table sees (your down card not counted)" in board.odds.object
+    assert "From what the table sees (your down card not counted)" in board.odds.html
     board.peek.peek()
     assert "Knowing your down card: Seat 2 holds it" in board.peek.face  # the announcer
 
@@ -225,20 +225,20 @@ def test_after_an_undo_the_story_is_the_last_move_still_applied_never_a_new_game
     board.pad.press(board.pad.labels()[3])  # Seat 3 calls 3: Seat 1 to answer now
     assert board.session.state.to_act == 0
     board.undo()  # Seat 3's call is taken back: Seat 3 to answer again
-    text = words(board.events.object)
+    text = words(board.events.html)
     assert "A new game" not in text
     assert "Taken back: the table is again as after this (move 2)." in text
     assert "Seat 2 announces a winning combination" in text and "calls" not in text
     board.redo()
-    assert "Seat 3 calls the bluff, betting 3" in words(board.events.object)
-    assert "Taken back" not in board.events.object
+    assert "Seat 3 calls the bluff, betting 3" in words(board.events.html)
+    assert "Taken back" not in board.events.html
     board.undo()
     board.undo()  # the announcement too: the deal is the last move
-    text = words(board.events.object)
+    text = words(board.events.html)
     assert "Taken back" in text and "Dealt three cards each" in text
     assert "A new game" not in text
     board.undo()  # back before the deal: now it is a new game
-    assert "A new game: the ante is in the pot" in board.events.object
+    assert "A new game: the ante is in the pot" in board.events.html
 
 
 def test_the_settings_offer_only_the_seats_of_the_player_count_and_a_dealer(store):
@@ -256,7 +256,7 @@ def test_the_settings_offer_only_the_seats_of_the_player_count_and_a_dealer(stor
     board.start_new_game()
     assert board.session.options == {"mode": "tablet", "players": 3, "bots": [], "dealer": 1}
     board.pad.press("Deal the cards")
-    assert board.session.state.turn == 2 and "Seat 3's turn" in words(board.events.object)
+    assert board.session.state.turn == 2 and "Seat 3's turn" in words(board.events.html)
     board.param.update(mode="table", players=5)  # real cards: the group says who dealt
     dealer.value = 4
     board.start_new_game()
@@ -291,20 +291,20 @@ def test_a_caught_bluffers_down_card_is_on_the_table_until_he_replaces_it(store)
         session.act(action)
     board = CardsDashboard(store=store, session=session)
     shown = "down: 3 (shown when the bluff was called)"
-    assert shown in words(board.table_pane.object)
+    assert shown in words(board.table_pane.html)
     for action in (Draw("left"), Pass(), Draw("left"), Pass(), Announce()):
         board.act(action)
     board.uncover()
     assert ("Seat 2 holds it 0% (no chance) their down card, a 3, was shown when the bluff "
-            "was called Best to win: call 3") in words(board.odds.object)
+            "was called Best to win: call 3") in words(board.odds.html)
     assert board.pad.labels()[:2] == ["Accept (-3.00)", "Call 1 (+3.00)"]
     board.act(Respond(2, 1))
     board.act(Respond(0, 1))  # caught again: the same 3, still shown
-    assert shown in words(board.table_pane.object)
+    assert shown in words(board.table_pane.html)
     for action in (Draw("left"), Pass(), Draw("left"), Pass()):
         board.act(action)
     board.act(Draw("down"))  # his next turn: the shown card goes, a new one comes down
-    assert shown not in words(board.table_pane.object)
+    assert shown not in words(board.table_pane.html)
 
 
 def highlighted(board: CardsDashboard) -> list[str]:
@@ -319,7 +319,7 @@ def test_the_highlighted_button_follows_the_advice_and_never_a_certain_bluff(sto
     board = make(store)
     board.act(Deal(deal_cards({0: (1, 6, 6), 1: (7, 2, 1), 2: (2, 2, 7)})))
     board.uncover()
-    assert "Announce holding it: not possible" in words(board.odds.object)
+    assert "Announce holding it: not possible" in words(board.odds.html)
     assert highlighted(board) == ["Draw a card and look at it"]
     other = make(store)
     other.act(Deal(deal_cards(HANDS)))  # Bo: 3 and 5 up, a 4 would complete them
@@ -327,7 +327,7 @@ def test_the_highlighted_button_follows_the_advice_and_never_a_certain_bluff(sto
     assert highlighted(other) == []  # only his down card says whether to announce
     other.act(Announce())
     other.uncover()
-    best = re.search(r"Best to win: (\w+(?: \d)?)", words(other.odds.object)).group(1)
+    best = re.search(r"Best to win: (\w+(?: \d)?)", words(other.odds.html)).group(1)
     (lit,) = highlighted(other)
     assert lit.lower().startswith(best)
 
@@ -341,7 +341,7 @@ def test_the_basis_names_a_down_card_only_when_the_seat_holds_one(store):
     board.act(Announce())  # Cy announces with 2 and 7 up; Al, then Bo (no cards) answer
     board.act(Respond(0, 0))
     board.uncover()
-    text = words(board.odds.object)
+    text = words(board.odds.html)
     assert "From what the table sees:" in text and "not counted" not in text
 
 
@@ -353,11 +353,11 @@ def test_a_calls_odds_stay_with_its_own_announcement_only(store):
     board.act(Announce())  # Seat 2 holds 3-4-5
     board.uncover()
     board.pad.press(board.pad.labels()[1])  # Seat 3 calls 1
-    assert "Seat 3 called 1" in words(board.events.object)
+    assert "Seat 3 called 1" in words(board.events.html)
     board.uncover()
     board.pad.press(board.pad.labels()[0])  # Seat 1 accepts the same announcement
-    assert "Seat 3 called 1" in words(board.events.object)  # still that announcement
+    assert "Seat 3 called 1" in words(board.events.html)  # still that announcement
     board.act(Announce())  # Seat 3 announces with 2 and 7 up
     board.uncover()
     board.pad.press(board.pad.labels()[0])  # Seat 1 accepts
-    assert "called" not in words(board.events.object).split("Seat 1 accepts")[0]
+    assert "called" not in words(board.events.html).split("Seat 1 accepts")[0]

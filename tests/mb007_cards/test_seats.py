@@ -65,16 +65,16 @@ def test_each_player_chooses_on_his_phone_and_every_device_follows(store):
     assert tablet.pad.labels() == []  # Seat 2 is on his phone: the tablet offers no peek
     assert not tablet.peek.label and tablet.peek_face() == ""
     assert phones[2].pad.labels() == []
-    assert "Waiting for Seat 2" in phones[2].prompt.object
+    assert "Waiting for Seat 2" in phones[2].prompt.html
     assert phones[1].pad.labels()[0] == "Announce a winning combination"
-    assert "Your choice" in phones[1].prompt.object and phones[1].odds.object
+    assert "Your choice" in phones[1].prompt.html and phones[1].odds.html
 
     phones[1].pad.press("Announce a winning combination")
     for board in (tablet, *phones.values()):
         assert "announces" in board.log.lines[-1]
     assert tablet.pad.labels() == []  # Seat 3 answers on his phone
     assert phones[2].pad.labels()[0].startswith("Accept (")
-    assert "Seat 2 holds it" in phones[2].odds.object
+    assert "Seat 2 holds it" in phones[2].odds.html
     assert phones[1].pad.labels() == []
 
     phones[2].pad.press(phones[2].pad.labels()[3])  # Seat 3 calls 3 on his phone
@@ -82,7 +82,7 @@ def test_each_player_chooses_on_his_phone_and_every_device_follows(store):
     tablet.pad.press(tablet.pad.labels()[0])  # Accept: Seat 1 answers on the tablet
     assert [s.points for s in tablet.session.state.seats] == [32, 36, 29]
     for phone in phones.values():
-        assert "they held it and win the bets" in phone.events.object
+        assert "they held it and win the bets" in phone.events.html
 
 
 def test_a_key_drawn_before_another_device_acted_is_refused(store):

@@ -8,8 +8,6 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-import panel as pn
-
 from companion.golden_goal.actions import Kick
 from companion.golden_goal.dashboard.parts import Hooks
 from companion.golden_goal.dashboard.taps import Taps
@@ -18,7 +16,7 @@ from companion.golden_goal.drawing import Marks, Target, field_mat, field_pieces
 from companion.golden_goal.engine import GoldenGoalState
 from companion.golden_goal.odds import turn_line
 from companion.golden_goal.turns import Outcome, other
-from companion.ui import TapPad
+from companion.ui import PANE_MARGIN, HtmlBox, TapPad
 
 # The field's column (`layout`) sets its size; it never grows taller than the screen.
 FIELD_CSS = ".gg-field, .gg-pieces { max-height: calc(100vh - 140px); margin: 0 auto; }"
@@ -49,12 +47,12 @@ class FieldArea:
                  ) -> None:
         self.hooks, self.taps, self.bot_last = hooks, taps, bot_last
         self.pad = FieldView(taps.tap, sizing_mode="stretch_width")
-        self.notes = pn.pane.HTML(sizing_mode="stretch_width")
+        self.notes = HtmlBox(margin=PANE_MARGIN, sizing_mode="stretch_width")
         self._mat_for: object = None  # the field whose mat the pad holds
 
     def update(self, state: GoldenGoalState) -> None:
         """After a change of the game (the taps' marks follow in `update_taps`)."""
-        self.notes.object = field_words(state) + field_notes_html(state)
+        self.notes.html = field_words(state) + field_notes_html(state)
 
     def update_taps(self, state: GoldenGoalState) -> None:
         """The mat and what is over it: a tap changes only the layer over the mat (what

@@ -31,6 +31,7 @@ from companion.golden_goal.engine import GoldenGoalState
 from companion.golden_goal.odds import FACES, after_turn, faces_hint, scoring_faces
 from companion.golden_goal.turns import Outcome, other
 from companion.ui import (
+    PANE_MARGIN,
     DicePad,
     HtmlBox,
     PanelDeck,
@@ -81,8 +82,8 @@ class TurnView:
     def __init__(self, hooks: Hooks, controls: TurnControls, taps: Taps,
                  players_choice: pn.widgets.RadioButtonGroup) -> None:
         self.hooks, self.controls, self.taps = hooks, controls, taps
-        self.scoreboard = pn.pane.HTML(**WIDE)
-        self.event_box = pn.pane.HTML(**WIDE)
+        self.scoreboard = HtmlBox(margin=PANE_MARGIN, **WIDE)
+        self.event_box = HtmlBox(margin=PANE_MARGIN, **WIDE)
         # The prompt and the plan change on every tap; a pane's margin lines them up.
         self.prompt = HtmlBox(margin=(5, 10), **WIDE)
         # Who places first beside the field; who plays (a setting of the match) under it.
@@ -99,13 +100,13 @@ class TurnView:
         self.setup_choice = choice([""], "", **WIDE)
         self.setup_choice.param.watch(lambda e: hooks.pick(chosen=e.new or ""),
                                       "value")
-        self.setup_rules = pn.pane.HTML(**WIDE)
+        self.setup_rules = HtmlBox(margin=PANE_MARGIN, **WIDE)
         self.setup_box = pn.Column(
             heading("Player to place"), self.setup_choice, self.setup_rules,
             button("Place this player at random", controls.place_at_random, **WIDE), **WIDE)
         self.dice = DicePad(controls.roll, n_dice=1)
         self.dice_box = pn.Column(self.dice, **WIDE)
-        self.odds = pn.pane.HTML(**WIDE)
+        self.odds = HtmlBox(margin=PANE_MARGIN, **WIDE)
         self.lines_box = pn.Column(**WIDE)
         self.plan_box = HtmlBox(margin=(5, 10), **WIDE)
         # Play it and Cancel, one pad: once a move is planned, Play it is where a keyboard
@@ -160,8 +161,8 @@ class TurnView:
     def update(self, state: GoldenGoalState) -> None:
         hooks = self.hooks
         bot_turn = hooks.bot_to_move()
-        self.scoreboard.object = scoreboard_html(state, hooks.bot_team(), bot_turn)
-        self.event_box.object = event_html(state)
+        self.scoreboard.html = scoreboard_html(state, hooks.bot_team(), bot_turn)
+        self.event_box.html = event_html(state)
         phase, human = state.phase, not bot_turn and not state.is_over
         if phase == "setup" and human:
             self._update_setup(state)
@@ -171,7 +172,7 @@ class TurnView:
                                      "restart roll": "Restart roll"}.get(phase, "Roll"))
         odds_shown = phase in ("roll", "restart roll") and human
         if odds_shown:
-            self.odds.object = turn_odds_html(state)
+            self.odds.html = turn_odds_html(state)
         self._update_lines(state, human and phase == "play")
         stuck = not hooks.moves.outcomes(state) if phase == "play" else \
             phase in ("kickoff", "restart kick") and state.legal_actions() == [Pass()]
@@ -196,7 +197,7 @@ class TurnView:
     def _update_setup(self, state: GoldenGoalState) -> None:
         self.setup_choice.param.update(options=players_left(state),
                                        value=self.taps.setup_player())
-        self.setup_rules.object = setup_checklist(state, state.to_move)
+        self.setup_rules.html = setup_checklist(state, state.to_move)
 
     def _update_lines(self, state: GoldenGoalState, shown: bool) -> None:
         if not shown:

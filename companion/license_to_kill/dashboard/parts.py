@@ -21,13 +21,12 @@ import panel as pn
 from companion.core.errors import CompanionError
 from companion.core.game import Event
 from companion.license_to_kill.engine import LtkState
-from companion.ui import TOUCH, DicePad, HtmlBox, button, heading
+from companion.ui import PANE_MARGIN, TOUCH, DicePad, HtmlBox, button, heading
 from companion.ui.template import Fold, closed_section
 from companion.ui.theme import INPUT_CSS
 
 WIDE = {"sizing_mode": "stretch_width"}
 NONE_CHOSEN, NOBODY = "", -1  # a Select shows a None value as a blank box
-PANE_MARGIN = (5, 10)  # a Panel HTML pane's: a box lines up with the panes around it
 
 
 def select(label: str, **params: Any) -> pn.widgets.Select:

@@ -24,7 +24,6 @@ from companion.license_to_kill.dashboard.duel_view import Duel
 from companion.license_to_kill.dashboard.parts import (
     NOBODY,
     NONE_CHOSEN,
-    PANE_MARGIN,
     WIDE,
     CardSearch,
     Hooks,
@@ -47,6 +46,7 @@ from companion.license_to_kill.dashboard.words import (
 from companion.license_to_kill.engine import LtkState
 from companion.license_to_kill.table import MAX_BONUS
 from companion.ui import (
+    PANE_MARGIN,
     Counter,
     CounterRow,
     PadButton,

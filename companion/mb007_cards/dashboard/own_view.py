@@ -7,14 +7,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import panel as pn
-
 from companion.mb007_cards.dashboard.parts import Onlooker
 from companion.mb007_cards.dashboard.peek import FACE_CSS, PeekPad
 from companion.mb007_cards.dashboard.table_html import CARD_CSS
 from companion.mb007_cards.dashboard.words import peek_html
 from companion.mb007_cards.engine import CardsState
 from companion.mb007_cards.views import private_view
+from companion.ui import PANE_MARGIN, HtmlBox
 
 WIDE = {"sizing_mode": "stretch_width"}
 
@@ -44,12 +43,12 @@ class OwnView:
     tablet); `on_peek()` gives the peek's face while it is held."""
 
     def __init__(self, on_peek: Callable[[], str]):
-        self.own = pn.pane.HTML(visible=False, **WIDE)
+        self.own = HtmlBox(margin=PANE_MARGIN, visible=False, **WIDE)
         self.peek = PeekPad(on_peek, **WIDE)
 
     def show_own(self, state: CardsState, seat: int | None) -> None:
-        self.own.object = own_html(state, seat)
-        self.own.visible = bool(self.own.object)
+        self.own.html = own_html(state, seat)
+        self.own.visible = bool(self.own.html)
 
     def show_peek(self, state: CardsState, onlooker: Onlooker) -> None:
         """The peek's button for the seat at the tablet, when the page may show his card;

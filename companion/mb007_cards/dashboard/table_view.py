@@ -7,12 +7,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
-import panel as pn
-
 from companion.core.game import Event
 from companion.mb007_cards.dashboard.table_html import standings_html, table_html
 from companion.mb007_cards.engine import CardsState
 from companion.mb007_cards.views import public_view
+from companion.ui import PANE_MARGIN, HtmlBox
 
 SHOWN_EVENTS = 5  # what happened since the last person's choice: the newest 5 stay above the fold
 VERDICT = "font-size:1.05rem;padding:6px 10px;border-left:6px solid {};line-height:1.4"
@@ -46,9 +45,9 @@ class TableView:
     """The table and what happened (`table_pane`, `events`, put on the page)."""
 
     def __init__(self) -> None:
-        self.table_pane = pn.pane.HTML(**WIDE)
-        self.events = pn.pane.HTML(**WIDE)
+        self.table_pane = HtmlBox(margin=PANE_MARGIN, **WIDE)
+        self.events = HtmlBox(margin=PANE_MARGIN, **WIDE)
 
     def show(self, state: CardsState, applied: Sequence[Event], since: int, note: str) -> None:
-        self.table_pane.object = table_html(public_view(state))
-        self.events.object = events_html(state, applied, since, note)
+        self.table_pane.html = table_html(public_view(state))
+        self.events.html = events_html(state, applied, since, note)

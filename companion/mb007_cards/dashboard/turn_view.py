@@ -14,8 +14,6 @@ from collections.abc import Callable
 from html import escape
 from typing import Any
 
-import panel as pn
-
 from companion.mb007_cards import rules
 from companion.mb007_cards.actions import (
     Announce,
@@ -39,7 +37,7 @@ from companion.mb007_cards.dashboard.words import (
 from companion.mb007_cards.engine import CardsState
 from companion.mb007_cards.rules import card_text
 from companion.mb007_cards.views import PrivateView, private_view
-from companion.ui import ChoicePad, tap_button
+from companion.ui import PANE_MARGIN, ChoicePad, HtmlBox, tap_button
 
 KEY_CSS = ".act.cardkey { min-width: 64px; font-size: 1.35rem; font-weight: 700; }"
 # At most two choices a row, so "Announce a winning combination" keeps to two lines at 768 px.
@@ -76,8 +74,8 @@ class TurnView:
 
     def __init__(self, controls: Controls, position: Callable[[], Any]):
         self.controls, self.position = controls, position
-        self.prompt = pn.pane.HTML(**WIDE)
-        self.odds = pn.pane.HTML(**WIDE)
+        self.prompt = HtmlBox(margin=PANE_MARGIN, **WIDE)
+        self.odds = HtmlBox(margin=PANE_MARGIN, **WIDE)
         self.pad = ChoicePad(self._tap, controls.stale, stylesheets=[KEY_CSS, PAD_CSS], **WIDE)
         self.drawn_at: Any = None  # the game's position when the keys were drawn
 
@@ -92,11 +90,11 @@ class TurnView:
         """Draw the turn: `draft` the cards tapped in so far and `slot` the slot being
         replaced (table mode)."""
         covered, seat = onlooker.covered, onlooker.viewer
-        self.prompt.object = f'<div class="prompt" style="font-size:1.1rem"><b>' \
+        self.prompt.html = f'<div class="prompt" style="font-size:1.1rem"><b>' \
             f"{escape(self._prompt(state, onlooker, draft, slot))}</b></div>"
-        self.odds.object = "" if covered or seat is None or not onlooker.mine else \
+        self.odds.html = "" if covered or seat is None or not onlooker.mine else \
             seat_odds_html(state, onlooker.seat, seat, slot)
-        self.odds.visible = bool(self.odds.object)
+        self.odds.visible = bool(self.odds.html)
         self._draw_pad(state, onlooker, draft, slot)
 
     # The prompt and the odds.
