@@ -17,6 +17,7 @@ from companion.dice_lab import GAME, rules
 from companion.dice_lab.engine import Check, DiceLabState
 from companion.dice_lab.odds import succeeds
 from companion.ui import (
+    PANE_MARGIN,
     TOUCH,
     Counter,
     DicePad,
@@ -106,7 +107,8 @@ class DiceLabDashboard(GameDashboard):
         self.dice = DicePad(self.roll, verb="Roll")
         # Redrawn in place after every roll (a Panel HTML pane had the browser lay out the
         # whole page again: 1.2 ms of a roll's 3.5 ms of page work at 4x CPU throttling).
-        self.verdict = HtmlBox(html=self._verdict_html(), sizing_mode="stretch_width")
+        self.verdict = HtmlBox(html=self._verdict_html(), margin=PANE_MARGIN,
+                               sizing_mode="stretch_width")
         self.param.watch(lambda _event: setattr(self.verdict, "html", self._verdict_html()),
                          "revision")
         self.param.watch(self._refresh_odds, ["n_dice", "goal", "modifiers"])

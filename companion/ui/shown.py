@@ -45,7 +45,7 @@ _SHOWN_STYLES = dict.fromkeys(HIDDEN_STYLES)  # None removes each inline style
 # Bokeh's `LayoutDOMView.update_bbox` measures the view's children, then the view itself
 # (`_update_bbox`), then marks its layout shown or not; for a hidden part, the last two
 # alone. Installed once per page; left out if a Bokeh version lacks what it calls (the
-# browser test of `tests/ui/test_shown.py` then fails, and the page works as before).
+# browser test in `tests/ui/test_shown_served.py` then fails, and the page works as before).
 MEASURE_SHOWN_PARTS_JS = """
 const {LayoutDOMView} = Bokeh.require("models/layouts/layout_dom");
 const view = LayoutDOMView.prototype;

@@ -85,7 +85,7 @@ class TurnView:
         self.scoreboard = HtmlBox(margin=PANE_MARGIN, **WIDE)
         self.event_box = HtmlBox(margin=PANE_MARGIN, **WIDE)
         # The prompt and the plan change on every tap; a pane's margin lines them up.
-        self.prompt = HtmlBox(margin=(5, 10), **WIDE)
+        self.prompt = HtmlBox(margin=PANE_MARGIN, **WIDE)
         # Who places first beside the field; who plays (a setting of the match) under it.
         self.toss_row = pn.Column(
             heading("Who places first"),
@@ -108,12 +108,12 @@ class TurnView:
         self.dice_box = pn.Column(self.dice, **WIDE)
         self.odds = HtmlBox(margin=PANE_MARGIN, **WIDE)
         self.lines_box = pn.Column(**WIDE)
-        self.plan_box = HtmlBox(margin=(5, 10), **WIDE)
+        self.plan_box = HtmlBox(margin=PANE_MARGIN, **WIDE)
         # Play it and Cancel, one pad: once a move is planned, Play it is where a keyboard
         # player's focus goes (`data-focus`).
         confirm = {"play": controls.confirm, "cancel": controls.cancel}
         self.confirm_row = TapPad(lambda tapped: confirm[tapped](None) if tapped in confirm
-                                  else None, stylesheets=[CONFIRM_CSS], margin=(5, 10), **WIDE)
+                                  else None, stylesheets=[CONFIRM_CSS], margin=PANE_MARGIN, **WIDE)
         self.pass_button = button("No legal move: pass (house rule)", controls.pass_turn, **WIDE)
         self.bot_button = button("Let the bot play", controls.bot_move, color="primary", **WIDE)
         self.over_box = pn.Column(
