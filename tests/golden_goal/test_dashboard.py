@@ -505,3 +505,24 @@ def test_a_planned_kickoff_is_drawn_square_by_square_through_its_passes(store):
         assert all(max(abs(a[0] - b[0]), abs(a[1] - b[1])) == 1
                    for a, b in pairwise(path)), (kick, path)
         board.plan = None
+
+
+def test_choosing_a_player_sends_only_the_layer_over_the_mat(store):
+    """The mat is sent once a match: the squares that may be tapped are lit, and named as
+    buttons, in the layer over it, so a tap that changes them (a player chosen) does not
+    send the mat's 26 KB again (issue 39)."""
+    board = make(store)
+    to_kickoff(board)
+    board.tap((3, 4))
+    board.confirm()
+    board.roll((2,))
+    state = board.session.state
+    mat, before = board.field.pad.html, board.field.pad.overlay
+    board.tap(state.where["blue 1"])
+    assert board.chosen == "blue 1"
+    assert board.field.pad.html is mat and board.field.pad.overlay != before
+    named = set(re.findall(r'role="button" tabindex="0" aria-label="(\w+)"',
+                           board.field.pad.overlay))
+    assert named == {state.field.name(square) for square in targets(board)
+                     if isinstance(square, tuple)}
+    assert 'role="button"' not in mat
