@@ -55,6 +55,14 @@ def to_kickoff(board: GoldenGoalDashboard) -> None:
     board.roll((5, 2))  # orange wins, kicks 3 from its circle player (orange 1 on d6)
 
 
+def to_blues_roll(board: GoldenGoalDashboard, face: int = 2) -> None:
+    """Kicked off (orange 1's kick to d5), then blue rolls `face`."""
+    to_kickoff(board)
+    board.tap((3, 4))
+    board.confirm()
+    board.roll((face,))
+
+
 def advance(board: GoldenGoalDashboard, until) -> None:
     """Both teams played by the bot, through the dashboard, until `until(state)`."""
     rng = random.Random(0)
@@ -143,10 +151,7 @@ def test_a_move_is_tapped_player_then_square_and_the_plan_names_the_opponents_ch
     """Game Turns: tap a player, then a square he can end on; the plan shows the opponent's
     chance after it (odds.opponent_chance_after); Play it applies exactly that turn."""
     board = make(store)
-    to_kickoff(board)
-    board.tap((3, 4))
-    board.confirm()
-    board.roll((2,))
+    to_blues_roll(board)
     state = board.session.state
     assert targets(board) == {state.where[o.play.player] for o in state.legal_turns(2)}
     board.tap(state.where["blue 1"])
@@ -512,10 +517,7 @@ def test_choosing_a_player_sends_only_the_layer_over_the_mat(store):
     buttons, in the layer over it, so a tap that changes them (a player chosen) does not
     send the mat's 26 KB again (issue 39)."""
     board = make(store)
-    to_kickoff(board)
-    board.tap((3, 4))
-    board.confirm()
-    board.roll((2,))
+    to_blues_roll(board)
     state = board.session.state
     mat, before = board.field.pad.html, board.field.pad.overlay
     board.tap(state.where["blue 1"])

@@ -9,7 +9,7 @@ import panel as pn
 
 from tests.dice_lab.test_dashboard import make as make_dice_lab
 from tests.golden_goal.test_dashboard import make as make_golden_goal
-from tests.golden_goal.test_dashboard import targets, to_kickoff
+from tests.golden_goal.test_dashboard import targets, to_blues_roll
 from tests.mb007_cards.test_dashboard import make as make_cards
 
 
@@ -42,10 +42,7 @@ def test_a_golden_goal_kickoff_roll_and_move_change_no_pane(store):
     board = make_golden_goal(store)
 
     def play() -> None:
-        to_kickoff(board)
-        board.tap((3, 4))
-        board.confirm()
-        board.roll((2,))
+        to_blues_roll(board)
         board.tap(sorted(square for square in targets(board) if isinstance(square, tuple))[0])
 
     assert panes_changed_by(board, play) == []
