@@ -223,11 +223,15 @@ def _square(canvas: _Canvas, square: Square, tappable: bool = True) -> str:
             f'x="{x}" y="{y}" width="{U}" height="{U}"/>')
 
 
+def _net_span(canvas: _Canvas, team: str) -> tuple[int, int, int]:
+    """The net's first column, the column after its last, and its goal line's y."""
+    nets = canvas.field.net_columns
+    return min(nets), max(nets) + 1, 0 if team == TEAMS[0] else canvas.field.rows
+
+
 def _net_box(canvas: _Canvas, team: str) -> tuple[float, float, float, float]:
     """The net as drawn: x, y, width and height."""
-    nets = canvas.field.net_columns
-    low, high = min(nets), max(nets) + 1
-    y_line = 0 if team == TEAMS[0] else canvas.field.rows
+    low, high, y_line = _net_span(canvas, team)
     depth = -NET_DEPTH if team == TEAMS[0] else NET_DEPTH
     (x0, y0), (x1, y1) = canvas.corner(low, y_line), canvas.corner(high, y_line + depth)
     return x0, min(y0, y1), x1 - x0, abs(y1 - y0)
@@ -235,9 +239,7 @@ def _net_box(canvas: _Canvas, team: str) -> tuple[float, float, float, float]:
 
 def _net_tap_box(canvas: _Canvas, team: str) -> tuple[float, float, float, float]:
     """Where a tap reaches the net: a full square's height, though the net is drawn thin."""
-    nets = canvas.field.net_columns
-    low, high = min(nets), max(nets) + 1
-    y_line = 0 if team == TEAMS[0] else canvas.field.rows
+    low, high, y_line = _net_span(canvas, team)
     tx, ty = canvas.corner(low, y_line + (0 if team == TEAMS[0] else 1))
     return tx, ty, (high - low) * U, U
 
