@@ -35,7 +35,7 @@ CHOICE_CSS = """
 }
 """
 # A label too long for a phone's width wraps (it was cut at the field's edge: "...to win
-# her ov"); a field whose height is set keeps it only as its least (`grows`).
+# her ov"); a field given a height should give it as `min_height`, so that it grows.
 INPUT_CSS = """
 :host input, :host select { font-size: 1.1rem; min-height: 44px; }
 :host label { font-size: 1rem; white-space: normal; overflow-wrap: anywhere; }

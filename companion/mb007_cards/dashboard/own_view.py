@@ -13,7 +13,7 @@ from companion.mb007_cards.dashboard.table_html import CARD_CSS
 from companion.mb007_cards.dashboard.words import peek_html
 from companion.mb007_cards.engine import CardsState
 from companion.mb007_cards.views import private_view
-from companion.ui import PANE_MARGIN, HtmlBox
+from companion.ui import PANE_MARGIN, HtmlBox, set_shown
 
 WIDE = {"sizing_mode": "stretch_width"}
 
@@ -43,12 +43,13 @@ class OwnView:
     tablet); `on_peek()` gives the peek's face while it is held."""
 
     def __init__(self, on_peek: Callable[[], str]):
-        self.own = HtmlBox(margin=PANE_MARGIN, visible=False, **WIDE)
+        self.own = HtmlBox(margin=PANE_MARGIN, **WIDE)
+        set_shown(self.own, False)
         self.peek = PeekPad(on_peek, **WIDE)
 
     def show_own(self, state: CardsState, seat: int | None) -> None:
         self.own.html = own_html(state, seat)
-        self.own.visible = bool(self.own.html)
+        set_shown(self.own, bool(self.own.html))
 
     def show_peek(self, state: CardsState, onlooker: Onlooker) -> None:
         """The peek's button for the seat at the tablet, when the page may show his card;

@@ -37,7 +37,7 @@ from companion.mb007_cards.dashboard.words import (
 from companion.mb007_cards.engine import CardsState
 from companion.mb007_cards.rules import card_text
 from companion.mb007_cards.views import PrivateView, private_view
-from companion.ui import PANE_MARGIN, ChoicePad, HtmlBox, tap_button
+from companion.ui import PANE_MARGIN, ChoicePad, HtmlBox, set_shown, tap_button
 
 KEY_CSS = ".act.cardkey { min-width: 64px; font-size: 1.35rem; font-weight: 700; }"
 # At most two choices a row, so "Announce a winning combination" keeps to two lines at 768 px.
@@ -94,7 +94,7 @@ class TurnView:
             f"{escape(self._prompt(state, onlooker, draft, slot))}</b></div>"
         self.odds.html = "" if covered or seat is None or not onlooker.mine else \
             seat_odds_html(state, onlooker.seat, seat, slot)
-        self.odds.visible = bool(self.odds.html)
+        set_shown(self.odds, bool(self.odds.html))
         self._draw_pad(state, onlooker, draft, slot)
 
     # The prompt and the odds.
