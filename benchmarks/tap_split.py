@@ -86,7 +86,9 @@ MARKS_SCRIPT = """
           const model = id ? doc.get_model_by_id(id) : null;
           const e0 = performance.now();
           apply({...patch, events: [ev]}, buffers);
-          window.__eventTimes.push([(model ? model.type : '?') + '.' + (ev.attr || ''),
+          const size = ev.new === undefined ? 0 : JSON.stringify(ev.new).length;
+          window.__eventTimes.push([(model ? model.type : '?') + '.' + (ev.attr || '') +
+                                    ` (${Math.round(size / 500) / 2} KB)`,
                                     performance.now() - e0]);
         }
         spans.push(['patch', t0, performance.now()]);

@@ -72,7 +72,7 @@ MIGRATIONS: tuple[str, ...] = (
     );
     """,
 )
-CHANNEL = "companion_changes"  # NOTIFY's channel; the payload is the session's id
+CHANNEL = "companion_changes"  # NOTIFY's channel; the payload: "<session id> <revision>"
 SCHEMA_LOCK = 0x636F6D70  # pg_advisory_xact_lock's key while a process migrates ("comp")
 POOL_SIZE = 10  # connections per server process at most
 WAIT_SECONDS = 10.0  # for a free connection, or a new one, before the tap is refused
@@ -80,6 +80,9 @@ HEARTBEAT_SECONDS = 1.0  # the listener says it is alive at least this often
 RETRY_SECONDS = 1.0  # between the listener's tries to reconnect
 CONNECT = {"connect_timeout": 5, "keepalives": 1, "keepalives_idle": 10,
            "keepalives_interval": 5, "keepalives_count": 3}  # a silent drop is noticed
+# What changed, as `Store.changes` says it: each session's id, and its revision now (None
+# when the notice did not say it: ask the store).
+Changed = dict[str, int | None]
 MAX_PAYLOAD = 1000  # characters of a session id in a notification (ours have 16)
 URL_SCHEMES = ("postgresql://", "postgres://")
 
@@ -186,13 +189,16 @@ class PostgresDatabase:
 
     # Other processes' changes.
 
-    def notify(self, db: Connection, session_id: str) -> None:
-        """Sent when the transaction commits, to every process listening (this one too). An
-        id too long for a notification's payload (8000 bytes) is sent as "": any session."""
+    def notify(self, db: Connection, session_id: str, revision: int | None) -> None:
+        """Sent when the transaction commits, to every process listening (this one too),
+        with the session's new revision when it has one: a listener already at it (the
+        process that made the change) need not ask the database. An id too long for a
+        notification's payload (8000 bytes) is sent as "": any session."""
+        payload = session_id if revision is None else f"{session_id} {revision}"
         db.execute("SELECT pg_notify(?, ?)",
-                   (CHANNEL, session_id if len(session_id) <= MAX_PAYLOAD else ""))
+                   (CHANNEL, payload if len(session_id) <= MAX_PAYLOAD else ""))
 
-    def changes(self) -> Iterator[set[str] | StorageError | None]:
+    def changes(self) -> Iterator[Changed | StorageError | None]:
         """Forever: the sessions changed, as each notification comes; an empty set at least
         every `HEARTBEAT_SECONDS`; None after (re)connecting, since any game may have
         changed while nobody listened. While the server cannot be reached, a StorageError
@@ -204,9 +210,18 @@ class PostgresDatabase:
                     yield None
                     while True:
                         for notice in connection.notifies(timeout=HEARTBEAT_SECONDS):
-                            yield {notice.payload} if notice.payload else None
-                        yield set()
+                            yield changed_by(notice.payload)
+                        yield {}
             except psycopg.Error as error:
                 yield StorageError(f"the saved games at {self.where} cannot be reached "
                                    f"({said(error, self._url)}): trying again")
                 time.sleep(RETRY_SECONDS)
+
+
+def changed_by(payload: str) -> Changed | None:
+    """What a notification's payload says changed: {session id: its revision now, or None
+    when the payload does not say}; None for any session (an empty payload)."""
+    session_id, _, revision = payload.partition(" ")
+    if not session_id:
+        return None
+    return {session_id: int(revision) if revision.isdigit() else None}

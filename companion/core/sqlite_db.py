@@ -150,7 +150,7 @@ class SqliteDatabase:
 
     # Other processes' changes.
 
-    def notify(self, db: sqlite3.Connection, session_id: str) -> None:
+    def notify(self, db: sqlite3.Connection, session_id: str, revision: int | None) -> None:
         pass  # other processes see the file's data_version move
 
     def data_version(self) -> int:
@@ -159,15 +159,15 @@ class SqliteDatabase:
         with self._lock:
             return self._db.execute("PRAGMA data_version").fetchone()[0]
 
-    def changes(self) -> Iterator[set[str] | None]:
+    def changes(self) -> Iterator[dict[str, int | None] | None]:
         """Forever, every `POLL_SECONDS`: None when another process committed (any game
-        may have changed), else an empty set."""
+        may have changed), else nothing changed ({})."""
         seen = None
         while True:
             try:
                 version = self.data_version()
             except sqlite3.Error:
                 version = seen  # the file busy: look again next time
-            yield None if seen is not None and version != seen else set()
+            yield None if seen is not None and version != seen else {}
             seen = version
             time.sleep(POLL_SECONDS)

@@ -28,7 +28,7 @@ from typing import Any, Protocol
 import platformdirs
 
 from companion.core.errors import CompanionError, InputError, StorageError, shown
-from companion.core.postgres_db import PostgresDatabase, is_postgres_url
+from companion.core.postgres_db import Changed, PostgresDatabase, is_postgres_url
 from companion.core.seats import TABLET, Holder, Note
 from companion.core.sqlite_db import MIGRATIONS, SqliteDatabase
 from companion.core.switching import begin_quick_switching, end_quick_switching
@@ -86,8 +86,10 @@ class Database(Protocol):
     def lock_schema(self, db: Executor) -> None: ...  # one migrating process at a time
     def schema_version(self, db: Executor) -> int: ...
     def set_schema_version(self, db: Executor, version: int) -> None: ...
-    def notify(self, db: Executor, session_id: str) -> None: ...  # on commit, to the others
-    def changes(self) -> Iterator[set[str] | StorageError | None]: ...
+    # On commit, to the other processes: `session_id` changed, now at `revision` (None: not
+    # said, as for a rename or a deletion).
+    def notify(self, db: Executor, session_id: str, revision: int | None) -> None: ...
+    def changes(self) -> Iterator[Changed | StorageError | None]: ...
     def close(self) -> None: ...
 
 
@@ -205,10 +207,11 @@ class Store:
                         db.execute(statement)
                 self.database.set_schema_version(db, version + 1)
 
-    def changes(self) -> Iterator[set[str] | StorageError | None]:
-        """Forever, the sessions other processes change, each set as soon as the database
-        says (None: any session may have changed; an empty set: nothing yet, at least every
-        second or so, so a watcher can stop). SQLite's are polled every
+    def changes(self) -> Iterator[Changed | StorageError | None]:
+        """Forever, the sessions other processes change, as soon as the database says:
+        each session's id and its revision now, when the database said it (None: any
+        session may have changed; {}: nothing yet, at least every second or so, so a
+        watcher can stop). SQLite's are polled every
         `sqlite_db.POLL_SECONDS`; PostgreSQL's come by LISTEN/NOTIFY, and while its server
         cannot be reached a StorageError says why about every second (yielded, not raised:
         the changes go on once it is back, starting with None)."""
@@ -336,7 +339,7 @@ class Store:
                             for role, h in record.holders.items()])
             for note in record.notes:
                 self._add_note(db, record.id, note)
-            self.database.notify(db, record.id)
+            self.database.notify(db, record.id, record.revision)
 
     def record_action(self, session_id: str, revision: int, position: int,
                       action: dict[str, Any]) -> int:
@@ -458,14 +461,14 @@ class Store:
         with self.database.write() as db:
             if db.execute("UPDATE sessions SET name = ? WHERE id = ?",
                           (name, session_id)).rowcount:
-                self.database.notify(db, session_id)
+                self.database.notify(db, session_id, None)
 
     def delete(self, session_id: str) -> None:
         if not findable(session_id):
             return
         with self.database.write() as db:
             if db.execute("DELETE FROM sessions WHERE id = ?", (session_id,)).rowcount:
-                self.database.notify(db, session_id)
+                self.database.notify(db, session_id, None)
 
     def _check_revision(self, db: Executor, session_id: str, revision: int) -> int:
         """The session's cursor, once its row is held for this transaction and its revision
@@ -484,7 +487,7 @@ class Store:
             "UPDATE sessions SET cursor = ?, revision = ?, updated = ? WHERE id = ?",
             (cursor, revision + 1, time.time(), session_id),
         )
-        self.database.notify(db, session_id)
+        self.database.notify(db, session_id, revision + 1)
         return revision + 1
 
 

@@ -135,10 +135,12 @@ class LiveTable(param.Parameterized):
             self._session = Session.resume(self.store, self._session.id)
             self.revision += 1
 
-    def sync(self) -> None:
-        """Reload when the store holds a newer revision than this table has seen."""
+    def sync(self, revision: int | None = None) -> None:
+        """Reload when the store holds another revision than this table has seen: the
+        notice's `revision` when it said one (the change this process made itself is no
+        question to the database), else the store's."""
         with self._lock:
-            stored = self.store.revision_of(self._session.id)
+            stored = self.store.revision_of(self._session.id) if revision is None else revision
             if stored is not None and stored != self._session.revision:
                 self.reload()
 
@@ -191,8 +193,10 @@ def follow_changes(store: Store, status: DatabaseStatus = database_status) -> No
             changed, owed = None, False
         try:
             for table in open_tables(store):
-                if changed is None or table.session.id in changed:
+                if changed is None:
                     table.sync()
+                elif table.session.id in changed:
+                    table.sync(changed[table.session.id])
         except StorageError:
             owed = True  # the listener is back before the rest: the next heartbeat retries
         except CompanionError:

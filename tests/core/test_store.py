@@ -4,6 +4,7 @@ and stale refusal, the undo/redo cursor, concurrent writers, holders, notes, gue
 server's secret, migrations and the refusal of a newer schema, hostile text in every field.
 """
 
+import itertools
 import os
 import sqlite3
 import threading
@@ -12,7 +13,7 @@ import time
 import pytest
 
 from companion.core.errors import InputError, StorageError
-from companion.core.postgres_db import PostgresDatabase
+from companion.core.postgres_db import PostgresDatabase, changed_by
 from companion.core.seats import TABLET, Holder, Note
 from companion.core.session import Session
 from companion.core.sqlite_db import SqliteDatabase
@@ -294,7 +295,7 @@ def changes_until(changes, session_id: str, seconds: float = 10.0) -> float | No
     """Seconds until `changes` names `session_id` (or says any may have changed)."""
     started = time.monotonic()
     for changed in changes:
-        if changed is None or (isinstance(changed, set) and session_id in changed):
+        if changed is None or (isinstance(changed, dict) and session_id in changed):
             return time.monotonic() - started
         if time.monotonic() - started > seconds:
             return None
@@ -309,6 +310,36 @@ def test_a_change_reaches_another_store(store, stores):
     next(changes)  # listening
     session.act(Check(dice=(4, 4)))
     assert changes_until(changes, session.id) is not None
+
+
+def test_a_notification_says_the_revision_the_change_made(postgres):
+    """A process needs not ask the database whether a change is news to it: the notice of
+    an action, an undo or a note says the revision it made; a rename, none."""
+    url = postgres.new_database()
+    here, there = Store(url), Store(url)
+    changes = here.changes()
+    assert next(changes) is None  # listening
+    session = Session("dice_lab", seed=12, store=there)
+    session.act(Check(dice=(2, 3)))
+    session.undo()
+    session.tell("Ann took seat 1", "seat")
+    session.rename("Friday")
+    said = [changed for changed in itertools.islice(changes, 12) if changed][:5]
+    assert said == [{session.id: 0}, {session.id: 1}, {session.id: 2}, {session.id: 3},
+                    {session.id: None}]
+    here.close()
+    there.close()
+
+
+@pytest.mark.parametrize(("payload", "changed"), [
+    ("ab12cd34ab12cd34 7", {"ab12cd34ab12cd34": 7}),
+    ("ab12cd34ab12cd34", {"ab12cd34ab12cd34": None}),
+    ("ab12cd34ab12cd34 seven", {"ab12cd34ab12cd34": None}),  # not ours: ask the store
+    ("ab12cd34ab12cd34 -1", {"ab12cd34ab12cd34": None}),
+    ("", None),  # an id too long for the payload: any session may have changed
+])
+def test_a_notifications_payload_is_read_as_the_session_and_its_revision(payload, changed):
+    assert changed_by(payload) == changed
 
 
 def test_the_listener_comes_back_after_the_database_restarts(postgres):

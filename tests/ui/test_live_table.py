@@ -167,7 +167,7 @@ class OutageStore:
         yield StorageError("the saved games at ... cannot be reached (refused): trying again")
         yield StorageError("the saved games at ... cannot be reached (refused): trying again")
         yield None  # back: any game may have changed meanwhile
-        yield set()
+        yield {}
 
 
 def test_every_page_is_told_while_the_database_cannot_be_reached_and_when_it_is_back():
@@ -203,9 +203,33 @@ def test_a_reload_the_database_refused_is_tried_again(stores):
         return Store.revision_of(store, session_id)
 
     store.revision_of = revision_of
-    store.changes = lambda: iter([None, set()])  # what this process's watcher hears
+    store.changes = lambda: iter([None, {}])  # what this process's watcher hears
     table = live_table(store, session)  # its watcher starts, on the table as it was
     wait_for(lambda: len(table.session.log) == 1, 10.0, failing="the refused reload was dropped")
+
+
+def test_a_notice_of_the_revision_a_table_has_asks_the_store_nothing(stores):
+    """A process hears its own changes too (PostgreSQL's NOTIFY): a notice of the revision
+    its table already has is left there, and a notice of another reloads the table without
+    first asking the store for its revision; a notice that says none asks it."""
+    store = stores()
+    session = Session("dice_lab", seed=9, store=store)
+    Session.resume(stores(), session.id).act(Check(n_dice=1, target=3, dice=(2,)))
+    asked = []
+    store.revision_of = lambda session_id: asked.append(session_id) or Store.revision_of(
+        store, session_id)
+    store.changes = lambda: iter([])  # the process's own watcher hears nothing
+    table = live_table(store, Session.resume(store, session.id))  # at revision 1
+    store.changes = lambda: iter([{session.id: 1}])
+    follow_changes(store)
+    assert asked == [] and table.revision == 0
+    Session.resume(stores(), session.id).act(Check(n_dice=1, target=4, dice=(3,)))
+    store.changes = lambda: iter([{session.id: 2}])
+    follow_changes(store)
+    assert asked == [] and table.revision == 1 and len(table.session.log) == 2
+    store.changes = lambda: iter([{session.id: None}])
+    follow_changes(store)
+    assert asked == [session.id] and table.revision == 1
 
 
 def test_a_write_that_fails_leaves_every_page_showing_the_game_as_it_was(store, monkeypatch):
