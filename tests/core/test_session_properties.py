@@ -6,6 +6,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.core.errors import CompanionError
+from companion.core.game import Game
 from companion.core.session import Session, export_session, import_session
 from companion.core.store import Store
 from companion.dice_lab.engine import Check
@@ -99,3 +100,72 @@ def test_a_rejected_action_changes_nothing(tmp_path_factory, seed, moves, bad):
         store.load(session.id).__dict__, sort_keys=True, default=repr))
     assert after == before
     store.close()
+
+
+# What another server process does with each change it hears of (`LiveTable.reload`).
+follow_moves = st.lists(st.tuples(
+    st.one_of(checks, st.tuples(st.just("joined"), checks), st.just("undo"), st.just("redo"),
+              st.just("note")),
+    st.booleans()), max_size=14)
+
+
+@FAST
+@given(seed=st.integers(0, 2**32), moves=follow_moves)
+def test_a_game_caught_up_is_the_game_resumed(tmp_path_factory, seed, moves):
+    """Caught up after each change it heard of, another process's copy of a game is the game
+    as resumed from the store, whether it heard of every change or missed some (then it
+    replays the whole game): the same state, actions, log with its notes, dice to come and
+    next draws."""
+    store = Store(tmp_path_factory.mktemp("db") / "s.sqlite3")
+    session = Session("dice_lab", seed=seed, store=store)
+    follower = Session.resume(store, session.id)
+    for move, heard in moves:
+        if move == "note":
+            session.tell("Ann took seat 1", "seat")
+        elif isinstance(move, tuple):
+            session.act(move[1], with_previous=True)
+        else:
+            play(session, [move])
+        if heard:
+            follower = follower.caught_up(store.load(session.id))
+            resumed = Session.resume(store, session.id)
+            assert (follower.state, follower.actions, follower.history, follower.revision,
+                    follower.can_redo) == (resumed.state, resumed.actions, resumed.history,
+                                           resumed.revision, resumed.can_redo)
+            assert follower.bot_rng().random() == resumed.bot_rng().random()
+            assert [follower.state_after(n) for n in range(len(follower.actions) + 1)] == \
+                [resumed.state_after(n) for n in range(len(resumed.actions) + 1)]
+    store.close()
+
+
+def test_a_game_one_change_behind_replays_only_that_change(store, monkeypatch):
+    """A tap on another process costs this one the tap's action, not the whole game; an
+    undo or a redo there, no action."""
+    session = Session("dice_lab", seed=5, store=store)
+    for target in range(40):
+        session.act(Check(n_dice=2, target=target % 12))
+    follower = Session.resume(store, session.id)
+    replayed: list = []
+    read_again = Game.action_from_json
+    monkeypatch.setattr(Game, "action_from_json",
+                        lambda game, data: replayed.append(data) or read_again(game, data))
+
+    def catch_up() -> Session:
+        replayed.clear()
+        caught_up = follower.caught_up(store.load(session.id))
+        assert caught_up.history == session.history
+        return caught_up
+
+    session.act(Check(n_dice=3, target=9))
+    follower = catch_up()
+    assert replayed == [store.load(session.id).actions[-1]]
+    session.undo()
+    follower = catch_up()
+    assert replayed == [] and follower.can_redo
+    session.redo()
+    follower = catch_up()
+    assert replayed == [] and not follower.can_redo
+    session.undo()
+    session.undo()
+    follower = catch_up()  # two changes missed: every action replayed
+    assert len(replayed) == 41 and follower.can_redo
