@@ -199,8 +199,8 @@ class PostgresDatabase:
                    (CHANNEL, payload if len(session_id) <= MAX_PAYLOAD else ""))
 
     def changes(self) -> Iterator[Changed | StorageError | None]:
-        """Forever: the sessions changed, as each notification comes; an empty set at least
-        every `HEARTBEAT_SECONDS`; None after (re)connecting, since any game may have
+        """Forever: the sessions changed, as each notification comes; {} at least every
+        `HEARTBEAT_SECONDS`; None after (re)connecting, since any game may have
         changed while nobody listened. While the server cannot be reached, a StorageError
         saying why, once per try: the connection is tried again every `RETRY_SECONDS`."""
         while True:

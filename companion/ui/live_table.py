@@ -136,11 +136,16 @@ class LiveTable(param.Parameterized):
             self.revision += 1
 
     def sync(self, revision: int | None = None) -> None:
-        """Reload when the store holds another revision than this table has seen: the
-        notice's `revision` when it said one (the change this process made itself is no
-        question to the database), else the store's."""
+        """Reload when the store holds another revision than this table has seen: when
+        the notice said the `revision` a change made, only if it is newer (a process hears
+        its own changes too, some after it made the next), else when the store's is not
+        the table's."""
         with self._lock:
-            stored = self.store.revision_of(self._session.id) if revision is None else revision
+            if revision is not None:
+                if revision > self._session.revision:
+                    self.reload()
+                return
+            stored = self.store.revision_of(self._session.id)
             if stored is not None and stored != self._session.revision:
                 self.reload()
 

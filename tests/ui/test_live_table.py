@@ -210,8 +210,9 @@ def test_a_reload_the_database_refused_is_tried_again(stores):
 
 def test_a_notice_of_the_revision_a_table_has_asks_the_store_nothing(stores):
     """A process hears its own changes too (PostgreSQL's NOTIFY): a notice of the revision
-    its table already has is left there, and a notice of another reloads the table without
-    first asking the store for its revision; a notice that says none asks it."""
+    its table already has, or an older one, is left there, and a notice of a newer one
+    reloads the table without first asking the store for its revision; a notice that says
+    none asks it."""
     store = stores()
     session = Session("dice_lab", seed=9, store=store)
     Session.resume(stores(), session.id).act(Check(n_dice=1, target=3, dice=(2,)))
@@ -227,6 +228,9 @@ def test_a_notice_of_the_revision_a_table_has_asks_the_store_nothing(stores):
     store.changes = lambda: iter([{session.id: 2}])
     follow_changes(store)
     assert asked == [] and table.revision == 1 and len(table.session.log) == 2
+    store.changes = lambda: iter([{session.id: 1}])  # heard after the change that made 2
+    follow_changes(store)
+    assert asked == [] and table.revision == 1
     store.changes = lambda: iter([{session.id: None}])
     follow_changes(store)
     assert asked == [session.id] and table.revision == 1
