@@ -1,7 +1,10 @@
 """The board as one SVG: windows and tiles, each seat's B O N D diamonds, the last reveal's
 crossings, and (while a tile is placed) the heat map of capture chances. No Panel here.
 
-Empty windows that may be tapped carry `data-tap="w:<name>"` for the kit's TapPad.
+While a tile is placed, `placing_layer` draws a button over each empty window, carrying
+`data-tap="w:<name>"` for the kit's TapPad, under them the heat map: the layer over the
+board (`TapPad.overlay`), so that placing the tile takes them away and redraws one window
+of the board, not all 16.
 """
 
 from __future__ import annotations
@@ -32,30 +35,54 @@ BOARD_CSS = """
 .mb-board { display: block; width: 100%; max-width: 560px; margin: 0 auto;
   max-height: calc(100vh - 120px); }
 @media (orientation: portrait) { .mb-board { max-height: 50vh; } }
-.mb-board [data-tap] { cursor: pointer; }
-.mb-board [data-tap]:active rect { filter: brightness(0.85); }
+.mb-board [data-tap] { cursor: pointer; pointer-events: auto; }
+.mb-board [data-tap]:active { fill: rgba(0, 0, 0, 0.15); }
+.mb-board [data-tap]:focus-visible { outline: none; stroke: #1565c0; stroke-width: 6; }
 """
 
 
-def board_svg(state: TilesState, tappable: bool = False,
-              heat: Mapping[Window, Fraction] | None = None, best: Window | None = None) -> str:
-    """The whole board; `tappable` makes empty windows tap targets, `heat` shades them."""
+def board_svg(state: TilesState, heat: Mapping[Window, Fraction] | None = None,
+              best: Window | None = None) -> str:
+    """The whole board; `heat` shades the windows offered with their capture chances."""
     crossed = _last_crossings(state)
-    # A group, not one image: a screen reader reads each window and letter, and reaches
-    # the windows to tap.
+    # A group, not one image: a screen reader reads each window and letter.
     parts = [f'<svg class="mb-board" viewBox="{_view_box(state.players)}" role="group" '
              f'aria-label="The board: 16 windows, columns a to d from the west, rows 1 to 4 '
              f'from the south, and each seat\'s letters">',
              f'<rect x="{MARGIN - 8}" y="{MARGIN - 8}" width="{4 * CELL + 16}" '
              f'height="{4 * CELL + 16}" rx="10" fill="#5d4037"/>']
     taken = {name for name, _ in state.taken}
-    # A keyboard's Draw brings the focus to the first window to place in (`TapPad`).
-    first = next((w for w in WINDOWS if tappable and state.tile_at(w) is None), None)
     for window in WINDOWS:
-        parts.append(_window(state, window, tappable, heat, best, window in crossed,
-                             window_name(window) in taken, window == first))
+        parts.append(_window(state, window, heat, best, window in crossed,
+                             window_name(window) in taken))
     for seat in range(state.players):
         parts.append(_seat(state, seat))
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def placing_layer(state: TilesState, heat: Mapping[Window, Fraction] | None = None,
+                  best: Window | None = None) -> str:
+    """A button over each empty window, the same size as `board_svg` and drawn over it;
+    with `heat`, each offered window drawn again under its button as `board_svg` draws it
+    with the heat map (hidden from a screen reader: the advice says it in words). A
+    keyboard's Draw brings the focus to the first button (`data-focus`, `TapPad`)."""
+    empty = [window for window in WINDOWS if state.tile_at(window) is None]
+    parts = [f'<svg class="mb-board" viewBox="{_view_box(state.players)}" role="group" '
+             f'aria-label="The windows the tile may be placed in">']
+    if heat:
+        crossed = _last_crossings(state)
+        taken = {name for name, _ in state.taken}
+        parts.append('<g aria-hidden="true">' + "".join(
+            _window(state, window, heat, best, window in crossed, window_name(window) in taken)
+            for window in empty if window in heat) + "</g>")
+    for window in empty:
+        x, y = _xy(window)
+        mark = " data-focus" if window == empty[0] else ""
+        parts.append(f'<rect data-tap="w:{window_name(window)}"{mark} role="button" '
+                     f'tabindex="0" aria-label="window {window_name(window)}" x="{x + 4}" '
+                     f'y="{y + 4}" width="{CELL - 8}" height="{CELL - 8}" rx="8" '
+                     f'fill="transparent"/>')
     parts.append("</svg>")
     return "".join(parts)
 
@@ -78,9 +105,8 @@ def _xy(window: Window) -> tuple[int, int]:
     return MARGIN + column * CELL, MARGIN + (3 - row) * CELL
 
 
-def _window(state: TilesState, window: Window, tappable: bool,
-            heat: Mapping[Window, Fraction] | None, best: Window | None, crossed: bool,
-            taken: bool, focus: bool) -> str:
+def _window(state: TilesState, window: Window, heat: Mapping[Window, Fraction] | None,
+            best: Window | None, crossed: bool, taken: bool) -> str:
     x, y = _xy(window)
     name = window_name(window)
     tile = state.tile_at(window)
@@ -99,12 +125,6 @@ def _window(state: TilesState, window: Window, tappable: bool,
     if heat is not None and window in heat:
         inner.append(_heat(heat[window], x, y, window == best))
     group = "".join(inner)
-    if tappable and tile is None:
-        label = f"window {name}"
-        mark = " data-focus" if focus else ""
-        return (f'<g data-tap="w:{name}"{mark} role="button" tabindex="0" '
-                f'aria-label="{label}">'
-                f"{group}</g>")
     return f'<g role="img" aria-label="{escape(_window_label(name, tile))}">{group}</g>'
 
 

@@ -53,6 +53,28 @@ def test_table_mode_offers_the_tiles_left_in_the_bag_with_counts(store):
     assert board.session.state.drawn == "B007"
 
 
+def test_placing_a_tile_changes_one_window_and_takes_the_buttons_away(store):
+    """The windows' buttons are the layer over the board, there only while a tile is
+    placed: one per empty window, named as the log names it, the first marked for a
+    keyboard's focus. Placing the tile redraws the one window it filled, not all 16."""
+    board = dashboard(store, {"players": 2})
+    board.steps.press("Red drew it")
+    assert board.board.overlay == ""  # drawn, not yet told which tile
+    board.steps.press("black 007 (3)")
+    buttons = re.findall(r'<rect data-tap="w:(\w+)"[^>]*role="button"[^>]*'
+                         r'aria-label="window (\w+)"', board.board.overlay)
+    assert len(buttons) == 16 and all(tap == name for tap, name in buttons)
+    assert board.board.overlay.count("data-focus") == 1 and 'data-tap="w:a1" data-focus' in \
+        board.board.overlay
+    windows = re.findall(r"<g .*?</g>", board.board.html)
+    board.board.tap("w:c3")
+    assert board.board.overlay == ""
+    changed = [after for before, after in zip(windows, re.findall(r"<g .*?</g>",
+                                                                  board.board.html),
+                                              strict=True) if before != after]
+    assert len(changed) == 1 and "window c3: a black 007 tile" in changed[0]
+
+
 def test_a_tap_on_the_board_out_of_turn_is_refused_in_words(store):
     board = dashboard(store, {"players": 2})
     board.board.tap("w:a1")
@@ -72,7 +94,8 @@ def test_the_covered_choice_shows_nothing_of_an_earlier_pick(store):
         board.steps.press(next(label for label in board.steps.labels()
                                if label.split(" ")[0] == letter))
         assert board.session.state.picks[0] == letter
-        pages.append((board.board.html, re.sub(r'data-tap="[^"]*"', "", board.steps.html),
+        pages.append((board.board.html + board.board.overlay,
+                      re.sub(r'data-tap="[^"]*"', "", board.steps.html),
                       board.session.log[-1]))
     assert pages[0] == pages[1]
     assert "Pass the tablet to Black (or choose on your own phone)." in pages[0][1]
@@ -99,13 +122,13 @@ def test_the_heat_map_shows_while_placing_and_can_be_hidden(store):
     board = dashboard(store, {"players": 2, "mode": "tablet"})
     board.steps.press("Red goes first")
     board.steps.press("Draw a tile for Red")
-    assert "Heat map" in board.steps.html and "%" in board.board.html
+    assert "Heat map" in board.steps.html and "%" in board.board.overlay
     # The switch is a setting on a row of its own after the advice, not among the moves
     # (on a phone it sat between the letters, a newcomer's play-test).
     moves, _, rest = board.steps.html.partition("Heat map")
     assert "Hide the advice" not in moves and "Hide the advice" in rest
     board.steps.press("Hide the advice")
-    assert "Heat map" not in board.steps.html and "%" not in board.board.html
+    assert "Heat map" not in board.steps.html and "%" not in board.board.overlay
 
 
 def test_the_apps_seats_play_themselves_and_never_wait_for_the_human(store):

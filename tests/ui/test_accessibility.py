@@ -87,7 +87,7 @@ def test_the_keyboard_keeps_its_place_after_a_button_goes(served, page: Page):
     page.keyboard.press("Enter")
     expect(page.get_by_role("button", name="window d4")).to_be_visible(timeout=WAIT)
     page.wait_for_timeout(300)
-    assert deep_focus(page) == "window d4 <g>"
+    assert deep_focus(page) == "window d4 <rect>"
     page.keyboard.press("Enter")  # places the tile where the focus is
     expect(page.locator(".log-line").first).to_contain_text("in d4", timeout=WAIT)
     page.wait_for_timeout(300)
@@ -106,10 +106,10 @@ def test_a_whole_tile_round_is_played_with_the_enter_key_alone(served, page: Pag
     page.set_viewport_size({"width": 1024, "height": 768})
     page.goto(f"{served.url}/mb007_tiles?session={session.id}")
     page.get_by_role("button", name="Draw a tile for Black").focus()
-    steps = [("window d4 <g>", "Black drew"), ("I am Red: show my letters", "in d4"),
+    steps = [("window d4 <rect>", "Black drew"), ("I am Red: show my letters", "in d4"),
              ("B · ", "in d4"), ("I am Black: show my letters", "Red has chosen"),
              ("B · ", "Red has chosen"), ("Reveal the letters", "Black has chosen"),
-             ("Draw a tile for Red", "Round 1 revealed"), ("window a4 <g>", "Red drew")]
+             ("Draw a tile for Red", "Round 1 revealed"), ("window a4 <rect>", "Red drew")]
     for focus, logged in steps:
         page.keyboard.press("Enter")
         expect(page.locator(".log-line").first).to_contain_text(logged, timeout=WAIT)

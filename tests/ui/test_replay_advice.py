@@ -271,15 +271,15 @@ def test_the_tile_games_replay_works_out_the_heat_map_when_asked_and_only_then(s
     place = next(n for n in range(len(session.actions))
                  if HEAT_MAP_BUTTON in board.replay_advice(session.state_after(n), None))
     state = session.state_after(place)
-    assert board_html(state, False, True) != board_html(state, False, False)
+    assert board_html(state, True) != board_html(state, False)
     replay.show(place)
     assert HEAT_MAP_BUTTON in replay._pad.html
     replay._tapped(WORK_OUT)
     shown = replay._pad.html
-    assert board_html(state, False, True) in shown and HEAT_MAP_BUTTON not in shown
-    assert board_html(state, False, False) not in shown  # not the plain board beside it
+    assert board_html(state, True) in shown and HEAT_MAP_BUTTON not in shown
+    assert board_html(state, False) not in shown  # not the plain board beside it
     replay._tapped("next")
-    assert board_html(session.state_after(place + 1), False, False) in replay._pad.html
+    assert board_html(session.state_after(place + 1), False) in replay._pad.html
     choosing = next(n for n in range(len(session.actions))
                     if session.state_after(n).phase == "choose")
     assert board.replay_advice_worked_out(session.state_after(choosing)) == ""

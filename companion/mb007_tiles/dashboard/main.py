@@ -175,7 +175,7 @@ class TilesDashboard(GameDashboard):
 
     def replay_picture(self, state: TilesState) -> str:
         """The board and the captured tiles as they stood (letters as the table saw them)."""
-        return board_html(state, False, False) + scoreboard_html(state)
+        return board_html(state, False) + scoreboard_html(state)
 
     def replay_advice(self, state: TilesState, coming: Any) -> str:
         """Where the heat map was shown, a button to work it out again (too slow for every
@@ -199,7 +199,7 @@ class TilesDashboard(GameDashboard):
         replay's picture's place), and its words; only where `replay_advice` offered it."""
         if not heat_map_was_shown(state):
             return ""
-        return board_html(state, False, True) + advice_html(state, placement(state))
+        return board_html(state, True) + advice_html(state, placement(state))
 
     def __panel__(self) -> pn.viewable.Viewable:
         board = section("Board", self.board, width=460)
