@@ -39,7 +39,7 @@ def change_seen_ms(here: Store, there: Store) -> float:
 
     def follow() -> None:
         for changed in here.changes():
-            if changed is None or (isinstance(changed, set) and session.id in changed):
+            if changed is None or (isinstance(changed, dict) and session.id in changed):
                 times.append((time.perf_counter() - started[0]) * 1000)
                 seen.set()
             if len(times) >= ROUNDS:
