@@ -44,17 +44,13 @@ BOARD_CSS = """
 def board_svg(state: TilesState, heat: Mapping[Window, Fraction] | None = None,
               best: Window | None = None) -> str:
     """The whole board; `heat` shades the windows offered with their capture chances."""
-    crossed = _last_crossings(state)
     # A group, not one image: a screen reader reads each window and letter.
     parts = [f'<svg class="mb-board" viewBox="{_view_box(state.players)}" role="group" '
              f'aria-label="The board: 16 windows, columns a to d from the west, rows 1 to 4 '
              f'from the south, and each seat\'s letters">',
              f'<rect x="{MARGIN - 8}" y="{MARGIN - 8}" width="{4 * CELL + 16}" '
-             f'height="{4 * CELL + 16}" rx="10" fill="#5d4037"/>']
-    taken = {name for name, _ in state.taken}
-    for window in WINDOWS:
-        parts.append(_window(state, window, heat, best, window in crossed,
-                             window_name(window) in taken))
+             f'height="{4 * CELL + 16}" rx="10" fill="#5d4037"/>',
+             _windows(state, WINDOWS, heat, best)]
     for seat in range(state.players):
         parts.append(_seat(state, seat))
     parts.append("</svg>")
@@ -71,11 +67,8 @@ def placing_layer(state: TilesState, heat: Mapping[Window, Fraction] | None = No
     parts = [f'<svg class="mb-board" viewBox="{_view_box(state.players)}" role="group" '
              f'aria-label="The windows the tile may be placed in">']
     if heat:
-        crossed = _last_crossings(state)
-        taken = {name for name, _ in state.taken}
-        parts.append('<g aria-hidden="true">' + "".join(
-            _window(state, window, heat, best, window in crossed, window_name(window) in taken)
-            for window in empty if window in heat) + "</g>")
+        offered = [window for window in empty if window in heat]
+        parts.append(f'<g aria-hidden="true">{_windows(state, offered, heat, best)}</g>')
     for window in empty:
         x, y = _xy(window)
         mark = " data-focus" if window == empty[0] else ""
@@ -85,6 +78,15 @@ def placing_layer(state: TilesState, heat: Mapping[Window, Fraction] | None = No
                      f'fill="transparent"/>')
     parts.append("</svg>")
     return "".join(parts)
+
+
+def _windows(state: TilesState, windows: list[Window] | tuple[Window, ...],
+             heat: Mapping[Window, Fraction] | None, best: Window | None) -> str:
+    """`windows` as the board draws them (`heat` shading the windows offered)."""
+    crossed = _last_crossings(state)
+    taken = {name for name, _ in state.taken}
+    return "".join(_window(state, window, heat, best, window in crossed,
+                           window_name(window) in taken) for window in windows)
 
 
 def _view_box(players: int) -> str:
