@@ -21,6 +21,17 @@ UNDO_ON_THE_TABLET = "Undo and Redo are on the shared tablet."
 UNDO_IS_SHOWN = "Undo is the table's call: every device's log shows it."
 NOTHING_YET = '<p style="opacity:0.7;margin:4px">Nothing has happened yet.</p>'
 NEWEST_SHOWN = 50  # the log box shows about 13 lines before it scrolls
+# Classes, not inline styles: every tap redraws the log, and the browser parses an inline
+# style again for every element it draws.
+LOG_CSS = """
+.log-steps { flex-wrap: nowrap; }
+.act.undo-redo { flex: 1 1 0; }
+.undo-note { opacity: 0.75; margin: 4px; }
+.game-log { font-size: 1rem; line-height: 1.5; max-height: 320px; overflow-y: auto;
+  margin-top: 8px; }
+.log-note { font-style: italic; }
+.more { width: 100%; margin-top: 4px; }
+"""
 
 
 class LogView(pn.viewable.Viewer):
@@ -38,7 +49,7 @@ class LogView(pn.viewable.Viewer):
         shared tablet)."""
         super().__init__(**params)
         self._steps = {"undo": on_undo, "redo": on_redo} if steps else {}
-        self._pad = TapPad(self._tapped, sizing_mode="stretch_width")
+        self._pad = TapPad(self._tapped, stylesheets=[LOG_CSS], sizing_mode="stretch_width")
         self.param.watch(self._render, ["lines", "can_undo", "can_redo", "whole"])
         self._render()
 
@@ -57,21 +68,18 @@ class LogView(pn.viewable.Viewer):
 
     def _render(self, *_events) -> None:
         if self._steps:
-            top = ('<div class="bar log-steps" style="flex-wrap:nowrap">'
-                   + tap_button("undo", "↶ Undo", enabled=self.can_undo,
-                                style="flex:1 1 0")
-                   + tap_button("redo", "↷ Redo", enabled=self.can_redo,
-                                style="flex:1 1 0") + "</div>"
-                   f'<p class="undo-note" style="opacity:0.75;margin:4px">{UNDO_IS_SHOWN}</p>')
+            step = "act act-default undo-redo"
+            top = ('<div class="bar log-steps">'
+                   + tap_button("undo", "↶ Undo", step, enabled=self.can_undo)
+                   + tap_button("redo", "↷ Redo", step, enabled=self.can_redo)
+                   + f'</div><p class="undo-note">{UNDO_IS_SHOWN}</p>')
         else:
-            top = f'<p style="opacity:0.75;margin:4px">{UNDO_ON_THE_TABLET}</p>'
+            top = f'<p class="undo-note">{UNDO_ON_THE_TABLET}</p>'
         shown = self.lines if self.whole else self.lines[-NEWEST_SHOWN:]
         items = "".join(_line_html(line) for line in reversed(shown))
         # It scrolls: a keyboard reaches it (tabindex) and a screen reader names it.
         lines = (f'<div class="game-log" data-scroll-key="log" tabindex="0" role="region" '
-                 f'aria-label="The game\'s log, newest first" style="font-size:1rem;'
-                 f'line-height:1.5;max-height:320px;overflow-y:auto;margin-top:8px">'
-                 f"{items}{self._more_button()}</div>"
+                 f'aria-label="The game\'s log, newest first">{items}{self._more_button()}</div>'
                  if self.lines else NOTHING_YET)
         self._pad.html = top + lines
 
@@ -81,9 +89,8 @@ class LogView(pn.viewable.Viewer):
             return ""
         if self.whole:
             return tap_button("newest", f"Show only the newest {NEWEST_SHOWN} lines",
-                              style="width:100%;margin-top:4px")
-        return tap_button("whole", f"Show all {len(self.lines)} lines",
-                          style="width:100%;margin-top:4px")
+                              "act act-default more")
+        return tap_button("whole", f"Show all {len(self.lines)} lines", "act act-default more")
 
     def __panel__(self) -> pn.viewable.Viewable:
         return self._pad
@@ -92,5 +99,5 @@ class LogView(pn.viewable.Viewer):
 def _line_html(line: str) -> str:
     """An action's line, or a note's (an undo, a handover), which is set apart."""
     if line.startswith(NOTE_MARK):
-        return f'<div class="log-note" style="font-style:italic">{escape(line)}</div>'
+        return f'<div class="log-note">{escape(line)}</div>'
     return f'<div class="log-line">{escape(line)}</div>'

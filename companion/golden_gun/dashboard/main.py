@@ -27,6 +27,7 @@ from companion.golden_gun.dashboard.setup_view import (
 )
 from companion.golden_gun.dashboard.survival import SurvivalFigure, advice, replay_advice
 from companion.golden_gun.dashboard.words import (
+    TRACKER_CSS,
     deck_html,
     next_card_html,
     progress_html,
@@ -81,8 +82,8 @@ class GoldenGunDashboard(GameDashboard):
             HtmlBox(**WIDE)
         self._actions = ChoicePad(self.do, self._stale_tap, sizing_mode="stretch_width",
                                   margin=(4, 0))
-        self._tracker, self._progress, self._deck = HtmlBox(**WIDE), HtmlBox(**WIDE), \
-            HtmlBox(**WIDE)
+        self._tracker = HtmlBox(stylesheets=[TRACKER_CSS], **WIDE)
+        self._progress, self._deck = HtmlBox(**WIDE), HtmlBox(**WIDE)
         self._chart, self._survival_box = HtmlBox(**WIDE), HtmlBox(**WIDE)
         self._chart_key: object = None
         self._maze_section: pn.Column | None = None
@@ -235,7 +236,8 @@ class GoldenGunDashboard(GameDashboard):
         """Bond's bullets, wounds and way through the maze as they stood, and the maze as
         laid then, drawn as the live maze is (Bond's room, the rooms entered, the cards
         lying in rooms, a green one face down), with nothing to tap."""
-        return (squares_html(state.ammo, state.wounds) + progress_html(state)
+        return (f"<style>{TRACKER_CSS}</style>{squares_html(state.ammo, state.wounds)}"
+                + progress_html(state)
                 + still_maze_html(state))
 
     def replay_advice(self, state: GoldenGunState, coming: Any) -> str:

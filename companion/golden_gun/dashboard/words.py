@@ -106,26 +106,35 @@ def table_name(state: GoldenGunState) -> str:
 
 # The tracker and the search.
 
+# The track's marks as classes, the stylesheet of every part that shows `squares_html` (the
+# tracker's box; the replay's picture brings it in a <style>): inline, the 15 numbers' styles
+# were two thirds of its HTML, and the browser parses an inline style again for every element
+# of every redraw (a shot redraws the track).
+TRACKER_CSS = f"""
+.tracker {{ font-size: 1rem; line-height: 1.7; }}
+.ammo-track {{ border-top: 1px solid rgba(127, 127, 127, 0.4);
+  border-bottom: 1px solid rgba(127, 127, 127, 0.4); padding: 2px 0; }}
+.number {{ display: inline-block; min-width: 22px; line-height: 22px; text-align: center;
+  border-radius: 50%; border: 2px solid transparent; opacity: 0.65; }}
+.number.here {{ border-color: #8a1c1c; color: #8a1c1c; font-weight: 700; opacity: 1; }}
+.wound-dots {{ font-size: 1.3rem; letter-spacing: 2px; color: rgba(127, 127, 127, 0.55); }}
+.wound-dots .taken {{ color: {LOST}; }}
+"""
+
+
 def squares_html(ammo: int, wounds: int) -> str:
     """The number track 0-14 with Bond's bullets circled, as the sheet's marker sits, and his
     wounds out of 5 as dots: a scale to read, drawn so that nothing in it looks like a
-    button (it is not tapped; the log's actions change it)."""
-    def number(n: int) -> str:
-        on = n == ammo
-        style = ("border:2px solid #8a1c1c;color:#8a1c1c;font-weight:700" if on
-                 else "border:2px solid transparent;opacity:0.65")
-        return (f'<span style="display:inline-block;min-width:22px;line-height:22px;'
-                f'text-align:center;border-radius:50%;{style}">{n}</span>')
-    dots = "".join(f'<span style="color:{LOST if i < wounds else "rgba(127,127,127,0.55)"}">'
-                   f'{"●" if i < wounds else "○"}</span>' for i in range(rules.KILLING_WOUNDS))
-    return (f'<div class="tracker" style="font-size:1rem;line-height:1.7">'
+    button (it is not tapped; the log's actions change it). Styled by `TRACKER_CSS`."""
+    numbers = "".join(f'<span class="number{" here" if n == ammo else ""}">{n}</span>'
+                      for n in range(rules.MAX_BULLETS + 1))
+    dots = "".join('<span class="taken">●</span>' if i < wounds else "<span>○</span>"
+                   for i in range(rules.KILLING_WOUNDS))
+    return (f'<div class="tracker">'
             f'<div><b class="ammo">Bullets: {ammo}</b> of at most {rules.MAX_BULLETS}</div>'
-            '<div class="ammo-track" aria-hidden="true" style="border-top:1px solid '
-            'rgba(127,127,127,0.4);border-bottom:1px solid rgba(127,127,127,0.4);'
-            f'padding:2px 0">{"".join(number(n) for n in range(rules.MAX_BULLETS + 1))}</div>'
+            f'<div class="ammo-track" aria-hidden="true">{numbers}</div>'
             f'<div><b class="wounds">Wounds: {wounds} of {rules.KILLING_WOUNDS}</b> '
-            f'(5 kill Bond) <span aria-hidden="true" style="font-size:1.3rem;letter-spacing:2px">'
-            f"{dots}</span></div></div>")
+            f'(5 kill Bond) <span class="wound-dots" aria-hidden="true">{dots}</span></div></div>')
 
 
 def progress_html(state: GoldenGunState) -> str:

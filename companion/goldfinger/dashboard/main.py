@@ -45,6 +45,7 @@ from companion.goldfinger.dashboard.words import (
     MAP,
     PLAYERS_FOR,
     REAL,
+    TABLE_CSS,
     TRACKER,
     TWO,
     VS_BOND,
@@ -372,7 +373,7 @@ class GoldfingerDashboard(GameDashboard):
                                hint="Before you Fire: count the Spaces between the two "
                                     "pieces on the board.")
         self._verdict = HtmlBox(**WIDE)
-        self._status = HtmlBox(**WIDE)
+        self._status = HtmlBox(stylesheets=[TABLE_CSS], **WIDE)
         self._own = HtmlBox(**WIDE)  # a side's own phone only
         # What the views read of the game and may do to it: never the dashboard itself.
         self.hooks = Hooks(
@@ -400,7 +401,7 @@ class GoldfingerDashboard(GameDashboard):
         where they stood and a star filled while a card lay there, drawn from the table's
         view (`views.public_state`: no card by a star is read) as the live map draws them,
         with nothing to tap."""
-        picture = hits_html(state) + kit_html(state)
+        picture = f"<style>{TABLE_CSS}</style>{hits_html(state)}{kit_html(state)}"
         if state.board is None:
             return picture
         return picture + f'<div class="replay-board">{still_svg(public_state(state))}</div>'

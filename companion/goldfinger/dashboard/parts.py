@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, ClassVar
 
 import panel as pn
 
@@ -37,9 +37,19 @@ class Row:
     grouped: bool = False
 
 
+# A button's width in the list as a class, not an inline style: the browser parses an inline
+# style again for every button of every redraw (a roll redraws some 30).
+ACTION_LIST_CSS = f"""
+.act.grouped {{ flex: 0 0 auto; min-width: {TOUCH + 12}px; }}
+.act.wide {{ flex: 1 1 100%; }}
+"""
+
+
 class ActionList(ChoicePad):
     """The action buttons as one kit ChoicePad: a turn relabels a dozen buttons in one change,
     and a tap on a list the screen has since replaced is dropped."""
+
+    _stylesheets: ClassVar[list[str]] = [*ChoicePad._stylesheets, ACTION_LIST_CSS]
 
     def __init__(self, on_press: Callable[[Any], None], **params):
         super().__init__(on_press, **params)
@@ -59,9 +69,8 @@ class ActionList(ChoicePad):
         self.html = "".join(parts)
 
     def _button(self, shown: Choice, grouped: bool) -> str:
-        style = f"flex:0 0 auto;min-width:{TOUCH + 12}px" if grouped else "flex:1 1 100%"
         return tap_button(self.tap_for(shown.do, shown.text), shown.text,
-                          f"act act-{shown.color}", style=style)
+                          f"act act-{shown.color} {'grouped' if grouped else 'wide'}")
 
     def texts(self) -> list[str]:
         """Every note (as Markdown) and button text shown."""

@@ -105,6 +105,19 @@ def markdown_html(text: str) -> str:
 
 # The table.
 
+# The marks the table repeats, as classes: the stylesheet of every part that shows
+# `hits_html` or `kit_html` (the status box; the replay's picture brings it in a <style>).
+# Inline, their styles were two thirds of the status's 4 KB, and the browser parses an
+# inline style again for every element of every redraw (a roll redraws the status).
+TABLE_CSS = """
+.hit { display: inline-block; width: 14px; height: 14px; margin: 1px; border-radius: 3px;
+  background: #ddd; }
+.hit.taken { background: #b71c1c; }
+.hits.crashed { opacity: 0.4; text-decoration: line-through; }
+.chip { display: inline-block; margin: 2px 4px 2px 0; padding: 2px 8px; border-radius: 12px;
+  background: rgba(127, 127, 127, 0.18); }
+"""
+
 
 def status_html(state: e.GoldfingerState) -> str:
     """The table in HTML: whose move (or the result), hits, Bond's kit, the step under way,
@@ -139,15 +152,13 @@ def hits_html(state: e.GoldfingerState) -> str:
     rows = []
     for piece in state.pieces:
         limit = rules.BOND_CRASH_HITS if piece.name == rules.BOND else rules.ENEMY_CRASH_HITS
-        cells = "".join(
-            f'<span style="display:inline-block;width:14px;height:14px;margin:1px;'
-            f'border-radius:3px;background:{"#b71c1c" if i < piece.hits else "#ddd"}">'
-            "</span>" for i in range(limit))
+        cells = "".join('<span class="hit taken"></span>' if i < piece.hits else
+                        '<span class="hit"></span>' for i in range(limit))
         note = f" · loses {counted(piece.lost_turns, 'turn')}" if piece.lost_turns else ""
         where = f" · in {piece.space}" if piece.space and not piece.crashed else ""
         text = "crashed" if piece.crashed else f"{piece.hits} of {limit} hits"
-        style = "opacity:0.4;text-decoration:line-through" if piece.crashed else ""
-        rows.append(f'<div class="hits" style="{style}"><b>{escape(piece_name(piece.name))}'
+        crashed = " crashed" if piece.crashed else ""
+        rows.append(f'<div class="hits{crashed}"><b>{escape(piece_name(piece.name))}'
                     f"</b> {cells} {text}{escape(note + where)}</div>")
     return "".join(rows)
 
@@ -160,10 +171,7 @@ def kit_html(state: e.GoldfingerState) -> str:
         "oil used" if state.oil_used else "oil ready", "smoke used" if state.smoke_used
         else "smoke ready",
     ] + (["Bond has Tilly: head for a gate!"] if state.has_tilly else [])
-    return "<div>" + "".join(
-        f'<span style="display:inline-block;margin:2px 4px 2px 0;padding:2px 8px;'
-        f'border-radius:12px;background:rgba(127,127,127,0.18)">{escape(c)}</span>'
-        for c in chips) + "</div>"
+    return "<div>" + "".join(f'<span class="chip">{escape(c)}</span>' for c in chips) + "</div>"
 
 
 def house_html(state: e.GoldfingerState) -> str:

@@ -38,6 +38,7 @@ from companion.license_to_kill.dashboard.step_views import (
 )
 from companion.license_to_kill.dashboard.table_view import RaceChart, TableView
 from companion.license_to_kill.dashboard.words import (
+    CHECKLIST_CSS,
     HOUSE_LABEL,
     checklist_html,
     own_plots_html,
@@ -77,7 +78,8 @@ class LicenseToKillDashboard(GameDashboard):
         self.attachments = AttachView(self.hooks)
         self.tableau = TableView()
         self.race = RaceChart()
-        self.status, self.steps, self.verdict = box(), box(), box()
+        self.status, self.verdict = box(), box()
+        self.steps = box(stylesheets=[CHECKLIST_CSS])
         self.own, self.elsewhere = box(), box()  # a player's own phone only
         set_shown(self.elsewhere, False)
         self._names: tuple[LtkState | None, dict[int, str]] = (None, {})

@@ -115,20 +115,28 @@ def move_words(state: LtkState, action: MoveQ, short: dict[int, str]) -> str:
 
 # The turn.
 
+# The checklist's marks as classes, the stylesheet of the box that shows it: the browser
+# parses an inline style again for every element of every redraw (every step redraws it).
+CHECKLIST_CSS = """
+.checklist { line-height: 1.8; }
+.step { display: inline-block; padding: 2px 0; }
+.step-done { color: #595959; }
+.step-now { font-weight: 700; color: #8a1c1c; border-bottom: 3px solid #8a1c1c; }
+.step-to-do { opacity: 0.85; }
+.between { opacity: 0.5; }
+"""
+
+
 def checklist_html(state: LtkState) -> str:
     """The turn's six steps as a line of text to read: done, now (underlined), to do; no
-    box or fill, since nothing in it is tapped (the Done button moves on)."""
-    marks = {"done": ("✓", "color:#595959"),
-             "now": ("▶", "font-weight:700;color:#8a1c1c;border-bottom:3px solid #8a1c1c"),
-             "to do": ("", "opacity:0.85")}
-    steps = []
-    for number, (name, status) in enumerate(state.checklist(), start=1):
-        mark, style = marks[status]
-        steps.append(f'<span class="step step-{status.replace(" ", "-")}" '
-                     f'style="display:inline-block;padding:2px 0;{style}">{mark} {number}. '
-                     f"{escape(name)}</span>")
-    between = '<span style="opacity:0.5"> &rsaquo; </span>'
-    return f'<div class="checklist" style="line-height:1.8">{between.join(steps)}</div>'
+    box or fill, since nothing in it is tapped (the Done button moves on). Styled by
+    `CHECKLIST_CSS`."""
+    marks = {"done": "✓", "now": "▶", "to do": ""}
+    steps = [f'<span class="step step-{status.replace(" ", "-")}">{marks[status]} {number}. '
+             f"{escape(name)}</span>"
+             for number, (name, status) in enumerate(state.checklist(), start=1)]
+    between = '<span class="between"> &rsaquo; </span>'
+    return f'<div class="checklist">{between.join(steps)}</div>'
 
 
 def own_plots_html(view: dict) -> str:
