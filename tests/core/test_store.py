@@ -13,7 +13,7 @@ import time
 import pytest
 
 from companion.core.errors import InputError, StorageError
-from companion.core.postgres_db import PostgresDatabase, changed_by
+from companion.core.postgres_db import RECONNECT_SECONDS, PostgresDatabase, changed_by
 from companion.core.seats import TABLET, Holder, Note
 from companion.core.session import Session
 from companion.core.sqlite_db import SqliteDatabase
@@ -390,6 +390,32 @@ def test_the_listener_says_while_the_database_cannot_be_reached(postgres):
     assert changes_until(changes, session.id) is not None
     here.close()
     there.close()
+
+
+def test_the_first_save_once_the_database_is_back_does_not_wait(postgres):
+    """A table whose database was gone for a while saves the first tap once it is back at
+    once: the connection pool gives up its backing-off tries (1, 2, 4, 8 s...) after
+    `RECONNECT_SECONDS`, and the tap's own request connects afresh. With the pool's default
+    (5 minutes of tries) the first save after a 20 s outage waited 8 s for its next try,
+    while every page already said the database was back (a CI run's browser test)."""
+    url = postgres.new_database()
+    store = Store(url)
+    session = Session("dice_lab", seed=11, store=store)
+    postgres.pause()
+    try:
+        gone_until = time.monotonic() + 20
+        while time.monotonic() < gone_until:  # taps meanwhile, refused: the pool tries on
+            with pytest.raises(StorageError):
+                session.act(Check(dice=(6, 6)))
+            time.sleep(1)
+    finally:
+        postgres.resume()
+    started = time.monotonic()
+    session.act(Check(dice=(6, 6)))
+    waited = time.monotonic() - started
+    assert waited < RECONNECT_SECONDS + 2, f"the first save once back waited {waited:.1f} s"
+    assert len(store.load(session.id).actions) == 1  # the refused taps left nothing
+    store.close()
 
 
 def test_a_database_that_cannot_be_reached_is_said_without_its_password():
