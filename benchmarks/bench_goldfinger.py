@@ -101,11 +101,32 @@ def _browser(browser: Browser, tmp: Path) -> list[tuple[str, float]]:
 
         ring = map_game_rolled(page)
         map_tap = _undo_round_trips(page, Finger(page, ring), "Bond moves to x6y4", 3)
+        star_tap = _star_round_trips(page)
     finally:
         server.stop()
     return [("Goldfinger: app roll, tap -> line in the log", app_roll),
             ("Goldfinger: Move 1 (tracker), tap -> line in the log", move_one),
-            ("Goldfinger: move tapped on the map -> line in the log", map_tap)]
+            ("Goldfinger: move tapped on the map -> line in the log", map_tap),
+            ("Goldfinger: set-up, a red star tapped on the map -> its card in the row", star_tap)]
+
+
+def _star_round_trips(page: Page) -> Timing:
+    """Set Up on the map (the saved games open, as `map_game_rolled` leaves them): a red star
+    tapped until its row says it holds a card; tapped again, untimed, to take the card back.
+    The Enemy player makes five such taps a game, each redrawing the set-up rows."""
+    page.get_by_role("button", name="New game").click()
+    page.get_by_text("Started a new game.").wait_for()
+    star = e.new_state({"map": "sample"}).board.stars[0]
+    placed = shadow_text_js(f"text.includes('Star {star}: ') && "
+                            "text.includes('(tap to take back)')")
+    back = shadow_text_js("!text.includes('(tap to take back)')")
+    spot = page.get_by_role("button", name=star, exact=True)  # its ring on the map
+    times = []
+    for _ in range(ROUNDS):
+        times.append(timed_tap(page, Finger(page, spot), placed))
+        spot.click()
+        page.wait_for_function(back)
+    return Timing.of(times)
 
 
 def measure(browser: Browser, tmp: Path) -> list[tuple[str, float]]:

@@ -192,12 +192,13 @@ def tap_button(tap: str, label: str, classes: str = "act act-default", enabled: 
                focus: bool = False) -> str:
     """One button of a TapPad. The classes `act act-primary` (or -danger, -warning,
     -default) give the kit's big themed button; a game may pass its own. `pressed` makes
-    it a toggle (`aria-pressed`), filled in the accent colour while pressed. `name` is what
+    it a toggle (`aria-pressed`), filled in the accent colour while pressed (`act-primary`
+    for `act-default`, the other classes kept). `name` is what
     a screen reader says for it where the label alone says too little (a maze cell's
     colour). `focus` marks it as the control a keyboard player needs next (`data-focus`):
     the focus goes there when a key's button was taken away."""
-    if pressed is not None:
-        classes = f"act act-{'primary' if pressed else 'default'}"
+    if pressed:
+        classes = classes.replace("act-default", "act-primary")
     toggle = "" if pressed is None else f'aria-pressed="{str(pressed).lower()}" '
     styled = f' style="{escape(style)}"' if style else ""
     named = f' aria-label="{escape(name)}"' if name else ""

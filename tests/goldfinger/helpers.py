@@ -70,18 +70,5 @@ def place(state: GoldfingerState, piece: str, space: str | None, toward: str | N
 
 
 def texts(board) -> list[str]:
-    """Every label and text shown among the action rows: set-up widgets and the action list."""
-    found = []
-
-    def walk(obj):
-        if not getattr(obj, "visible", True):
-            return
-        for attr in ("label", "object"):
-            value = getattr(obj, attr, None)
-            if isinstance(value, str):
-                found.append(value)
-        for child in getattr(obj, "objects", []):
-            walk(child)
-
-    walk(board.actions.phase_box)
-    return found + board.texts()
+    """Every note and button text shown among the action rows, set-up rows included."""
+    return board.texts()

@@ -21,11 +21,15 @@ WIDE = {"sizing_mode": "stretch_width"}
 
 @dataclass(frozen=True)
 class Choice:
-    """One button of the action list: what it does (an action or a callable), its words."""
+    """One button of the action list: what it does (an action or a callable), its words.
+    `pressed` makes it one option of a toggle row (the option chosen is pressed); a button
+    not `enabled` is drawn greyed and does nothing."""
 
     do: Any
     text: str
     color: str = "default"
+    pressed: bool | None = None
+    enabled: bool = True
 
 
 @dataclass(frozen=True)
@@ -54,10 +58,12 @@ class ActionList(ChoicePad):
     def __init__(self, on_press: Callable[[Any], None], **params):
         super().__init__(on_press, **params)
         self._notes: list[str] = []
+        self._greyed: list[str] = []
 
     def show(self, rows: list[Row]) -> None:
         """Draw these rows; a tap on a button calls `on_press(choice.do)`."""
         self.new_drawing()
+        self._greyed = []
         parts = []
         for row in rows:
             if row.note:
@@ -69,12 +75,16 @@ class ActionList(ChoicePad):
         self.html = "".join(parts)
 
     def _button(self, shown: Choice, grouped: bool) -> str:
-        return tap_button(self.tap_for(shown.do, shown.text), shown.text,
-                          f"act act-{shown.color} {'grouped' if grouped else 'wide'}")
+        classes = f"act act-{shown.color} {'grouped' if grouped else 'wide'}"
+        if not shown.enabled:  # no tap of this drawing stands for it
+            self._greyed.append(shown.text)
+            return tap_button("", shown.text, classes, enabled=False, pressed=shown.pressed)
+        return tap_button(self.tap_for(shown.do, shown.text), shown.text, classes,
+                          pressed=shown.pressed)
 
     def texts(self) -> list[str]:
-        """Every note (as Markdown) and button text shown."""
-        return self._notes + self.labels()
+        """Every note (as Markdown) and button text shown, greyed buttons' too."""
+        return self._notes + self.labels() + self._greyed
 
 
 def note(text: str) -> pn.pane.Markdown:

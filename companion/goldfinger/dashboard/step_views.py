@@ -31,8 +31,8 @@ from companion.ui import TOUCH, DicePad, HtmlBox, TapPad, tap_button
 
 
 class ActionArea:
-    """The column under "What you can do now": set-up rows (rebuilt, rare), then the action
-    list cut in two around the chosen action's odds and the dice pad. A tap on a button
+    """The column under "What you can do now": the set-up rows, then the action list cut in
+    two around the chosen action's odds and the dice pad. A tap on a button
     calls `on_press(choice.do)`, the dice `on_roll(dice)`; once the game is over the tablet
     offers `new_game`, and `play_bot` while it is the bot's move."""
 
@@ -42,7 +42,7 @@ class ActionArea:
         self.hooks, self.new_game, self.play_bot = hooks, new_game, play_bot
         self.dice = DicePad(on_roll, verb="Roll")
         self.armed_pane = HtmlBox(**WIDE)
-        self.phase_box = pn.Column(margin=0, **WIDE)  # set-up rows, rebuilt (rare)
+        self.setup_list = ActionList(on_press, **WIDE)  # the set-up rows (`placing_view`)
         # Tracker mode: the cars the players see behind Bond, for Oil and Smoke. Its taps
         # name a car, not a drawing: two quick taps pick two cars.
         self.behind_pad = TapPad(self.toggle_behind, margin=0, **WIDE)
@@ -52,7 +52,7 @@ class ActionArea:
         # The chosen action's odds and the dice sit right below its button (issue 17: the
         # roll is where the eye already is, in both orientations). Each part is emptied, not
         # hidden, when it has nothing to show.
-        self.column = pn.Column(self.phase_box, self.above, self.armed_pane, self.dice,
+        self.column = pn.Column(self.setup_list, self.above, self.armed_pane, self.dice,
                                 self.rest, self.behind_pad, self.tail, margin=0, **WIDE)
         self._behind_shown: tuple[str, ...] = ()
         self._behind_cars: tuple[str, ...] = ()
@@ -86,10 +86,10 @@ class ActionArea:
 
     # Drawing.
 
-    def show(self, setup_rows: list[Any] | None, waiting: str = "") -> None:
+    def show(self, setup_rows: list[Row] | None, waiting: str = "") -> None:
         """Draw the set-up rows (when given) or the action rows of the play; on a side's
         own phone while the other side decides, what it is `waiting` for instead."""
-        self.phase_box.objects = setup_rows or []
+        self.setup_list.show(setup_rows or [])
         self._behind_cars = ()  # rows() names them when Oil or Smoke may go
         if waiting:
             rows, tail = [Row(waiting)], []
@@ -114,11 +114,12 @@ class ActionArea:
 
     def texts(self) -> list[str]:
         """The notes and button words of the action list as shown now."""
-        return self.above.texts() + self.rest.texts() + self.tail.texts()
+        return (self.setup_list.texts() + self.above.texts() + self.rest.texts()
+                + self.tail.texts())
 
     def press(self, text: str) -> None:
         """Tap the action button with these words."""
-        for shown in (self.above, self.rest, self.tail):
+        for shown in (self.setup_list, self.above, self.rest, self.tail):
             if text in shown.labels():
                 shown.press(text)
                 return
