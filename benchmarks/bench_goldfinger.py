@@ -112,19 +112,21 @@ def _browser(browser: Browser, tmp: Path) -> list[tuple[str, float]]:
 
 def _star_round_trips(page: Page) -> Timing:
     """Set Up on the map (the saved games open, as `map_game_rolled` leaves them): a red star
-    tapped until its row says it holds a card; tapped again, untimed, to take the card back.
-    The Enemy player makes five such taps a game, each redrawing the set-up rows."""
+    tapped (its green ring) until its row says it holds a card; the card taken back by its
+    row, untimed. The Enemy player makes five such taps a game, each redrawing the set-up
+    rows."""
     page.get_by_role("button", name="New game").click()
     page.get_by_text("Started a new game.").wait_for()
     star = e.new_state({"map": "sample"}).board.stars[0]
     placed = shadow_text_js(f"text.includes('Star {star}: ') && "
                             "text.includes('(tap to take back)')")
     back = shadow_text_js("!text.includes('(tap to take back)')")
-    spot = page.get_by_role("button", name=star, exact=True)  # its ring on the map
+    ring = page.get_by_role("button", name=star, exact=True)
+    take_back = page.get_by_role("button", name=re.compile(f"^Star {star}: .*take back"))
     times = []
     for _ in range(ROUNDS):
-        times.append(timed_tap(page, Finger(page, spot), placed))
-        spot.click()
+        times.append(timed_tap(page, Finger(page, ring), placed))
+        take_back.click()
         page.wait_for_function(back)
     return Timing.of(times)
 

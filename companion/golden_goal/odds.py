@@ -60,11 +60,14 @@ class ScoringLine:
     text: str
 
 
-def scoring_lines(state: GoldenGoalState, roll: int) -> list[ScoringLine]:
-    """The distinct ways the team on turn scores with `roll`, with squares to draw."""
+def scoring_lines(state: GoldenGoalState, roll: int,
+                  turns: list[Outcome] | None = None) -> list[ScoringLine]:
+    """The distinct ways the team on turn scores with `roll`, with squares to draw; from
+    `turns`, the legal turns with `roll`, when they are listed already."""
     if state.phase not in _TURN_PHASES or state.ball is None:
         return []
-    goals = [o for o in legal_turns(state, roll) if o.net == other(state.to_move)]
+    turns = legal_turns(state, roll) if turns is None else turns
+    goals = [o for o in turns if o.net == other(state.to_move)]
     return [turn_line(state, roll, outcome) for outcome in goals]
 
 

@@ -2,11 +2,8 @@
 
 from fractions import Fraction
 
-import holoviews as hv
-import panel as pn
-
 from companion.core.session import Session
-from companion.dice_lab.dashboard import DiceLabDashboard
+from companion.dice_lab.dashboard import SUCCESS, DiceLabDashboard, totals_chart_html
 
 
 def make(store) -> DiceLabDashboard:
@@ -81,12 +78,18 @@ def test_the_check_kept_in_the_address_is_read_back_and_garbage_is_ignored():
 
 
 def test_the_chart_of_totals_redraws_its_axis_for_more_dice():
-    """Three dice run to 18: the chart's axis follows the dice, not the first count's."""
+    """Three dice run to 18: the chart's bars and axis follow the dice, not the first
+    count's; a bar is green where the check succeeds."""
     lab = DiceLabDashboard(session=Session("dice_lab", seed=1))
     lab.n_dice = 2
-    chart = hv.DynamicMap(pn.bind(lab._chart, lab.param.n_dice, lab.param.goal,
-                                  lab.target.param.value, lab.param.modifiers))
-    plot = hv.renderer("bokeh").get_plot(chart)
-    assert plot.state.x_range.end < 13
+    assert lab.chart.html.count("<rect") == 11 and ">12</text>" in lab.chart.html
     lab.n_dice = 3
-    assert plot.state.x_range.end > 18
+    assert lab.chart.html.count("<rect") == 16 and ">18</text>" in lab.chart.html
+    lab.target.value = 3  # at most 3 with three dice: the total of 3 alone
+    assert lab.chart.html.count(f'fill="{SUCCESS}"') == 1
+
+
+def test_the_chart_of_totals_is_named_for_a_screen_reader():
+    lab = DiceLabDashboard(session=Session("dice_lab", seed=1))
+    assert 'role="img"' in lab.chart.html and "chance of each total of 2 dice" in lab.chart.html
+    assert "chance of each total of 1 die:" in totals_chart_html(1, "at most", 3, 0)

@@ -5,9 +5,10 @@ from __future__ import annotations
 import panel as pn
 import param
 from bokeh.document import Document
+from panel.io.state import set_curdoc
 
 from companion.ui import HtmlBox, extension
-from companion.ui.panel_costs import _PANELS_OWN, _BusyCount
+from companion.ui.panel_costs import _PANELS_OWN, OPTION_WIDGETS, _BusyCount
 
 
 def _event(widget: pn.viewable.Viewable, name: str, new: object) -> param.parameterized.Event:
@@ -76,3 +77,59 @@ def test_the_busy_count_keeps_panels_list_and_tells_busy_as_panel_does():
     assert ours == play(_BusyCount.PANELS_OWN)
     assert ours[0] == [True, False, True, False]
     assert state.param["busy"].readonly, "busy stays read-only for everyone else"
+
+
+class _ServedDocument(Document):
+    """A document as served, noting when Panel asks to be called back."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.waits: list[int] = []
+
+    @property
+    def session_context(self):  # a page in a browser
+        return object()
+
+    def add_timeout_callback(self, callback, timeout_milliseconds):
+        self.waits.append(timeout_milliseconds)
+
+
+def test_a_tapped_option_is_handled_at_once_and_typed_text_still_waits(monkeypatch):
+    """Panel handles a widget's new value from the browser 50 ms later (`_debounce`), for
+    values that come in streams; a tap on an option is one change, handled on the server's
+    next turn: no wait is asked for."""
+    extension()
+    handled = []
+    monkeypatch.setattr(pn.state, "execute", lambda callback, schedule="auto": handled.append(
+        callback))
+    for widget, bokeh_name, new in [(pn.widgets.RadioButtonGroup(options=["a", "b"]),
+                                     "active", 1),
+                                    (pn.widgets.Select(options=["a", "b"]), "value", "b"),
+                                    (pn.widgets.CheckButtonGroup(options=["a", "b"]),
+                                     "active", [1])]:
+        assert isinstance(widget, OPTION_WIDGETS)
+        doc = _ServedDocument()
+        model = widget.get_root(doc)
+        widget._server_change(doc, model.ref["id"], None, bokeh_name, None, new)
+        assert doc.waits == [] and len(handled) == 1, type(widget).__name__
+        handled.clear()
+    text, doc = pn.widgets.TextInput(), _ServedDocument()
+    model = text.get_root(doc)
+    text._server_change(doc, model.ref["id"], None, "value_input", "", "g")
+    assert doc.waits == [50] and handled == []
+
+
+def test_a_tapped_option_is_handled_within_its_own_message(monkeypatch):
+    """Handled while the server handles the tap's message (as Panel handles a button's
+    click), the page's changes go out with the reply; a turn later they waited 10 ms more."""
+    extension()
+    scheduled = []
+    monkeypatch.setattr(pn.state, "execute", lambda callback, schedule="auto": scheduled.append(
+        callback))
+    doc, select = _ServedDocument(), pn.widgets.Select(options=["a", "b"])
+    seen = []
+    select.param.watch(lambda event: seen.append(event.new), "value")
+    model = select.get_root(doc)
+    with set_curdoc(doc):
+        select._server_change(doc, model.ref["id"], None, "value", "a", "b")
+    assert seen == ["b"] and scheduled == [] and doc.waits == []

@@ -30,9 +30,9 @@ class Moves:
 
     def scoring_lines(self, state: GoldenGoalState) -> list[ScoringLine]:
         """The ways to score with the roll, while playing; none otherwise."""
-        if self._lines[0] is not state:
-            self._lines = (state, scoring_lines(state, state.roll) if state.phase == "play"
-                           else [])
+        if self._lines[0] is not state:  # from the turns listed for the field (listed once)
+            self._lines = (state, scoring_lines(state, state.roll, self.outcomes(state))
+                           if state.phase == "play" else [])
         return self._lines[1]
 
 
