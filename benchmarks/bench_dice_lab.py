@@ -1,13 +1,14 @@
-"""Dice Lab: the browser round trip of an app roll (in a new game, and late in a long one),
-and the odds recomputation behind it."""
+"""Dice Lab: the browser round trip of an app roll (in a new game, and late in a long one)
+and of a tap that sets up the check, and the odds recomputation behind them."""
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 from bench_resume import saved_game
 from common import Finger, Server, median_ms, new_page, round_trips, shadow_text_js
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, Locator
 
 from companion.core.store import Store
 from companion.dice_lab.engine import Check
@@ -27,6 +28,8 @@ def measure(browser: Browser, tmp: Path) -> list[tuple[str, float]]:
     odds = median_ms(lambda: Check(4, 14, "at least", (("guard", 4),)).chance, repeat=200)
     return [("Dice Lab: app roll, tap -> verdict in the log", roll),
             (f"Dice Lab: app roll with {LONG_LOG} lines in the log", late),
+            ("Dice Lab: tap '3 dice' or '2 dice' -> the check's odds", _dice_counts(
+                browser, tmp / "dice_lab_counts.sqlite3")),
             ("Dice Lab: exact odds of a 4-dice check", odds)]
 
 
@@ -41,5 +44,26 @@ def _app_rolls(browser: Browser, store: Path, query: str = "", logged: int = 0) 
         page.wait_for_timeout(500)
         return round_trips(page, Finger(page, button), lambda i: shadow_text_js(
             f"/(^|\\s){logged + i}\\. 2 dice, at most 7/.test(text)"))
+    finally:
+        server.stop()
+
+
+def _dice_counts(browser: Browser, store: Path) -> float:
+    """The check set up by a tap on an option (Panel's RadioButtonGroup): three dice, then
+    two, each until the check's odds say so."""
+    server = Server(["apps/dice_lab.py"], store)
+    try:
+        page = new_page(browser, viewport={"width": 1024, "height": 768})
+        page.goto(server.url + "/dice_lab")
+        page.get_by_role("button", name="Roll: app rolls 2 dice").wait_for()
+        page.wait_for_timeout(500)
+        counts, aimed_at = itertools.cycle(("3 dice", "2 dice")), [""]
+
+        def aim() -> Locator:  # (each round aims first, then asks what to wait for)
+            aimed_at[0] = next(counts)
+            return page.get_by_role("button", name=aimed_at[0])
+
+        return round_trips(page, Finger(page, aim), lambda _round: shadow_text_js(
+            f"text.includes('{aimed_at[0]}, at most 7')"))
     finally:
         server.stop()

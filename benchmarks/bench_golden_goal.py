@@ -3,8 +3,9 @@
 In-process: `p_score_this_turn` (the hint shown before every roll), the bot's full
 move (`choose_turn`) and the listing of every turn after a roll (`legal_turns`), each
 over real positions from seeded bot-vs-bot matches (median and slowest).
-In the browser: tapping a player (his squares light up) and tapping a square (the
-plan appears with the opponent's chance after it).
+In the browser: tapping a player (his squares light up), tapping a square (the
+plan appears with the opponent's chance after it) and an app roll (the turns it allows
+listed, the ways to score with it drawn).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from common import Finger, Server, new_page, round_trips, shadow_text_js
+from common import Finger, Server, Timing, new_page, round_trips, shadow_text_js, timed_tap
 from playwright.sync_api import Browser, Page
 
 from companion.core.session import Session
@@ -27,6 +28,7 @@ from companion.golden_goal.engine import GoldenGoalState, new_state
 from companion.golden_goal.odds import p_score_this_turn
 
 SEEDS = range(6)
+ROUNDS = 20
 SETUP = [("orange 1", (3, 5)), ("blue 1", (4, 6)), ("orange 2", (1, 3)), ("blue 2", (6, 8)),
          ("orange 3", (2, 8)), ("blue 3", (5, 2)), ("orange 4", (6, 9)), ("blue 4", (1, 10)),
          ("orange keeper", (3, 0)), ("blue keeper", (4, 11))]
@@ -121,13 +123,33 @@ def browser_taps(browser: Browser, tmp: Path) -> tuple[float, float]:
                       if o.play.player == "blue 1" and not o.play.kicks)[:2]
         plan = round_trips(page, *alternating(page, ends, lambda sq: shadow_text_js(
             f"/to {name(sq)}(\\s|$)/.test(text) && text.includes('scores next')")))
+        roll = app_rolls(page)
     finally:
         server.stop()
-    return select, plan
+    return select, plan, roll
+
+
+ROLLED = shadow_text_js("/blue rolled \\d: tap the player/.test(text)")
+
+
+def app_rolls(page: Page) -> Timing:
+    """The roll taken back, then rolled by the app until the page asks for the player to
+    move (the turns with the roll listed, the ways to score drawn); Undo between rounds."""
+    undo = page.get_by_role("button", name="↶ Undo")
+    undo.click()
+    page.get_by_role("button", name="App rolls", exact=True).click()
+    roll = page.get_by_role("button", name="Roll: app rolls 1 die")
+    times = []
+    for _ in range(ROUNDS):
+        roll.wait_for()
+        times.append(timed_tap(page, Finger(page, roll), ROLLED))
+        undo.click()
+        page.wait_for_function(f"!({ROLLED})()")
+    return Timing.of(times)
 
 
 def measure(browser: Browser, tmp: Path) -> list[tuple[str, float]]:
-    select, plan = browser_taps(browser, tmp)
+    select, plan, roll = browser_taps(browser, tmp)
     rolls, plays = positions("roll"), positions("play")
     hint = timings(p_score_this_turn, rolls)
     bot = timings(lambda s: choose_turn(s, s.roll), plays)
@@ -136,6 +158,7 @@ def measure(browser: Browser, tmp: Path) -> list[tuple[str, float]]:
     return [
         ("Golden Goal: tap a player -> his squares lit", select),
         ("Golden Goal: tap a square -> plan + opponent's chance", plan),
+        ("Golden Goal: app roll -> 'tap the player to move'", roll),
         (f"Golden Goal: p_score_this_turn, median of {n_rolls} positions", hint[0]),
         (f"Golden Goal: p_score_this_turn, slowest of {n_rolls}", hint[1]),
         (f"Golden Goal: bot move (choose_turn), median of {n_plays}", bot[0]),
