@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import replace
 from html import escape
 from typing import Any
@@ -53,8 +54,9 @@ def totals_chart_html(n_dice: int, goal: str, target: int, modifier: int) -> str
     (the total plus `modifier` against `target`), grey where it fails; each bar's percent
     above it. No hover needed, and the same on a phone."""
     chances = [(total, float(p) * 100) for total, p in total_distribution(n_dice).items()]
-    step = next(s for s in (1, 2, 5, 10, 20, 50) if max(p for _, p in chances) * 1.2 / s <= 6)
-    high = step * -(-max(p for _, p in chances) * 1.2 // step)
+    top = max(percent for _, percent in chances) * 1.2  # room for the tallest bar's label
+    step = next(s for s in (1, 2, 5, 10, 20, 50) if top / s <= 6)  # at most 6 ticks
+    high = step * math.ceil(top / step)
     plot_width = CHART_WIDTH - CHART_LEFT - CHART_RIGHT
     plot_height = CHART_HEIGHT - CHART_TOP - CHART_BOTTOM
     slot = plot_width / len(chances)
