@@ -116,11 +116,11 @@ class Placing:
         rows = [intro, Row("", tuple(
             Choice(lambda mode=mode: hooks.choose(card_mode=mode), mode,
                    pressed=mode == picks.card_mode) for mode in (HIDDEN, REAL)), grouped=True)]
-        if picks.card_mode == HIDDEN and self.cards_left():
+        left = self.cards_left()
+        if picks.card_mode == HIDDEN and left:
             rows.append(Row("Choose a card, then tap a red star on the map (or below).", tuple(
                 Choice(lambda card=card: hooks.choose(next_card=card), card,
-                       pressed=card == picks.next_card) for card in self.cards_left()),
-                grouped=True))
+                       pressed=card == picks.next_card) for card in left), grouped=True))
         taken = dict(picks.placing)
         stars = []
         for star in state.board.stars:

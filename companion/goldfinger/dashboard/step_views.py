@@ -112,14 +112,18 @@ class ActionArea:
                 return index + 1
         return len(rows)
 
+    @property
+    def lists(self) -> tuple[ActionList, ...]:
+        """The action lists of the column, top to bottom."""
+        return self.setup_list, self.above, self.rest, self.tail
+
     def texts(self) -> list[str]:
         """The notes and button words of the action list as shown now."""
-        return (self.setup_list.texts() + self.above.texts() + self.rest.texts()
-                + self.tail.texts())
+        return [text for shown in self.lists for text in shown.texts()]
 
     def press(self, text: str) -> None:
         """Tap the action button with these words."""
-        for shown in (self.setup_list, self.above, self.rest, self.tail):
+        for shown in self.lists:
             if text in shown.labels():
                 shown.press(text)
                 return
