@@ -150,6 +150,13 @@ class Field:
                           if self.on_mat((sq[0] + dc, sq[1] + dr)))
                 for sq in self.mat_squares}
 
+    @cached_property
+    def field_neighbours(self) -> dict[Square, tuple[Square, ...]]:
+        """For each square of play, its orthogonal neighbours that are squares of play."""
+        return {sq: tuple(target for _, target in self.steps_from[sq]
+                          if self.on_field(target))
+                for sq in self.squares}
+
     # Halves, centre, zones.
 
     def half(self, square: Square) -> str | None:

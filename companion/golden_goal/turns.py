@@ -3,7 +3,8 @@
 `legal_turns(state, roll)` lists each distinct end result once (where every player
 and the ball end up, and which net the ball went into) with one `Play` that gets
 there; everything it lists is accepted by `GoldenGoalState.apply`, because both use
-`move_path`, `kicks.play_chain`/`kicks.chain_ends` and `killjoy_problem`.
+`move_path`, `kicks.play_chain`/`kicks.chain_ends` and the No Killjoy checks
+(`killjoy_problem`; the search asks `EndCheck`, which answers the same, faster).
 """
 
 from __future__ import annotations
@@ -134,18 +135,20 @@ def steps_to_ball(field: Field, occupant: Mapping[Square, str], ball: Square | N
 def killjoy_problem(field: Field, where: Mapping[str, Square], ball: Square | None,
                     team: str, scored: bool) -> RuleError | None:
     """Why the end of `team`'s turn breaks a rule, or None when it may end like this."""
-    for player, square in where.items():
+    mine = [(player, square) for player, square in where.items() if team_of(player) == team]
+    in_box = []
+    for player, square in mine:
+        keeper = is_keeper(player)
         net = field.in_front_of_net(square)
-        if team_of(player) != team or net is None:
-            continue
-        if not is_keeper(player):
-            return RuleError(f"{player} may not end the turn in front of a net "
-                             f"({field.name(square)})", rule=S["killjoy"])
-        if net != team:
-            return RuleError(f"only {net}'s keeper may end in front of {net}'s net",
-                             rule=S["keeper"])
-    in_box = [p for p, sq in where.items()
-              if team_of(p) == team and not is_keeper(p) and field.in_box(sq, team)]
+        if net is not None:
+            if not keeper:
+                return RuleError(f"{player} may not end the turn in front of a net "
+                                 f"({field.name(square)})", rule=S["killjoy"])
+            if net != team:
+                return RuleError(f"only {net}'s keeper may end in front of {net}'s net",
+                                 rule=S["keeper"])
+        if not keeper and field.in_box(square, team):
+            in_box.append(player)
     if len(in_box) > rules.MAX_DEFENDERS_IN_BOX:
         return RuleError(f"at most {rules.MAX_DEFENDERS_IN_BOX} defending outfielder in your "
                          f"penalty box at the end of your turn ({', '.join(in_box)})",
@@ -161,22 +164,75 @@ def clear_path(field: Field, where: Mapping[str, Square], ball: Square, team: st
 
     No Killjoy Rules: "a clear path from at least 1 player to the ball without going out of
     bounds": a player standing out of bounds does not count, even beside the ball."""
-    occupied = {sq: p for p, sq in where.items()}
+    return _path_search(field, {sq: team_of(p) == team for p, sq in where.items()}, ball)[0]
+
+
+def _path_search(field: Field, ours: Mapping[Square, bool], ball: Square
+                 ) -> tuple[bool, set[Square]]:
+    """`clear_path` over `ours` (each occupied square: does a player of the team stand
+    there?), and the squares the search looked at before it stopped."""
+    neighbours = field.field_neighbours
     seen, frontier = {ball}, [ball]
     while frontier:
         square = frontier.pop()
-        for dc, dr in NEIGHBOURS_4:
-            target = (square[0] + dc, square[1] + dr)
-            if not field.on_field(target):  # "without going out of bounds"
+        # The ball is always on the field, but a hand-made position may say otherwise.
+        around = neighbours.get(square) or [
+            (square[0] + dc, square[1] + dr) for dc, dr in NEIGHBOURS_4
+            if field.on_field((square[0] + dc, square[1] + dr))]
+        for target in around:
+            if target in seen:
                 continue
-            who = occupied.get(target)
-            if who is not None:
-                if team_of(who) == team:
-                    return True
-            elif target not in seen:
-                seen.add(target)
+            seen.add(target)
+            if target not in ours:
                 frontier.append(target)
-    return False
+            elif ours[target]:
+                return True, seen
+    return False, seen
+
+
+class EndCheck:
+    """`killjoy_problem(...) is None` for the ends of one `mover`'s turn (a player of
+    `team`), the others standing where they are in `where`: what does not depend on where
+    he ends is worked out once. The turn search asks it of every end (239 ends of a 6 in
+    the bench's position), and most ends need no new search for a clear path: the search
+    with the mover gone is kept for each square of the ball, and a square it never looked
+    at cannot change its answer when the mover stands there."""
+
+    def __init__(self, field: Field, where: Mapping[str, Square], team: str,
+                 mover: str) -> None:
+        self.field, self.team = field, team
+        self.keeper = is_keeper(mover)
+        others = [(player, sq) for player, sq in where.items() if player != mover]
+        mine = [(player, sq) for player, sq in others if team_of(player) == team]
+        self.broken = any(not self._may_end_on(player, sq) for player, sq in mine)
+        self.in_box = sum(not is_keeper(player) and field.in_box(sq, team)
+                          for player, sq in mine)
+        self.theirs = {sq: team_of(player) == other(team) for player, sq in others}
+        self.searches: dict[Square, tuple[bool, set[Square]]] = {}  # by the ball's square
+
+    def _may_end_on(self, player: str, square: Square) -> bool:
+        net = self.field.in_front_of_net(square)
+        return net is None or (is_keeper(player) and net == self.team)
+
+    def allows(self, square: Square, ball: Square | None, scored: bool) -> bool:
+        """May the turn end with the mover on `square` and the ball on `ball`?"""
+        field = self.field
+        if self.broken:
+            return False
+        net = field.in_front_of_net(square)
+        if net is not None and (not self.keeper or net != self.team):
+            return False
+        box = self.in_box + (not self.keeper and field.in_box(square, self.team))
+        if box > rules.MAX_DEFENDERS_IN_BOX:
+            return False
+        if scored or ball is None:
+            return True
+        if ball not in self.searches:
+            self.searches[ball] = _path_search(field, self.theirs, ball)
+        found, looked_at = self.searches[ball]
+        if square not in looked_at:
+            return found
+        return _path_search(field, {**self.theirs, square: False}, ball)[0]
 
 
 # Every distinct turn.
@@ -231,15 +287,17 @@ def _player_turns(state: GoldenGoalState, player: str, roll: int,
     field, ball, team = state.field, state.ball, state.to_move
     others = {sq: p for p, sq in state.where.items() if p != player}
     ends, arrivals = reachable(field, others, ball, state.where[player], roll)
+    check = EndCheck(field, state.where, team, player)
     if not goals_only:
         for square, path in ends.items():
-            yield from _checked(state, Play(player, path), square, ball, None)
+            if check.allows(square, ball, False):
+                yield Outcome(Play(player, path), square, ball, None)
     for steps, path in sorted(arrivals.items()):
         table = Table.of(state.options, {**others, ball: player}, team)
         for end, net, kicks, placed in _kick_ends(state, player, table, roll - steps,
                                                   goals_only):
-            yield from _checked(state, Play(player, path, kicks, placed), placed or ball,
-                                end, net)
+            if check.allows(placed or ball, end, net is not None):
+                yield Outcome(Play(player, path, kicks, placed), placed or ball, end, net)
 
 
 def placed_after_kick(state: GoldenGoalState, player: str) -> bool:
@@ -270,13 +328,6 @@ def _kick_ends(state: GoldenGoalState, player: str, table: Table, pips: int,
         if goals_only and net != target:
             continue
         yield (None if net else key), net, kicks, square
-
-
-def _checked(state: GoldenGoalState, play: Play, square: Square, ball: Square | None,
-             net: str | None) -> Iterator[Outcome]:
-    where = {**state.where, play.player: square}
-    if killjoy_problem(state.field, where, ball, state.to_move, net is not None) is None:
-        yield Outcome(play, square, ball, net)
 
 
 def scoring_rolls(state: GoldenGoalState, faces: tuple[int, ...],
@@ -312,7 +363,7 @@ def scoring_rolls(state: GoldenGoalState, faces: tuple[int, ...],
 
 def _scores(state: GoldenGoalState, player: str, table: Table, pips: int, dead: set) -> bool:
     """Whether `player`, on the ball with `pips` left, can kick a goal the rules let stand
-    (`_checked`'s check, without the play's steps: whichever path reached the ball, the
+    (the check of `_player_turns`, without the play's steps: whichever path reached the ball, the
     turn ends with him on it, or where he was placed)."""
     for end, net, _, placed in _kick_ends(state, player, table, pips, True, dead):
         where = {**state.where, player: placed or state.ball}

@@ -195,10 +195,15 @@ def test_after_the_roll_the_scoring_lines_are_listed_drawn_and_one_tap_plans_a_g
     board.roll((face,))
     state = board.session.state
     lines = scoring_lines(state, face)
-    assert len(board.turn.lines_box.objects) == 1 + min(len(lines), 6)
-    assert "You can score with this" in board.turn.lines_box[0].object
+    shown = min(len(lines), 6)
+    assert board.turn.lines_box.html.count("data-tap=") == shown
+    assert "You can score with this" in board.turn.lines_box.html
     assert 'stroke="#ffd600"' in board.field.svg()  # the gold scoring lines on the field
-    board.plan_line(lines[0].outcome)
+    for forged in (str(shown), "-1", "1e3", "x", "0" * 5000):  # names no line: nothing planned
+        board.turn.lines_box.tap(forged)
+        assert board.plan is None
+    board.turn.lines_box.tap("0")
+    assert board.plan == lines[0].outcome
     assert "This scores!" in board.turn.plan_box.html
     board.confirm()
     assert board.session.state.is_over

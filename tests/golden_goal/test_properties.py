@@ -15,8 +15,15 @@ from companion.golden_goal import GAME
 from companion.golden_goal.actions import Play, Roll
 from companion.golden_goal.board import COMPASS, Field
 from companion.golden_goal.bot import bot_player, play_match, random_player
+from companion.golden_goal.match import PLAYERS
 from companion.golden_goal.odds import scoring_faces
-from companion.golden_goal.turns import killjoy_problem, other, reachable, steps_to_ball
+from companion.golden_goal.turns import (
+    EndCheck,
+    killjoy_problem,
+    other,
+    reachable,
+    steps_to_ball,
+)
 
 SETTINGS = settings(max_examples=12, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
@@ -139,3 +146,47 @@ def test_the_steps_to_the_ball_are_the_arrivals_of_the_walk_search(data, roll):
     occupant = {square: f"P{n}" for n, square in enumerate(crowd) if square != start}
     _, arrivals = reachable(field, occupant, ball, start, roll)
     assert steps_to_ball(field, occupant, ball, start, roll) == tuple(sorted(arrivals))
+
+
+@settings(max_examples=400, deadline=None)
+@given(data=st.data(), team=st.sampled_from(["orange", "blue"]))
+def test_the_turn_searchs_end_check_answers_as_the_no_killjoy_rules(data, team):
+    """No Killjoy Rules: `EndCheck`, which the turn search asks of every end of one mover's
+    turn, allows an end exactly when `killjoy_problem` finds nothing wrong with it, whoever
+    stands where (crowds near the nets and the ball, players out of bounds, goals)."""
+    field = Field.from_mapping({})
+    squares = field.mat_squares
+    edges = [sq for sq in field.squares if len(field.field_neighbours[sq]) < 4]
+    balls = data.draw(st.lists(st.sampled_from(edges) | st.sampled_from(field.squares),
+                               min_size=1, max_size=2, unique=True))
+    around = [(b[0] + dc, b[1] + dr) for b in balls for dc in (-1, 0, 1) for dr in (-1, 0, 1)]
+    hot = [*field.nets, *(sq for sq in field.squares if field.in_box(sq, team)), *around]
+    players = data.draw(st.lists(st.sampled_from(PLAYERS), min_size=1, unique=True))
+    mover = data.draw(st.sampled_from([p for p in PLAYERS if p.startswith(team)]))
+    players = [p for p in players if p != mover] + [mover]
+    spots = data.draw(st.lists(st.sampled_from(hot) | st.sampled_from(squares),
+                               min_size=len(players), max_size=len(players), unique=True))
+    where = dict(zip(players, spots, strict=True))
+    free = [sq for sq in squares if sq not in where.values() or sq == where[mover]]
+    check = EndCheck(field, where, team, mover)
+    for _ in range(8):  # several ends for one check: the kept searches are used again
+        square = data.draw(st.sampled_from(hot) | st.sampled_from(free))
+        ball = data.draw(st.sampled_from([*balls, None]))
+        if square not in free or ball in where.values():
+            continue
+        scored = data.draw(st.booleans())
+        after = {**where, mover: square}
+        assert check.allows(square, ball, scored) == (
+            killjoy_problem(field, after, ball, team, scored) is None)
+
+
+def test_the_end_check_searches_again_where_the_mover_closes_the_only_path():
+    """No Killjoy Rules: the ball in a corner (a1), orange 1 on one square beside it (b1):
+    orange 2 ending on the other (a2) closes blue's only path, which the search without
+    him went through."""
+    field = Field.from_mapping({})
+    where = {"orange 1": (1, 0), "orange 2": (3, 3), "blue 1": (0, 5)}
+    check = EndCheck(field, where, "orange", "orange 2")
+    assert check.allows((2, 2), (0, 0), False)
+    assert not check.allows((0, 1), (0, 0), False)
+    assert killjoy_problem(field, {**where, "orange 2": (0, 1)}, (0, 0), "orange", False)

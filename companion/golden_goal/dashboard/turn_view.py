@@ -47,7 +47,8 @@ from companion.ui import (
 WIDE = {"sizing_mode": "stretch_width"}
 TOSS_BUTTON = {"flex": "1 1 160px"}  # side by side, or one above the other when narrow
 SHOWN_LINES = 6  # scoring lines listed as buttons after a roll
-LEFT_CSS = ":host .bk-btn { text-align: left; }"  # a scoring line reads like a sentence
+# A scoring line reads like a sentence, on a button as wide as the card.
+LINES_CSS = ".line { display: block; width: 100%; text-align: left; margin-top: 6px; }"
 CONFIRM_CSS = ".bar .act { flex: 1 1 0; }"
 
 
@@ -107,7 +108,10 @@ class TurnView:
         self.dice = DicePad(controls.roll, n_dice=1)
         self.dice_box = pn.Column(self.dice, **WIDE)
         self.odds = HtmlBox(margin=PANE_MARGIN, **WIDE)
-        self.lines_box = pn.Column(**WIDE)
+        # The ways to score after a roll: one pad, redrawn whole (a roll changes them all).
+        self.lines_box = TapPad(self._line_tapped, stylesheets=[LINES_CSS],
+                                margin=PANE_MARGIN, **WIDE)
+        self._lines: list[Outcome] = []  # the outcome of each line's button, by tap id
         self.plan_box = HtmlBox(margin=PANE_MARGIN, **WIDE)
         # Play it and Cancel, one pad: once a move is planned, Play it is where a keyboard
         # player's focus goes (`data-focus`).
@@ -200,22 +204,26 @@ class TurnView:
         self.setup_rules.html = setup_checklist(state, state.to_move)
 
     def _update_lines(self, state: GoldenGoalState, shown: bool) -> None:
+        lines = self.hooks.moves.scoring_lines(state) if shown else []
+        self._lines = [line.outcome for line in lines[:SHOWN_LINES]]
         if not shown:
-            self.lines_box.objects = []
-            return
-        lines = self.hooks.moves.scoring_lines(state)
-        if not lines:
-            self.lines_box.objects = [pn.pane.HTML(
-                f'<div class="scoring-lines">{no_scoring_words(state.roll)}</div>', **WIDE)]
-            return
-        header = pn.pane.HTML(
-            f'<div class="scoring-lines">{scoring_header(state.roll, len(lines))} '
-            "Tap one to plan it:</div>", **WIDE)
-        buttons = [button(f"Goal: {line.text}",
-                          lambda _, o=line.outcome: self.controls.plan_line(o),
-                          wrap=True, stylesheets=[LEFT_CSS], **WIDE)
-                   for line in lines[:SHOWN_LINES]]
-        self.lines_box.objects = [header, *buttons]
+            self.lines_box.html = ""
+        elif not lines:
+            self.lines_box.html = (f'<div class="scoring-lines note">'
+                                   f"{no_scoring_words(state.roll)}</div>")
+        else:
+            self.lines_box.html = (
+                f'<div class="scoring-lines note">{scoring_header(state.roll, len(lines))} '
+                "Tap one to plan it:</div>"
+                + "".join(tap_button(str(index), f"Goal: {line.text}", "act act-default line")
+                          for index, line in enumerate(lines[:SHOWN_LINES])))
+
+    def _line_tapped(self, tapped: str) -> None:
+        """A scoring line's button: its outcome becomes the plan (a stale or forged tap id
+        names no line and does nothing)."""
+        index = int(tapped) if tapped.isdecimal() and len(tapped) < 4 else -1
+        if 0 <= index < len(self._lines):
+            self.controls.plan_line(self._lines[index])
 
     # After a tap.
 
