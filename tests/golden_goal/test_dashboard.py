@@ -109,6 +109,29 @@ def test_setup_highlights_only_legal_squares_and_checks_the_formation_live(store
     assert "○ Outfielders on your half: 0 (need 2-3)" in board.turn.setup_rules.html
 
 
+def test_setup_the_player_to_place_is_chosen_from_those_left(store):
+    """Setup: the players of the team placing still to place are buttons, the one a tap
+    places pressed; a tap on another chooses him, and a tap naming nobody left changes
+    nothing."""
+    board = make(store)
+    board.toss("orange")
+    board.tap((3, 5))  # orange 1 (the first left) is placed first, at d6
+    pad = board.turn.setup_choice
+    assert 'aria-pressed="true" type="button" class="act act-primary" data-tap="blue 1"' \
+        in pad.html
+    assert pad.html.count("data-tap=") == 5  # blue's five
+    for forged in ("orange 1", "orange 2", "blue 9", "", "<b>"):  # placed, not on turn, nobody
+        pad.tap(forged)
+        assert board.chosen == ""
+    pad.tap("blue keeper")
+    assert board.chosen == "blue keeper"
+    assert 'aria-pressed="true" type="button" class="act act-primary" data-tap="blue keeper"' \
+        in pad.html
+    board.tap((4, 11))
+    assert board.session.state.where["blue keeper"] == (4, 11)
+    assert "blue keeper" not in pad.html
+
+
 def test_place_at_random_uses_a_legal_square(store):
     board = make(store)
     board.toss("blue")

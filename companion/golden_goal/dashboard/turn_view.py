@@ -37,7 +37,6 @@ from companion.ui import (
     PanelDeck,
     TapPad,
     button,
-    choice,
     heading,
     odds_html,
     set_shown,
@@ -50,6 +49,7 @@ SHOWN_LINES = 6  # scoring lines listed as buttons after a roll
 # A scoring line reads like a sentence, on a button as wide as the card.
 LINES_CSS = ".line { display: block; width: 100%; text-align: left; margin-top: 6px; }"
 CONFIRM_CSS = ".bar .act { flex: 1 1 0; }"
+CHOICE_CSS = ".bar .act { flex: 1 1 auto; }"
 
 
 def confirm_html(planned: bool) -> str:
@@ -98,9 +98,10 @@ class TurnView:
             margin=0, **WIDE)
         self.who_plays = pn.Column(heading("Who plays"), players_choice,
                                    margin=0, **WIDE)
-        self.setup_choice = choice([""], "", **WIDE)
-        self.setup_choice.param.watch(lambda e: hooks.pick(chosen=e.new or ""),
-                                      "value")
+        # The players still to place, the one a tap on the field places pressed: one pad
+        # (a RadioButtonGroup given new options is drawn again, on every placement).
+        self.setup_choice = TapPad(self._setup_tapped, stylesheets=[CHOICE_CSS],
+                                   margin=PANE_MARGIN, **WIDE)
         self.setup_rules = HtmlBox(margin=PANE_MARGIN, **WIDE)
         self.setup_box = pn.Column(
             heading("Player to place"), self.setup_choice, self.setup_rules,
@@ -199,9 +200,21 @@ class TurnView:
             deck.show(part for part, shown in self._shown.items() if shown)
 
     def _update_setup(self, state: GoldenGoalState) -> None:
-        self.setup_choice.param.update(options=players_left(state),
-                                       value=self.taps.setup_player())
         self.setup_rules.html = setup_checklist(state, state.to_move)
+
+    def _update_setup_choice(self, state: GoldenGoalState) -> None:
+        """The players left to place (after every change of the game, and every pick)."""
+        placed_next = self.taps.setup_player()
+        self.setup_choice.html = '<div class="bar">' + "".join(
+            tap_button(player, player, pressed=player == placed_next)
+            for player in players_left(state)) + "</div>"
+
+    def _setup_tapped(self, player: str) -> None:
+        """A player still to place: the next tap on the field places him (a forged or stale
+        tap names nobody left to place, and does nothing)."""
+        state = self.hooks.state()
+        if state.phase == "setup" and player in players_left(state):
+            self.hooks.pick(chosen=player)
 
     def _update_lines(self, state: GoldenGoalState, shown: bool) -> None:
         lines = self.hooks.moves.scoring_lines(state) if shown else []
@@ -230,6 +243,8 @@ class TurnView:
     def update_taps(self, state: GoldenGoalState) -> None:
         """The prompt and the plan: what a tap on the field changes here."""
         plan = self.hooks.picks().plan
+        if state.phase == "setup":
+            self._update_setup_choice(state)
         self.prompt.html = ('<div class="prompt" style="font-size:1.1rem">'
                             f"<b>{escape(self.instruction(state))}</b></div>")
         self.plan_box.html = self._plan_html(state)
