@@ -1,7 +1,7 @@
 """Where a tap's time goes in the page: `python tap_split.py goldfinger` (or license_to_kill,
-golden_gun) taps the slow taps of `make bench` a few times each, unpaired, under a Chromium
-performance trace, and prints per tap the median of each part of the main thread's time
-from the input event to the end of the frame after the change:
+golden_gun, golden_goal, bare_app) taps the slow taps of `make bench` a few times each,
+unpaired, under a Chromium performance trace, and prints per tap the median of each part of
+the main thread's time from the input event to the end of the frame after the change:
 
 - wait: the main thread idle (the server's work and the network);
 - parse: `JSON.parse` of the message;
@@ -407,6 +407,24 @@ def golden_gun(profiler: Profiler, page: Page, url: str, db: Path) -> None:
             before = page.evaluate(LOG_LINES)
             page.get_by_role("button", name="↶ Undo").click()
             page.wait_for_function(f"(before) => ({LOG_LINES})() < before", arg=before)
+
+
+def golden_goal(profiler: Profiler, page: Page, url: str) -> None:
+    from bench_golden_goal import ROLLED, to_blues_turn
+    page.goto(url + "/golden_goal")
+    page.get_by_role("button", name="Orange places first").wait_for()
+    page.wait_for_timeout(500)
+    to_blues_turn(page)
+    undo = page.get_by_role("button", name="↶ Undo")
+    undo.click()
+    page.get_by_role("button", name="App rolls", exact=True).click()
+    roll = page.get_by_role("button", name="Roll: app rolls 1 die")
+    for _ in range(2 * TAPS):
+        roll.wait_for()
+        page.wait_for_timeout(300)
+        profiler.tap("app roll", Finger(page, roll), ROLLED)
+        undo.click()
+        page.wait_for_function(f"!({ROLLED})()")
 
 
 def bare_app(profiler: Profiler, page: Page, url: str) -> None:
