@@ -136,19 +136,11 @@ def killjoy_problem(field: Field, where: Mapping[str, Square], ball: Square | No
                     team: str, scored: bool) -> RuleError | None:
     """Why the end of `team`'s turn breaks a rule, or None when it may end like this."""
     mine = [(player, square) for player, square in where.items() if team_of(player) == team]
-    in_box = []
     for player, square in mine:
-        keeper = is_keeper(player)
-        net = field.in_front_of_net(square)
-        if net is not None:
-            if not keeper:
-                return RuleError(f"{player} may not end the turn in front of a net "
-                                 f"({field.name(square)})", rule=S["killjoy"])
-            if net != team:
-                return RuleError(f"only {net}'s keeper may end in front of {net}'s net",
-                                 rule=S["keeper"])
-        if not keeper and field.in_box(square, team):
-            in_box.append(player)
+        problem = _net_problem(field, player, square, team)
+        if problem is not None:
+            return problem
+    in_box = [player for player, square in mine if _defends_in_box(field, player, square, team)]
     if len(in_box) > rules.MAX_DEFENDERS_IN_BOX:
         return RuleError(f"at most {rules.MAX_DEFENDERS_IN_BOX} defending outfielder in your "
                          f"penalty box at the end of your turn ({', '.join(in_box)})",
@@ -157,6 +149,26 @@ def killjoy_problem(field: Field, where: Mapping[str, Square], ball: Square | No
         return RuleError(f"{other(team)} must keep a clear path from a player to the ball",
                          rule=S["killjoy"])
     return None
+
+
+def _net_problem(field: Field, player: str, square: Square, team: str) -> RuleError | None:
+    """Why `player` of `team` may not end the turn on `square` in front of a net (only his
+    own keeper may stand in front of his own net), or None."""
+    net = field.in_front_of_net(square)
+    if net is None:
+        return None
+    if not is_keeper(player):
+        return RuleError(f"{player} may not end the turn in front of a net "
+                         f"({field.name(square)})", rule=S["killjoy"])
+    if net != team:
+        return RuleError(f"only {net}'s keeper may end in front of {net}'s net",
+                         rule=S["keeper"])
+    return None
+
+
+def _defends_in_box(field: Field, player: str, square: Square, team: str) -> bool:
+    """An outfielder of `team` on `square`, inside the penalty box `team` defends?"""
+    return not is_keeper(player) and field.in_box(square, team)
 
 
 def clear_path(field: Field, where: Mapping[str, Square], ball: Square, team: str) -> bool:
@@ -200,30 +212,22 @@ class EndCheck:
 
     def __init__(self, field: Field, where: Mapping[str, Square], team: str,
                  mover: str) -> None:
-        self.field, self.team = field, team
-        self.keeper = is_keeper(mover)
+        self.field, self.team, self.mover = field, team, mover
         others = [(player, sq) for player, sq in where.items() if player != mover]
         mine = [(player, sq) for player, sq in others if team_of(player) == team]
-        self.broken = any(not self._may_end_on(player, sq) for player, sq in mine)
-        self.in_box = sum(not is_keeper(player) and field.in_box(sq, team)
+        self.broken = any(_net_problem(field, player, sq, team) is not None
                           for player, sq in mine)
+        self.in_box = sum(_defends_in_box(field, player, sq, team) for player, sq in mine)
         self.theirs = {sq: team_of(player) == other(team) for player, sq in others}
         self.searches: dict[Square, tuple[bool, set[Square]]] = {}  # by the ball's square
 
-    def _may_end_on(self, player: str, square: Square) -> bool:
-        net = self.field.in_front_of_net(square)
-        return net is None or (is_keeper(player) and net == self.team)
-
     def allows(self, square: Square, ball: Square | None, scored: bool) -> bool:
         """May the turn end with the mover on `square` and the ball on `ball`?"""
-        field = self.field
-        if self.broken:
+        field, mover, team = self.field, self.mover, self.team
+        if self.broken or _net_problem(field, mover, square, team) is not None:
             return False
-        net = field.in_front_of_net(square)
-        if net is not None and (not self.keeper or net != self.team):
-            return False
-        box = self.in_box + (not self.keeper and field.in_box(square, self.team))
-        if box > rules.MAX_DEFENDERS_IN_BOX:
+        if self.in_box + _defends_in_box(field, mover, square, team) > \
+                rules.MAX_DEFENDERS_IN_BOX:
             return False
         if scored or ball is None:
             return True
