@@ -225,7 +225,12 @@ def test_after_the_roll_the_scoring_lines_are_listed_drawn_and_one_tap_plans_a_g
     for forged in (str(shown), "-1", "1e3", "x", "0" * 5000):  # names no line: nothing planned
         board.turn.lines_box.tap(forged)
         assert board.plan is None
-    board.turn.lines_box.tap("0")
+    stale = board.turn.lines_box.tap_of(f"Goal: {lines[0].text}")
+    board.undo()
+    board.redo()  # the same roll drawn again: a tap from the drawing before plans nothing
+    board.turn.lines_box.tap(stale)
+    assert board.plan is None
+    board.turn.lines_box.press(f"Goal: {lines[0].text}")
     assert board.plan == lines[0].outcome
     assert "This scores!" in board.turn.plan_box.html
     board.confirm()

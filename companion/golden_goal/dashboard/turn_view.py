@@ -32,6 +32,7 @@ from companion.golden_goal.odds import FACES, after_turn, faces_hint, scoring_fa
 from companion.golden_goal.turns import Outcome, other
 from companion.ui import (
     PANE_MARGIN,
+    ChoicePad,
     DicePad,
     HtmlBox,
     PanelDeck,
@@ -109,10 +110,10 @@ class TurnView:
         self.dice = DicePad(controls.roll, n_dice=1)
         self.dice_box = pn.Column(self.dice, **WIDE)
         self.odds = HtmlBox(margin=PANE_MARGIN, **WIDE)
-        # The ways to score after a roll: one pad, redrawn whole (a roll changes them all).
-        self.lines_box = TapPad(self._line_tapped, stylesheets=[LINES_CSS],
-                                margin=PANE_MARGIN, **WIDE)
-        self._lines: list[Outcome] = []  # the outcome of each line's button, by tap id
+        # The ways to score after a roll: one pad, redrawn whole (a roll changes them all);
+        # a tap on a line from an earlier roll plans nothing.
+        self.lines_box = ChoicePad(controls.plan_line, stylesheets=[LINES_CSS],
+                                   margin=PANE_MARGIN, **WIDE)
         self.plan_box = HtmlBox(margin=PANE_MARGIN, **WIDE)
         # Play it and Cancel, one pad: once a move is planned, Play it is where a keyboard
         # player's focus goes (`data-focus`).
@@ -217,26 +218,21 @@ class TurnView:
             self.hooks.pick(chosen=player)
 
     def _update_lines(self, state: GoldenGoalState, shown: bool) -> None:
+        pad = self.lines_box
+        pad.new_drawing()
         lines = self.hooks.moves.scoring_lines(state) if shown else []
-        self._lines = [line.outcome for line in lines[:SHOWN_LINES]]
         if not shown:
-            self.lines_box.html = ""
+            pad.html = ""
         elif not lines:
-            self.lines_box.html = (f'<div class="scoring-lines note">'
-                                   f"{no_scoring_words(state.roll)}</div>")
+            pad.html = f'<div class="scoring-lines note">{no_scoring_words(state.roll)}</div>'
         else:
-            self.lines_box.html = (
-                f'<div class="scoring-lines note">{scoring_header(state.roll, len(lines))} '
-                "Tap one to plan it:</div>"
-                + "".join(tap_button(str(index), f"Goal: {line.text}", "act act-default line")
-                          for index, line in enumerate(lines[:SHOWN_LINES])))
-
-    def _line_tapped(self, tapped: str) -> None:
-        """A scoring line's button: its outcome becomes the plan (a stale or forged tap id
-        names no line and does nothing)."""
-        index = int(tapped) if tapped.isdecimal() and len(tapped) < 4 else -1
-        if 0 <= index < len(self._lines):
-            self.controls.plan_line(self._lines[index])
+            buttons = []
+            for line in lines[:SHOWN_LINES]:
+                label = f"Goal: {line.text}"
+                buttons.append(tap_button(pad.tap_for(line.outcome, label), label,
+                                          "act act-default line"))
+            pad.html = (f'<div class="scoring-lines note">{scoring_header(state.roll, len(lines))}'
+                        f" Tap one to plan it:</div>{''.join(buttons)}")
 
     # After a tap.
 
