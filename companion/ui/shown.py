@@ -31,6 +31,8 @@ from typing import Any
 
 import panel as pn
 
+from companion.ui.panel_costs import set_styles
+
 # Hidden, a part keeps its looks and layout worked out (`content-visibility: hidden`) and
 # takes no room: shown again, only it is laid out, where from `display: none` the browser
 # worked out the looks of everything in it again (a License to Kill step panel: 4-8 ms
@@ -73,7 +75,7 @@ def is_shown(part: pn.viewable.Viewable) -> bool:
 def set_shown(part: pn.viewable.Viewable, shown: bool) -> None:
     """Show or hide `part` by its inline CSS; an unchanged state sends nothing."""
     if is_shown(part) != shown:
-        part.styles = {**part.styles, **(_SHOWN_STYLES if shown else HIDDEN_STYLES)}
+        set_styles(part, {**part.styles, **(_SHOWN_STYLES if shown else HIDDEN_STYLES)})
 
 
 class PanelDeck(pn.Column):

@@ -7,8 +7,11 @@ import param
 from bokeh.document import Document
 from panel.io.state import set_curdoc
 
-from companion.ui import HtmlBox, extension
-from companion.ui.panel_costs import _PANELS_OWN, OPTION_WIDGETS, _BusyCount
+from companion.ui import HtmlBox, extension, is_shown, set_shown
+from companion.ui.panel_costs import _PANELS_OWN, OPTION_WIDGETS, _BusyCount, _models_to_set_now
+from companion.ui.shown import HIDDEN_STYLES
+
+_SHOWN = dict.fromkeys(HIDDEN_STYLES)  # None takes each inline style away
 
 
 def _event(widget: pn.viewable.Viewable, name: str, new: object) -> param.parameterized.Event:
@@ -133,3 +136,39 @@ def test_a_tapped_option_is_handled_within_its_own_message(monkeypatch):
     with set_curdoc(doc):
         select._server_change(doc, model.ref["id"], None, "value", "a", "b")
     assert seen == ["b"] and scheduled == [] and doc.waits == []
+
+
+def test_a_part_shown_and_hidden_gets_the_models_styles_panels_own_way_gives():
+    """`set_styles` (behind `set_shown`) sets a drawn part's Bokeh model straight while its
+    page is the one being handled: the model and the parameter end as Panel's way leaves
+    them; a part whose class makes something else of its styles, or a change made while
+    no page is being handled, goes Panel's way."""
+    extension()
+    doc = Document()
+    ours, panels = pn.Column(pn.pane.HTML("a")), pn.Column(pn.pane.HTML("b"))
+    outlined = _Outlined(pn.pane.HTML("c"))
+    doc.add_root(pn.Column(ours, panels, outlined).get_root(doc))
+    [(ours_model, _)], [(panels_model, _)] = ours._models.values(), panels._models.values()
+    with set_curdoc(doc):
+        for shown in (False, True, False):
+            set_shown(ours, shown)
+            panels.styles = {**panels.styles, **(_SHOWN if shown else HIDDEN_STYLES)}
+            assert ours.styles == panels.styles
+            assert ours_model.styles == panels_model.styles == panels.styles
+        assert not _models_to_set_now(outlined)
+        set_shown(outlined, False)
+        [(outlined_model, _)] = outlined._models.values()
+        assert outlined_model.styles == {**HIDDEN_STYLES, "outline": "1px solid"}
+    assert not _models_to_set_now(ours)  # no page being handled now: Panel's way
+    set_shown(ours, True)
+    assert ours_model.styles == {**ours.styles} and is_shown(ours)
+
+
+class _Outlined(pn.Column):
+    """A part whose class makes something else of its styles (as Tabulator's rename)."""
+
+    def _process_param_change(self, params: dict) -> dict:
+        params = super()._process_param_change(params)
+        if "styles" in params:
+            params["styles"] = {**params["styles"], "outline": "1px solid"}
+        return params
