@@ -60,6 +60,21 @@ def test_tracker_turn_with_real_dice_and_the_odds_on_every_button(store):
     assert "Move 9" in shown and "Fire at car D" in shown and "End Bond's move" in shown
 
 
+def test_pressing_a_button_not_shown_says_which_and_changes_nothing(store):
+    """The notebooks' and tests' `press`: words no button shows raise a KeyError that names
+    them (its message once failed itself, a name shadowed by a loop variable)."""
+    board = make(store)
+    start_tracker(board)
+    before = board.state
+    try:
+        board.press("Move 99")
+    except KeyError as error:
+        assert "'Move 99'" in str(error)
+    else:
+        raise AssertionError("a button no row shows was pressed")
+    assert board.state is before
+
+
 def test_tracker_fire_reads_the_spaces_between_from_the_counter(store):
     """Firing Weapons: +1 for each Space between; the players count them on the board."""
     board = make(store)

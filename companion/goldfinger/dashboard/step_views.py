@@ -16,6 +16,7 @@ from typing import Any
 import panel as pn
 
 from companion.core.dice import percent
+from companion.core.errors import shown
 from companion.goldfinger import engine as e
 from companion.goldfinger import rules
 from companion.goldfinger.dashboard.parts import WIDE, ActionList, Choice, Hooks, Row
@@ -119,13 +120,13 @@ class ActionArea:
 
     def texts(self) -> list[str]:
         """The notes and button words of the action list as shown now."""
-        return [text for shown in self.lists for text in shown.texts()]
+        return [text for listed in self.lists for text in listed.texts()]
 
     def press(self, text: str) -> None:
         """Tap the action button with these words."""
-        for shown in self.lists:
-            if text in shown.labels():
-                shown.press(text)
+        for listed in self.lists:
+            if text in listed.labels():
+                listed.press(text)
                 return
         raise KeyError(f"no button {shown(text)} now")
 
