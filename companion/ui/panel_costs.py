@@ -122,11 +122,11 @@ class _BusyCount:
 
 
 def set_styles(part: Reactive, styles: dict[str, Any]) -> None:
-    """`part.styles = styles`, set on its Bokeh models straight where Panel itself would set
-    them at once (`Syncable._apply_update`: a page this thread is handling now, not a
-    notebook's), and the parameter set without its watchers. Panel's own way otherwise:
-    a change from another thread, a notebook, a part not drawn yet, or a part whose
-    class makes something else of its styles."""
+    """`part.styles = styles`. Where Panel itself would send the change at once (the page
+    this thread is handling now, not a notebook: `Syncable._apply_update`), the parameter
+    is set without telling its watchers and the part's Bokeh models are set directly.
+    Panel's own way otherwise: another thread, a notebook, a part not drawn yet, a page's
+    root, or a class that makes something else of its styles."""
     models = _models_to_set_now(part)
     if not models:
         part.styles = styles

@@ -8,7 +8,7 @@ from bokeh.document import Document
 from panel.io.state import set_curdoc
 
 from companion.ui import HtmlBox, extension, is_shown, set_shown
-from companion.ui.panel_costs import _PANELS_OWN, OPTION_WIDGETS, _BusyCount, _models_to_set_now
+from companion.ui.panel_costs import _PANELS_OWN, OPTION_WIDGETS, _BusyCount
 from companion.ui.shown import HIDDEN_STYLES
 
 _SHOWN = dict.fromkeys(HIDDEN_STYLES)  # None takes each inline style away
@@ -138,30 +138,34 @@ def test_a_tapped_option_is_handled_within_its_own_message(monkeypatch):
     assert seen == ["b"] and scheduled == [] and doc.waits == []
 
 
-def test_a_part_shown_and_hidden_gets_the_models_styles_panels_own_way_gives():
+def test_a_part_shown_and_hidden_gets_the_models_styles_panels_own_way_gives(monkeypatch):
     """`set_styles` (behind `set_shown`) sets a drawn part's Bokeh model straight while its
-    page is the one being handled: the model and the parameter end as Panel's way leaves
-    them; a part whose class makes something else of its styles, or a change made while
-    no page is being handled, goes Panel's way."""
+    page is the one being handled, without Panel's update: the model and the parameter
+    end as Panel's way leaves them. A part whose class makes something else of its
+    styles, or a change made while no page is being handled, goes Panel's way."""
     extension()
     doc = Document()
     ours, panels = pn.Column(pn.pane.HTML("a")), pn.Column(pn.pane.HTML("b"))
     outlined = _Outlined(pn.pane.HTML("c"))
     doc.add_root(pn.Column(ours, panels, outlined).get_root(doc))
     [(ours_model, _)], [(panels_model, _)] = ours._models.values(), panels._models.values()
+    updated = []  # the parts Panel's own update went through
+    panels_update = pn.Column._update_model
+    monkeypatch.setattr(pn.Column, "_update_model", lambda self, *args: (
+        updated.append(self), panels_update(self, *args)))
     with set_curdoc(doc):
         for shown in (False, True, False):
             set_shown(ours, shown)
             panels.styles = {**panels.styles, **(_SHOWN if shown else HIDDEN_STYLES)}
             assert ours.styles == panels.styles
             assert ours_model.styles == panels_model.styles == panels.styles
-        assert not _models_to_set_now(outlined)
+        assert ours not in updated and panels in updated
         set_shown(outlined, False)
         [(outlined_model, _)] = outlined._models.values()
         assert outlined_model.styles == {**HIDDEN_STYLES, "outline": "1px solid"}
-    assert not _models_to_set_now(ours)  # no page being handled now: Panel's way
-    set_shown(ours, True)
-    assert ours_model.styles == {**ours.styles} and is_shown(ours)
+    set_shown(ours, True)  # no page being handled now: Panel's way
+    assert ours in updated
+    assert ours_model.styles == ours.styles and is_shown(ours)
 
 
 class _Outlined(pn.Column):
