@@ -1,5 +1,5 @@
 """Where a tap's time goes in the page: `python tap_split.py goldfinger` (or license_to_kill,
-golden_gun, golden_goal, bare_app) taps the slow taps of `make bench` a few times each,
+golden_gun, golden_goal, dice_lab, bare_app) taps the slow taps of `make bench` a few times each,
 unpaired, under a Chromium performance trace, and prints per tap the median of each part of
 the main thread's time from the input event to the end of the frame after the change:
 
@@ -425,6 +425,16 @@ def golden_goal(profiler: Profiler, page: Page, url: str) -> None:
         profiler.tap("app roll", Finger(page, roll), ROLLED)
         undo.click()
         page.wait_for_function(f"!({ROLLED})()")
+
+
+def dice_lab(profiler: Profiler, page: Page, url: str) -> None:
+    page.goto(url + "/dice_lab")
+    page.get_by_role("button", name="Roll: app rolls 2 dice").wait_for()
+    page.wait_for_timeout(500)
+    for count in ("3 dice", "2 dice") * TAPS:
+        profiler.tap("'3 dice' or '2 dice'", Finger(page, page.get_by_role(
+            "button", name=count)), shadow_text_js(f"text.includes('{count}, at most 7')"))
+        page.wait_for_timeout(300)
 
 
 def bare_app(profiler: Profiler, page: Page, url: str) -> None:

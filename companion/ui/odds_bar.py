@@ -9,6 +9,7 @@ import panel as pn
 import param
 
 from companion.core.dice import percent
+from companion.ui.tap_pad import HtmlBox
 
 # The bar's colour says whether the chance is of something the player wants.
 OUTCOME_COLORS = {"good": "#2e7d32", "bad": "#c62828", "neutral": "#546e7a"}
@@ -52,14 +53,28 @@ def odds_html(label: str, chance: Fraction, detail: str = "", outcome: str = "go
 
 
 class OddsBar(pn.viewable.Viewer):
+    """One odds bar that follows its parameters, drawn in an `HtmlBox`: as a Panel HTML
+    pane bound to them, a new chance (Dice Lab's '3 dice') was drawn anew by the browser,
+    which laid out the whole page again (`docs/performance.md`)."""
+
     label = param.String(default="Chance")
     chance = param.ClassSelector(class_=Fraction, default=Fraction(0))
     detail = param.String(default="")
     outcome = param.Selector(default="good", objects=list(OUTCOME_COLORS))
 
+    def __init__(self, **params) -> None:
+        super().__init__(**params)
+        self._box = HtmlBox(sizing_mode="stretch_width", margin=(4, 8))
+        self.param.watch(self._draw, ["label", "chance", "detail", "outcome"])
+        self._draw()
+
+    @property
+    def html(self) -> str:
+        """What the bar shows now (for tests and notebooks)."""
+        return self._box.html
+
+    def _draw(self, *_events) -> None:
+        self._box.html = odds_html(self.label, self.chance, self.detail, self.outcome)
+
     def __panel__(self) -> pn.viewable.Viewable:
-        return pn.pane.HTML(
-            pn.bind(odds_html, self.param.label, self.param.chance, self.param.detail,
-                    self.param.outcome),
-            sizing_mode="stretch_width", margin=(4, 8),
-        )
+        return self._box

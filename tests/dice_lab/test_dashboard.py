@@ -13,6 +13,7 @@ def make(store) -> DiceLabDashboard:
 def test_odds_follow_the_check_on_screen(store):
     lab = make(store)
     assert lab.odds.chance == Fraction(7, 12)
+    assert "(7/12)" in lab.odds.html  # the bar on screen, not only its number
     lab.new_label.value = "guard"
     lab.add_modifier()
     assert lab.modifiers == [("guard", 4)]
@@ -21,6 +22,7 @@ def test_odds_follow_the_check_on_screen(store):
     lab.goal = "at least"
     lab.n_dice = 3
     assert lab.odds.chance == Fraction(196, 216)
+    assert "(49/54)" in lab.odds.html and "(7/12)" not in lab.odds.html
     assert lab.dice.n_dice == 3
 
 
