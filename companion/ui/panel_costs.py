@@ -144,9 +144,10 @@ _PLAIN_STYLES: dict[type, bool] = {}  # a class -> its styles reach its model as
 def _models_to_set_now(part: Reactive) -> list[Any]:
     kind = type(part)
     if kind not in _PLAIN_STYLES:
-        probe = {"styles": {"color": "red"}}
+        probe = {"color": "red"}  # a copy goes in: a class that changes it in place shows
         _PLAIN_STYLES[kind] = (kind._rename.get("styles", "styles") == "styles" and
-                               part._process_param_change(dict(probe)) == probe)
+                               part._process_param_change({"styles": dict(probe)}) ==
+                               {"styles": probe})
     if not _PLAIN_STYLES[kind]:
         return []
     models = []
