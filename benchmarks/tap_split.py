@@ -1,6 +1,6 @@
 """Where a tap's time goes in the page: `python tap_split.py goldfinger` (or license_to_kill,
-golden_gun, golden_goal, dice_lab, bare_app) taps the slow taps of `make bench` a few times each,
-unpaired, under a Chromium performance trace, and prints per tap the median of each part of
+golden_gun, golden_goal, dice_lab, bare_app) taps the slow taps of `make bench` a few times
+each, unpaired, under a Chromium performance trace, and prints per tap the median of each part of
 the main thread's time from the input event to the end of the frame after the change:
 
 - wait: the main thread idle (the server's work and the network);
