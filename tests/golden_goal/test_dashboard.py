@@ -24,6 +24,7 @@ from companion.golden_goal.odds import (
 )
 from companion.ui import is_shown
 from companion.ui.odds_bar import exact_words
+from companion.ui.roles import WATCHER
 from tests.frames import pane_texts
 
 from .scenes import scene
@@ -86,7 +87,7 @@ def test_the_page_builds_and_shows_the_toss(store):
     board = make(store)
     assert "App chooses who places first" in board.turn.toss_row[1].label
     assert is_shown(board.turn.toss_row) and is_shown(board.turn.who_plays)
-    assert not is_shown(board.turn.dice_box)
+    assert not board.turn.dice.shown and board.turn.dice.__panel__().html == ""
     assert "choose who plays" in board.turn.event_box.html
 
 
@@ -151,11 +152,36 @@ def test_kickoff_targets_are_the_legal_kicks_and_a_plan_shows_the_threat(store):
     assert targets(board) == ends
     board.tap((3, 4))
     assert isinstance(board.plan, Kick)
-    assert "then blue scores next turn" in board.turn.plan_box.html
-    assert 'data-focus data-tap="play">Play it</button>' in board.turn.confirm_row.html
+    assert "then blue scores next turn" in board.turn.turn_pad.html
+    assert 'data-focus data-tap="play">Play it</button>' in board.turn.turn_pad.html
     board.confirm()
     assert board.session.state.ball == (3, 4) and board.session.state.phase == "roll"
     assert board.plan is None
+
+
+def test_play_it_is_on_the_turn_pad_only_when_there_is_something_to_play(store):
+    """Issue 39 (one pad for the turn): Play it and Cancel are drawn on the turn pad only
+    in a phase that plays a plan, and a forged "play" before it plays nothing; a watcher's
+    page (the table's link on another device) never draws them, nor plays a tap on them."""
+    board = make(store)
+    set_up(board)
+    board.turn.turn_pad.tap("play")
+    board.turn.turn_pad.tap("cancel")
+    assert 'data-tap="play"' not in board.turn.turn_pad.html
+    assert board.session.state.phase == "roll-off"
+    board.roll((5, 2))
+    watcher = GoldenGoalDashboard(store=store, session=board.session)
+    watcher.role = WATCHER
+    watcher.__panel__()
+    watcher.tap((3, 4))
+    assert isinstance(watcher.plan, Kick) and "Plan:" in watcher.turn.turn_pad.html
+    assert 'data-tap="play"' not in watcher.turn.turn_pad.html
+    watcher.turn.turn_pad.tap("play")
+    assert watcher.session.state.phase == "kickoff"
+    board.tap((3, 4))
+    assert 'data-focus data-tap="play">Play it</button>' in board.turn.turn_pad.html
+    board.turn.turn_pad.tap("play")
+    assert board.session.state.phase == "roll"
 
 
 def test_before_the_roll_the_odds_name_the_scoring_faces(store):
@@ -164,10 +190,9 @@ def test_before_the_roll_the_odds_name_the_scoring_faces(store):
     board.tap((3, 4))
     board.confirm()
     state = board.session.state
-    assert is_shown(board.turn.odds)
-    assert score_hint(state) in board.turn.odds.html
+    assert score_hint(state) in board.turn.turn_pad.html
     percent = re.escape(f"{len(scoring_faces(state))}/6") if scoring_faces(state) else "0/1"
-    assert re.search(percent, board.turn.odds.html)
+    assert re.search(percent, board.turn.turn_pad.html)
 
 
 def test_a_move_is_tapped_player_then_square_and_the_plan_names_the_opponents_chance(store):
@@ -184,7 +209,7 @@ def test_a_move_is_tapped_player_then_square_and_the_plan_names_the_opponents_ch
     ends = [o for o in state.legal_turns(2) if o.play.player == "blue 1" and not o.play.kicks]
     board.tap(ends[0].square)
     chance = opponent_chance_after(state, board.plan)
-    assert f"({exact_words(chance)})" in board.turn.plan_box.html
+    assert f"({exact_words(chance)})" in board.turn.turn_pad.html
     board.confirm()
     assert board.session.state.where["blue 1"] == ends[0].square
     assert board.session.state.to_move == "orange"
@@ -232,7 +257,7 @@ def test_after_the_roll_the_scoring_lines_are_listed_drawn_and_one_tap_plans_a_g
     assert board.plan is None
     board.turn.lines_box.press(f"Goal: {lines[0].text}")
     assert board.plan == lines[0].outcome
-    assert "This scores!" in board.turn.plan_box.html
+    assert "This scores!" in board.turn.turn_pad.html
     board.confirm()
     assert board.session.state.is_over
     assert "Game over" in board.turn.event_box.html and is_shown(board.turn.over_box)
@@ -468,8 +493,9 @@ def test_the_match_card_puts_each_part_in_its_area_of_the_grid(store):
             for name in ("side", "field", "event", "dice", "rest")
             if f"gg-{name}" in obj.css_classes}
     assert len(area) == 5 and area["field"] is board.field.pad
-    assert inside(board.turn.odds, area["side"]) and is_shown(board.turn.odds)
-    assert inside(board.turn.dice_box, area["dice"]) and is_shown(board.turn.dice_box)
+    assert inside(board.turn.turn_pad, area["side"]) and "odds-hint" in board.turn.turn_pad.html
+    assert inside(board.turn.dice.__panel__(), area["dice"]) and "app rolls 1 die" in \
+        board.turn.dice.__panel__().html
     assert board.field.notes in area["rest"] and not is_shown(board.turn.who_plays)
     assert area["event"] is board.turn.event_box
 
@@ -481,8 +507,9 @@ def inside(part, layout) -> bool:
 def test_a_first_page_builds_only_its_phase_parts_and_the_others_join_once_it_has_rendered(
         store):
     """Issue 39 (first render): a new match's page holds the toss and who plays, not the
-    die, the player to place or the end of the match; once the page has rendered every
-    phase's part joins it, hidden, so that no tap builds one; a later phase shows its own."""
+    player to place or the end of the match, and its die is drawn empty; once the page has
+    rendered every phase's part joins it, hidden, so that no tap builds one; a later phase
+    shows its own."""
     board = make(store)
     board.__panel__()
     side, dice = (obj for obj in board.play_area
@@ -490,15 +517,19 @@ def test_a_first_page_builds_only_its_phase_parts_and_the_others_join_once_it_ha
     assert inside(board.turn.toss_row, side) and inside(board.turn.who_plays, board.play_area)
     for part in (board.turn.setup_box, board.turn.over_box, board.turn.bot_button):
         assert not inside(part, side) and not is_shown(part)
-    assert not inside(board.turn.dice_box, dice) and not is_shown(board.turn.dice_box)
+    assert inside(board.turn.dice.__panel__(), dice) and board.turn.dice.__panel__().html == ""
     board.turn.join_all()
     for part in (board.turn.setup_box, board.turn.over_box, board.turn.bot_button):
         assert inside(part, side) and not is_shown(part)
-    assert inside(board.turn.dice_box, dice) and is_shown(board.turn.toss_row)
+    assert is_shown(board.turn.toss_row)
     to_kickoff(board)
     board.tap((3, 4))
     board.confirm()  # blue to roll
-    assert is_shown(board.turn.dice_box) and not is_shown(board.turn.toss_row)
+    assert "app rolls 1 die" in board.turn.dice.__panel__().html
+    assert not is_shown(board.turn.toss_row)
+    board.roll((4,))  # the die is emptied with the roll: the ways to score take its place
+    assert board.turn.dice.__panel__().html == ""
+    assert re.search("Goal:|No way to score", board.turn.lines_box.html)
 
 
 def test_the_field_is_also_said_in_words_for_a_screen_reader(store):
@@ -520,8 +551,8 @@ def test_the_scoreboard_and_the_prompt_read_as_sentences(store):
     board.undo()
     set_up(board)
     board.roll((5, 2))
-    assert "space(s)" not in board.turn.prompt.html and "kicks off 3 spaces" in \
-        board.turn.prompt.html
+    assert "space(s)" not in board.turn.turn_pad.html and "kicks off 3 spaces" in \
+        board.turn.turn_pad.html
 
 
 def test_a_planned_kickoff_is_drawn_square_by_square_through_its_passes(store):

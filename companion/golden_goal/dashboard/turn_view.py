@@ -51,6 +51,7 @@ SHOWN_LINES = 6  # scoring lines listed as buttons after a roll
 LINES_CSS = ".line { display: block; width: 100%; text-align: left; margin-top: 6px; }"
 CONFIRM_CSS = ".bar .act { flex: 1 1 0; }"
 CHOICE_CSS = ".bar .act { flex: 1 1 auto; }"
+TURN_CSS = ".part { margin-top: 10px; }"  # as far apart as panes with `PANE_MARGIN`
 
 
 def confirm_html(planned: bool) -> str:
@@ -86,8 +87,15 @@ class TurnView:
         self.hooks, self.controls, self.taps = hooks, controls, taps
         self.scoreboard = HtmlBox(margin=PANE_MARGIN, **WIDE)
         self.event_box = HtmlBox(margin=PANE_MARGIN, **WIDE)
-        # The prompt and the plan change on every tap; a pane's margin lines them up.
-        self.prompt = HtmlBox(margin=PANE_MARGIN, **WIDE)
+        # What to do now, the odds of the roll, the plan with the opponent's chance, and
+        # Play it with Cancel: one pad, since a tap changes several of them together (each
+        # model a tap changes costs the page its own update, `docs/performance.md`). Once a
+        # move is planned, Play it is where a keyboard player's focus goes (`data-focus`).
+        self.turn_pad = TapPad(self._turn_tapped, stylesheets=[CONFIRM_CSS, TURN_CSS],
+                               margin=PANE_MARGIN, **WIDE)
+        self._odds = ""  # the odds of the roll, before it (by the last `update`)
+        self._confirm_shown = False  # Play it and Cancel (by the last `update`)
+        self._controls = True  # False on a watcher's page: no control that makes a move
         # Who places first beside the field; who plays (a setting of the match) under it.
         self.toss_row = pn.Column(
             heading("Who places first"),
@@ -107,54 +115,48 @@ class TurnView:
         self.setup_box = pn.Column(
             heading("Player to place"), self.setup_choice, self.setup_rules,
             button("Place this player at random", controls.place_at_random, **WIDE), **WIDE)
-        self.dice = DicePad(controls.roll, n_dice=1)
-        self.dice_box = pn.Column(self.dice, **WIDE)
-        self.odds = HtmlBox(margin=PANE_MARGIN, **WIDE)
+        # The die, drawn only while a roll is wanted (`DicePad.shown` empties the pad: a
+        # roll changes it anyway, so hiding it there costs no other change).
+        self.dice = DicePad(controls.roll, n_dice=1, shown=False)
         # The ways to score after a roll: one pad, redrawn whole (a roll changes them all);
         # a tap on a line from an earlier roll plans nothing.
         self.lines_box = ChoicePad(controls.plan_line, stylesheets=[LINES_CSS],
                                    margin=PANE_MARGIN, **WIDE)
-        self.plan_box = HtmlBox(margin=PANE_MARGIN, **WIDE)
-        # Play it and Cancel, one pad: once a move is planned, Play it is where a keyboard
-        # player's focus goes (`data-focus`).
-        confirm = {"play": controls.confirm, "cancel": controls.cancel}
-        self.confirm_row = TapPad(lambda tapped: confirm[tapped](None) if tapped in confirm
-                                  else None, stylesheets=[CONFIRM_CSS], margin=PANE_MARGIN, **WIDE)
         self.pass_button = button("No legal move: pass (house rule)", controls.pass_turn, **WIDE)
         self.bot_button = button("Let the bot play", controls.bot_move, color="primary", **WIDE)
         self.over_box = pn.Column(
             button("Start a new match", controls.start_new_match, color="primary", **WIDE),
             **WIDE)
+        self._confirm = {"play": controls.confirm, "cancel": controls.cancel}
         self.decks: list[PanelDeck] = []  # the phases' parts, once `areas` has placed them
         self._shown: dict[pn.viewable.Viewable, bool] = {}  # by the last `update`
 
     def areas(self, message: pn.viewable.Viewable,
               watching_note: pn.viewable.Viewable | None) -> dict[str, pn.viewable.Viewable]:
         """The card's parts by `layout` area: the score; beside the field the `message`, the
-        prompt, who places first, the player to place, the odds of the roll, the plan with
-        the opponent's chance, Play it, the bot's button; what just happened (also in the
-        log); the die, or after the roll the ways to score; then who plays. A watcher's page
-        (`watching_note` given) has no control that makes a move.
+        turn pad (what to do now, the odds of the roll, the plan with the opponent's chance,
+        Play it), who places first, the player to place, the bot's button; what just
+        happened (also in the log); the die, or after the roll the ways to score; then who
+        plays. A watcher's page (`watching_note` given) has no control that makes a move.
 
         A phase's parts join the page when first shown, all of them once the page has
         rendered (`join_all`): a first render builds only the phase's own."""
         if watching_note is not None:  # the public match: no control that makes a move
-            side = pn.Column(message, self.prompt, self.odds, self.plan_box, watching_note,
-                             margin=0, **WIDE)
+            self._controls = False
+            self.update_taps(self.hooks.state())
+            side = pn.Column(message, self.turn_pad, watching_note, margin=0, **WIDE)
             dice = pn.Column(self.lines_box, margin=0, **WIDE)
             return {"score": self.scoreboard, "side": side, "event": self.event_box,
                     "dice": dice, "rest": pn.Column(margin=0, **WIDE)}
         self.decks = [
-            PanelDeck([self.toss_row, self.setup_box, self.odds, self.plan_box,
-                       self.confirm_row, self.pass_button, self.bot_button, self.over_box],
-                      margin=0, **WIDE),
-            PanelDeck([self.dice_box], margin=0, **WIDE),
+            PanelDeck([self.toss_row, self.setup_box, self.pass_button, self.bot_button,
+                       self.over_box], margin=0, **WIDE),
             PanelDeck([self.who_plays], margin=0, **WIDE)]
         self._show_parts()
-        side = pn.Column(message, self.prompt, self.decks[0], margin=0, **WIDE)
-        dice = pn.Column(self.decks[1], self.lines_box, margin=0, **WIDE)
+        side = pn.Column(message, self.turn_pad, self.decks[0], margin=0, **WIDE)
+        dice = pn.Column(self.dice, self.lines_box, margin=0, **WIDE)
         return {"score": self.scoreboard, "side": side, "event": self.event_box,
-                "dice": dice, "rest": pn.Column(self.decks[2], margin=0, **WIDE)}
+                "dice": dice, "rest": pn.Column(self.decks[1], margin=0, **WIDE)}
 
     def join_all(self) -> None:
         """Every phase's part on the page, hidden unless its phase is now: once nobody waits
@@ -165,6 +167,8 @@ class TurnView:
     # After a change of the game.
 
     def update(self, state: GoldenGoalState) -> None:
+        """What a change of the game changes; the turn pad is drawn by `update_taps`, which
+        follows."""
         hooks = self.hooks
         bot_turn = hooks.bot_to_move()
         self.scoreboard.html = scoreboard_html(state, hooks.bot_team(), bot_turn)
@@ -172,22 +176,20 @@ class TurnView:
         phase, human = state.phase, not bot_turn and not state.is_over
         if phase == "setup" and human:
             self._update_setup(state)
-        rolling = phase in ("roll-off", "roll", "restart roll") and human
         self.dice.param.update(n_dice=rules.ROLL_OFF_DICE if phase == "roll-off" else 1,
                                verb={"roll-off": "Kickoff roll",
-                                     "restart roll": "Restart roll"}.get(phase, "Roll"))
-        odds_shown = phase in ("roll", "restart roll") and human
-        if odds_shown:
-            self.odds.html = turn_odds_html(state)
+                                     "restart roll": "Restart roll"}.get(phase, "Roll"),
+                               shown=phase in ("roll-off", "roll", "restart roll") and human)
+        self._odds = turn_odds_html(state) if phase in ("roll", "restart roll") and human \
+            else ""
         self._update_lines(state, human and phase == "play")
         stuck = not hooks.moves.outcomes(state) if phase == "play" else \
             phase in ("kickoff", "restart kick") and state.legal_actions() == [Pass()]
         self.bot_button.label = f"Let the bot play {hooks.bot_team()}'s turn"
+        self._confirm_shown = human and phase in ("play", "kickoff", "restart kick")
         self._shown = {
             self.toss_row: phase == "toss", self.who_plays: phase == "toss",
-            self.setup_box: phase == "setup" and human, self.dice_box: rolling,
-            self.odds: odds_shown, self.plan_box: True,
-            self.confirm_row: human and phase in ("play", "kickoff", "restart kick"),
+            self.setup_box: phase == "setup" and human,
             self.pass_button: human and stuck, self.bot_button: bot_turn,
             self.over_box: state.is_over}
         self._show_parts()
@@ -237,14 +239,22 @@ class TurnView:
     # After a tap.
 
     def update_taps(self, state: GoldenGoalState) -> None:
-        """The prompt and the plan: what a tap on the field changes here."""
+        """The turn pad (what a tap on the field changes here), and the player to place."""
         plan = self.hooks.picks().plan
         if state.phase == "setup":
             self._update_setup_choice(state)
-        self.prompt.html = ('<div class="prompt" style="font-size:1.1rem">'
-                            f"<b>{escape(self.instruction(state))}</b></div>")
-        self.plan_box.html = self._plan_html(state)
-        self.confirm_row.html = confirm_html(planned=plan is not None)
+        confirm = confirm_html(planned=plan is not None) \
+            if self._confirm_shown and self._controls else ""
+        self.turn_pad.html = ('<div class="prompt" style="font-size:1.1rem">'
+                              f"<b>{escape(self.instruction(state))}</b></div>"
+                              + "".join(f'<div class="part">{part}</div>'
+                                        for part in (self._odds, self._plan_html(state), confirm)
+                                        if part))
+
+    def _turn_tapped(self, tapped: str) -> None:
+        """Play it or Cancel (with no plan, or on a watcher's page, Play it plays nothing)."""
+        if tapped in self._confirm:
+            self._confirm[tapped](None)
 
     def instruction(self, state: GoldenGoalState) -> str:
         """What to do now, in one sentence."""
