@@ -84,21 +84,26 @@ const unwatch = (view) => {
 // middle of the screen if it is not wholly in view once the tap's changes are drawn: after
 // a roll low in a long action list, the list can shrink under the page and leave the
 // player looking at the log. Only for this device's own tap (a tap in the last 3 seconds):
-// another player's roll never moves a page someone is reading.
+// another player's roll never moves a page someone is reading. Its place is read by an
+// IntersectionObserver, which the browser answers after the frame's own layout: read in an
+// animation frame (getBoundingClientRect), it laid the page out once more before the frame,
+// a quarter of a Goldfinger roll's time at 4x CPU throttling.
 if (!window.companionTapAt) {
   window.companionTapAt = -1e9;
   document.addEventListener('click', () => { window.companionTapAt = performance.now(); },
                             true);
 }
 const bringIntoView = (box) => {
-  requestAnimationFrame(() => {
-    const mark = box.querySelector('[data-bring-into-view]');
-    if (mark === null || performance.now() - window.companionTapAt > 3000) { return; }
-    const where = mark.getBoundingClientRect();
+  const mark = box.querySelector('[data-bring-into-view]');
+  if (mark === null || performance.now() - window.companionTapAt > 3000) { return; }
+  const watch = new IntersectionObserver(([entry]) => {
+    watch.disconnect();
+    const where = entry.boundingClientRect;
     if (where.top < 0 || where.bottom > window.innerHeight) {
       mark.scrollIntoView({ block: 'center' });
     }
   });
+  watch.observe(mark);
 };
 
 // TapPad: HTML whose `[data-tap]` elements send their value when tapped (or Enter/Space),
@@ -225,7 +230,8 @@ function renderTapPad({ model, el, view }) {
   // A part that scrolls sideways marked data-keep-in-view="<tap>" (Golden Gun's maze on
   // a phone, marked with Bond's room) brings that button into its view when the mark is
   // new or moved (Bond entered another room): never by scrolling the page, and read
-  // once the browser has laid the redraw out.
+  // once the browser has laid the redraw out (an IntersectionObserver, as `bringIntoView`:
+  // read in a timer, the page was laid out once more on every move into another room).
   let keptInView = null;
   const keepInView = () => {
     const strip = box.querySelector('[data-keep-in-view]');
@@ -234,12 +240,14 @@ function renderTapPad({ model, el, view }) {
     keptInView = where;
     const part = strip && strip.querySelector(`[data-tap="${CSS.escape(where)}"]`);
     if (!part) { return; }
-    setTimeout(() => {
-      const f = strip.getBoundingClientRect(), p = part.getBoundingClientRect();
-      if (p.left < f.left || p.right > f.right) {
+    const watch = new IntersectionObserver(([entry]) => {
+      watch.disconnect();
+      const f = entry.rootBounds, p = entry.boundingClientRect;
+      if (f !== null && (p.left < f.left || p.right > f.right)) {
         strip.scrollLeft += (p.left + p.right) / 2 - (f.left + f.right) / 2;
       }
-    }, 0);
+    }, { root: strip });
+    watch.observe(part);
   };
   frame.appendChild(box);
   const over = document.createElement('div');
