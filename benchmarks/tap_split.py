@@ -19,8 +19,10 @@ server's side: run with `benchmarks/tap_server_hook` first on PYTHONPATH and TAP
 set (see its sitecustomize); TAP_NO_TRACE=1 times the taps without the trace, whose own
 cost slows the page; TAP_THROTTLE=4 slows the page's CPU as `run.py --throttle 4`;
 TAP_EACH_EVENT=1 applies each tap's patch one event at a time and times each (what each
-model's change costs; the page ends up the same). Not part of `make bench`; a tool for
-deciding what to change.
+model's change costs; the page ends up the same). Traced, it also names the script that
+forced style or layout before the frame, and with TAP_INVALIDATIONS=1 what the tap made the
+browser lay out or style again (nodes added, text changed...). Not part of `make bench`; a
+tool for deciding what to change.
 """
 
 from __future__ import annotations
@@ -188,7 +190,9 @@ class Profiler:
         if tracing:
             self.browser.start_tracing(page=page, categories=[
             "devtools.timeline", "disabled-by-default-devtools.timeline", "blink.user_timing",
-            "toplevel", "v8.execute"])
+            "toplevel", "v8.execute",
+            *(["disabled-by-default-devtools.timeline.invalidationTracking"]
+              if "TAP_INVALIDATIONS" in os.environ else [])])
         page.evaluate("() => performance.mark('origin')")
         seen = self.server_log.stat().st_size if self.server_log else 0
         if self.server_log and os.environ.get("TAP_PROFILE_ONLY", name) == name:
@@ -260,6 +264,17 @@ class Profiler:
             n = len(all_parts)
             print("  self ms/tap: " + ", ".join(f"{k} {v / n / 1000:.2f}"
                                              for k, v in selfs.most_common(14)))
+            forced = sum((forced_by_script(t[2], t[1]) for t in self.taps if t[0] == name),
+                         Counter())
+            if n and forced:
+                print("  style and layout forced by script, ms/tap: " + ", ".join(
+                    f"{k} {v / n / 1000:.2f}" for k, v in forced.most_common(8)))
+            changed = sum((invalidations(t[2], t[1]) for t in self.taps if t[0] == name),
+                          Counter())
+            if n and changed:
+                print("  laid out or styled again, per tap: " + "; ".join(
+                    f"{reason}: {node} x{count / n:.1f}"
+                    for (reason, node), count in changed.most_common(12)))
 
 
 def _split_one(sample, trace: dict, spans: list) -> dict | None:
@@ -468,17 +483,65 @@ def main(app: str) -> None:
 
 
 
+def _tap_window(trace: dict, sample) -> tuple[int, int, float, float] | None:
+    """The tapped page's main thread (pid, tid) and the tap's window in trace µs."""
+    click = [ev for ev in trace["traceEvents"] if ev.get("name") == "EventDispatch"
+             and ev.get("args", {}).get("data", {}).get("type") == "click"]
+    if not click or sample.frame is None:
+        return None
+    start = click[0]["ts"]
+    return click[0]["pid"], click[0]["tid"], start, start + sample.frame * 1000
+
+
+def forced_by_script(trace: dict, sample) -> Counter:
+    """µs of style and layout that script forced in the tap's window (reading a size or a
+    style before the frame), by the function that asked: the frame would have done that work
+    once, and script that asks makes it do it again after any later change (a pad's
+    `bringIntoView` read its box in an animation frame: 25 ms of a Goldfinger roll at 4x)."""
+    window = _tap_window(trace, sample)
+    found: Counter = Counter()
+    if window is None:
+        return found
+    pid, tid, start, end = window
+    for ev in trace["traceEvents"]:
+        if ev.get("name") not in ("Layout", "UpdateLayoutTree") or ev.get("ph") != "X" \
+                or ev.get("pid") != pid or ev.get("tid") != tid \
+                or not start <= ev["ts"] <= end:
+            continue
+        args = ev.get("args", {})
+        stack = args.get("beginData", {}).get("stackTrace") or \
+            args.get("data", {}).get("stackTrace") or []
+        if stack:
+            top = stack[0]
+            where = top.get("url", "").rsplit("/", 1)[-1].split("?")[0][:24]
+            found[f"{ev['name']} by {top.get('functionName') or '(anonymous)'}@{where}"] += \
+                ev.get("dur", 0)
+    return found
+
+
+def invalidations(trace: dict, sample) -> Counter:
+    """TAP_INVALIDATIONS: what the tap made the browser style or lay out again, as (reason,
+    node) counts (Chromium's invalidation tracking)."""
+    window = _tap_window(trace, sample)
+    found: Counter = Counter()
+    if window is None:
+        return found
+    _pid, _tid, start, end = window
+    for ev in trace["traceEvents"]:
+        if ev.get("name") in ("LayoutInvalidationTracking", "StyleRecalcInvalidationTracking") \
+                and start <= ev["ts"] <= end:
+            data = ev.get("args", {}).get("data", {})
+            found[(data.get("reason", "?"), (data.get("nodeName") or "?")[:48])] += 1
+    return found
+
+
 def self_time_by_name(trace: dict, sample) -> Counter:
     """µs of self time per trace event name on the tapped page's main thread in the tap's
     window (for reading what 'other' is)."""
-    events = trace["traceEvents"]
-    click = [ev for ev in events if ev.get("name") == "EventDispatch"
-             and ev.get("args", {}).get("data", {}).get("type") == "click"]
-    if not click or sample.frame is None:
+    window = _tap_window(trace, sample)
+    if window is None:
         return Counter()
-    pid, tid = click[0]["pid"], click[0]["tid"]
-    start = click[0]["ts"]
-    end = start + sample.frame * 1000
+    pid, tid, start, end = window
     if os.environ.get("TAP_WINDOW") == "patch":  # from the message's arrival to the DOM change
         end = start + sample.dom * 1000
         start = end - 6000

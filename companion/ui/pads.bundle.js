@@ -86,8 +86,8 @@ const unwatch = (view) => {
 // player looking at the log. Only for this device's own tap (a tap in the last 3 seconds):
 // another player's roll never moves a page someone is reading. Its place is read by an
 // IntersectionObserver, which the browser answers after the frame's own layout: read in an
-// animation frame (getBoundingClientRect), it laid the page out once more before the frame,
-// a quarter of a Goldfinger roll's time at 4x CPU throttling.
+// animation frame (getBoundingClientRect), it made the browser lay the page out there and
+// then, before the frame (about 25 ms of a Goldfinger roll at 4x CPU throttling).
 if (!window.companionTapAt) {
   window.companionTapAt = -1e9;
   document.addEventListener('click', () => { window.companionTapAt = performance.now(); },
