@@ -493,20 +493,24 @@ def _tap_window(trace: dict, sample) -> tuple[int, int, float, float] | None:
     return click[0]["pid"], click[0]["tid"], start, start + sample.frame * 1000
 
 
+def _tap_events(trace: dict, sample, main_thread: bool = True) -> list[dict]:
+    """The trace's events in the tap's window (on the tapped page's main thread only)."""
+    window = _tap_window(trace, sample)
+    if window is None:
+        return []
+    pid, tid, start, end = window
+    return [ev for ev in trace["traceEvents"] if start <= ev.get("ts", -1) <= end
+            and (not main_thread or (ev.get("pid"), ev.get("tid")) == (pid, tid))]
+
+
 def forced_by_script(trace: dict, sample) -> Counter:
     """µs of style and layout that script forced in the tap's window (reading a size or a
     style before the frame), by the function that asked: the frame would have done that work
     once, and script that asks makes it do it again after any later change (a pad's
     `bringIntoView` read its box in an animation frame: 25 ms of a Goldfinger roll at 4x)."""
-    window = _tap_window(trace, sample)
     found: Counter = Counter()
-    if window is None:
-        return found
-    pid, tid, start, end = window
-    for ev in trace["traceEvents"]:
-        if ev.get("name") not in ("Layout", "UpdateLayoutTree") or ev.get("ph") != "X" \
-                or ev.get("pid") != pid or ev.get("tid") != tid \
-                or not start <= ev["ts"] <= end:
+    for ev in _tap_events(trace, sample):
+        if ev.get("name") not in ("Layout", "UpdateLayoutTree") or ev.get("ph") != "X":
             continue
         args = ev.get("args", {})
         stack = args.get("beginData", {}).get("stackTrace") or \
@@ -522,14 +526,9 @@ def forced_by_script(trace: dict, sample) -> Counter:
 def invalidations(trace: dict, sample) -> Counter:
     """TAP_INVALIDATIONS: what the tap made the browser style or lay out again, as (reason,
     node) counts (Chromium's invalidation tracking)."""
-    window = _tap_window(trace, sample)
     found: Counter = Counter()
-    if window is None:
-        return found
-    _pid, _tid, start, end = window
-    for ev in trace["traceEvents"]:
-        if ev.get("name") in ("LayoutInvalidationTracking", "StyleRecalcInvalidationTracking") \
-                and start <= ev["ts"] <= end:
+    for ev in _tap_events(trace, sample, main_thread=False):
+        if ev.get("name") in ("LayoutInvalidationTracking", "StyleRecalcInvalidationTracking"):
             data = ev.get("args", {}).get("data", {})
             found[(data.get("reason", "?"), (data.get("nodeName") or "?")[:48])] += 1
     return found
