@@ -18,7 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from common import Finger, Server, Timing, new_page, round_trips, shadow_text_js, timed_tap
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Locator, Page
 
 from companion.core.session import Session
 from companion.golden_goal import GAME
@@ -132,13 +132,19 @@ def browser_taps(browser: Browser, tmp: Path) -> tuple[float, float]:
 ROLLED = shadow_text_js("/blue rolled \\d: tap the player/.test(text)")
 
 
-def app_rolls(page: Page) -> Timing:
-    """The roll taken back, then rolled by the app until the page asks for the player to
-    move (the turns with the roll listed, the ways to score drawn); Undo between rounds."""
+def app_roll_armed(page: Page) -> tuple[Locator, Locator]:
+    """From blue's rolled turn (`to_blues_turn`): the roll taken back and the app set to
+    roll it; returns the roll button and Undo."""
     undo = page.get_by_role("button", name="↶ Undo")
     undo.click()
     page.get_by_role("button", name="App rolls", exact=True).click()
-    roll = page.get_by_role("button", name="Roll: app rolls 1 die")
+    return page.get_by_role("button", name="Roll: app rolls 1 die"), undo
+
+
+def app_rolls(page: Page) -> Timing:
+    """The roll taken back, then rolled by the app until the page asks for the player to
+    move (the turns with the roll listed, the ways to score drawn); Undo between rounds."""
+    roll, undo = app_roll_armed(page)
     times = []
     for _ in range(ROUNDS):
         roll.wait_for()

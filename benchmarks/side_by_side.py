@@ -20,7 +20,7 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from bench_golden_goal import ROLLED, to_blues_turn
+from bench_golden_goal import ROLLED, app_roll_armed, to_blues_turn
 from common import ROOT, Finger, new_page, shadow_text_js, throttle_cpu, timed_tap
 from playwright.sync_api import Page, sync_playwright
 
@@ -36,10 +36,7 @@ def golden_goal_roll(page: Page, url: str) -> Callable:
     page.get_by_role("button", name="Orange places first").wait_for()
     page.wait_for_timeout(500)
     to_blues_turn(page)
-    undo = page.get_by_role("button", name="↶ Undo")
-    undo.click()
-    page.get_by_role("button", name="App rolls", exact=True).click()
-    roll = page.get_by_role("button", name="Roll: app rolls 1 die")
+    roll, undo = app_roll_armed(page)
 
     def tap():
         roll.wait_for()

@@ -425,15 +425,12 @@ def golden_gun(profiler: Profiler, page: Page, url: str, db: Path) -> None:
 
 
 def golden_goal(profiler: Profiler, page: Page, url: str) -> None:
-    from bench_golden_goal import ROLLED, to_blues_turn
+    from bench_golden_goal import ROLLED, app_roll_armed, to_blues_turn
     page.goto(url + "/golden_goal")
     page.get_by_role("button", name="Orange places first").wait_for()
     page.wait_for_timeout(500)
     to_blues_turn(page)
-    undo = page.get_by_role("button", name="↶ Undo")
-    undo.click()
-    page.get_by_role("button", name="App rolls", exact=True).click()
-    roll = page.get_by_role("button", name="Roll: app rolls 1 die")
+    roll, undo = app_roll_armed(page)
     for _ in range(2 * TAPS):
         roll.wait_for()
         page.wait_for_timeout(300)
