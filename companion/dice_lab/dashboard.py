@@ -31,8 +31,8 @@ from companion.ui import (
     page,
     section,
 )
+from companion.ui.address import AddressQuery
 from companion.ui.dice_pad import APP, REAL
-from companion.ui.opening import page_location
 from companion.ui.theme import INPUT_CSS
 
 SUCCESS, FAILURE = "#2e7d32", "#9e9e9e"
@@ -94,7 +94,9 @@ def totals_chart_html(n_dice: int, goal: str, target: int, modifier: int) -> str
                  'fill="currentColor">% of rolls</text>')
     name = (f"The chance of each total of {n_dice} {'die' if n_dice == 1 else 'dice'}: "
             "green totals succeed, grey ones fail")
-    return (f'<svg class="totals-chart" viewBox="0 0 {CHART_WIDTH} {CHART_HEIGHT}" '
+    # data-key: the chart of another number of dice is drawn anew, not morphed bar by bar.
+    return (f'<svg class="totals-chart" data-key="{n_dice}" '
+            f'viewBox="0 0 {CHART_WIDTH} {CHART_HEIGHT}" '
             f'width="100%" role="img" aria-label="{name}">{"".join(parts)}</svg>')
 
 
@@ -172,6 +174,7 @@ class DiceLabDashboard(GameDashboard):
         self.param.watch(self._refresh_odds, ["n_dice", "goal", "modifiers"])
         self.target.param.watch(self._refresh_odds, "value")
         self.param.watch(lambda e: setattr(self.dice, "n_dice", e.new), "n_dice")
+        self.address = AddressQuery(key=SETUP_ARG)
         self._restore_setup()
         self.param.watch(self._remember_setup, ["n_dice", "goal", "modifiers"])
         self.target.param.watch(self._remember_setup, "value")
@@ -194,10 +197,7 @@ class DiceLabDashboard(GameDashboard):
         self.dice.mode = REAL if real else APP
 
     def _remember_setup(self, *_events) -> None:
-        location = page_location()
-        if location is not None:
-            location.update_query(
-                **{SETUP_ARG: setup_query(self.check(), self.dice.mode == REAL)})
+        self.address.keep(setup_query(self.check(), self.dice.mode == REAL))
 
     def check(self) -> Check:
         """The check as set up on screen, dice still to come."""
@@ -264,7 +264,7 @@ class DiceLabDashboard(GameDashboard):
         setup = section(
             "The check", n_dice, goal, self.target,
             heading("Modifiers"), pn.bind(lambda _m: self._modifier_list(), self.param.modifiers),
-            add_row, self.odds,
+            add_row, self.odds, self.address,
         )
         play = section(
             "Roll", self.watching_note() if self.watching else self.dice, self.message_view(),

@@ -33,10 +33,11 @@ from companion.core.game import Event, Game, GameState
 from companion.core.seats import TABLET, Holder, device_mark, seat_role
 from companion.core.session import Session
 from companion.core.store import Store, shared_store
+from companion.ui.address import page_location, url_arg, with_query
 from companion.ui.device import this_device
 from companion.ui.live_table import live_table
 from companion.ui.log_view import UNDO_ON_THE_TABLET, LogView
-from companion.ui.opening import Opened, open_chosen, page_location, url_arg
+from companion.ui.opening import Opened, open_chosen
 from companion.ui.plain import notice
 from companion.ui.review_view import ReviewView
 from companion.ui.roles import SEAT, WATCHER, Role, role_from_link, still_holds, tablet_role
@@ -283,7 +284,7 @@ class GameDashboard(pn.viewable.Viewer):
         location = page_location()
         if location is not None:
             was = location.search
-            location.update_query(session=self.session.id)
+            location.search = with_query(location.search, session=self.session.id)
             if location.search == was:  # set before the page loaded: send it again now
                 location.param.trigger("search")
 

@@ -27,7 +27,6 @@ from dataclasses import dataclass
 
 import panel as pn
 from bokeh.document import Document
-from panel.io.location import Location
 from panel.io.state import set_curdoc
 
 from companion.core.errors import CompanionError
@@ -36,6 +35,7 @@ from companion.core.seats import device_mark
 from companion.core.session import Session
 from companion.core.store import Store, shared_store
 from companion.core.switching import quick_switching
+from companion.ui.address import url_arg
 from companion.ui.device import this_device
 from companion.ui.live_table import open_table
 from companion.ui.plain import notice
@@ -66,25 +66,6 @@ class Opened:
 
     session: Session | None
     message: str = ""
-
-
-def page_location() -> Location | None:
-    """Panel's view of the page's address, or None where there is none or Panel cannot read
-    it: its query parser calls `int` on every value `str.isdigit` accepts, and "²" is one
-    (`?seat=²` left a blank page). The page is built without it: the address keeps no state
-    then, and the link's own parameters are read by `url_arg` and refused in words."""
-    try:
-        return pn.state.location
-    except ValueError:
-        return None
-
-
-def url_arg(name: str) -> str:
-    """A query parameter of the page being built, as text of at most 80 characters."""
-    if not pn.state.curdoc:
-        return ""
-    raw = pn.state.session_args.get(name, [b""])[0]
-    return raw.decode("utf-8", "replace")[:80]
 
 
 def chosen_game(game: Game, store: Store, wanted: str,

@@ -12,6 +12,10 @@
 // Goldfinger roll, 4-8 ms before the page could show it), and the tapped button, removed
 // while focused, made it style the page at once. Nodes are matched in order; a node equal
 // to the next one on the other side is taken as one inserted or removed there (a log line).
+// An element whose `data-key` differs from the old one's is drawn anew, not changed node by
+// node: a chart of another shape (Dice Lab's totals of 3 dice after 2) has every bar's
+// every attribute changed, which took 12.6 ms to morph at 4x CPU throttling, style and
+// layout included, against 9.8 ms drawn anew; the same chart recoloured morphs in 4.0.
 const parsed = document.createElement('template');
 const sameKind = (a, b) => a.nodeType === b.nodeType && a.nodeName === b.nodeName;
 // A <details> the player opened or closed stays so: the server's `open` is only for a
@@ -47,7 +51,10 @@ const morph = (parent, model) => {
       old = after;
       continue;
     } else if (old && sameKind(old, fresh)) {
-      if (old.nodeType === Node.ELEMENT_NODE) {
+      if (old.nodeType === Node.ELEMENT_NODE &&
+          old.getAttribute('data-key') !== fresh.getAttribute('data-key')) {
+        parent.replaceChild(fresh, old);
+      } else if (old.nodeType === Node.ELEMENT_NODE) {
         copyAttributes(old, fresh);
         morph(old, fresh);
       } else {
@@ -280,6 +287,27 @@ function renderHtmlBox({ model, el, view }) {
   el.appendChild(box);
 }
 
+// AddressQuery: `?key=value` in the page's address, rewritten in place once the page is
+// idle (after the frame of the tap that changed it), with no entry in the history.
+const whenIdle = window.requestIdleCallback
+  ? (task) => window.requestIdleCallback(task, { timeout: 500 })
+  : (task) => window.setTimeout(task, 100);  // Safari has no requestIdleCallback
+function renderAddressQuery({ model }) {
+  let waiting = false;
+  const write = () => {
+    waiting = false;
+    const url = new URL(window.location.href);
+    url.searchParams.set(model.key, model.value);
+    window.history.replaceState(window.history.state, '', url.href);
+  };
+  model.on('value', () => {
+    if (!waiting) {
+      waiting = true;
+      whenIdle(write);
+    }
+  });
+}
+
 const tapPad = { render: renderTapPad };
 export default {
   TapPad: tapPad,
@@ -289,4 +317,5 @@ export default {
   ActionList: tapPad,
   FieldView: tapPad,
   HtmlBox: { render: renderHtmlBox },
+  AddressQuery: { render: renderAddressQuery },
 };

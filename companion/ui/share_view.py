@@ -23,7 +23,7 @@ import segno
 
 from companion.core.seats import TABLET, seat_role
 from companion.core.session import Session
-from companion.ui.opening import page_location
+from companion.ui.address import page_location
 from companion.ui.tap_pad import TapPad, tap_button
 
 DEFAULT_BASE = "http://localhost:5006"

@@ -95,6 +95,8 @@ def test_a_reload_keeps_the_check_being_set_up(served, page: Page):
     page.set_viewport_size({"width": 768, "height": 1024})
     page.goto(served.url + "/dice_lab")
     expect(page.get_by_text("Chance of success")).to_be_visible(timeout=WAIT)
+    page.wait_for_function("() => location.search.includes('session=')", timeout=WAIT)
+    entries = page.evaluate("() => history.length")
     page.get_by_role("button", name="3 dice", exact=True).click()
     page.get_by_role("button", name="Roll at least the target").click()
     page.get_by_placeholder("name, e.g. guard").fill("cover")
@@ -106,6 +108,15 @@ def test_a_reload_keeps_the_check_being_set_up(served, page: Page):
     page.wait_for_function("() => decodeURIComponent(location.search).includes('\"real\":true')"
                            " && decodeURIComponent(location.search).includes('cover')",
                            timeout=WAIT)
+    # ...in place: Back still leaves the page, not the setup's last tap (a history entry
+    # for each made the player press Back once for every tap).
+    assert page.evaluate("() => history.length") == entries
+    # A new game, whose address Panel writes (`?session=`), keeps the check in it.
+    playing = page.evaluate("() => new URLSearchParams(location.search).get('session')")
+    start_new_game(page)
+    page.wait_for_function(f"() => !location.search.includes('session={playing}')",
+                           timeout=WAIT)
+    assert "cover" in page.evaluate("() => decodeURIComponent(location.search)")
     page.reload()
     expect(page.get_by_text(re.compile(r"3 dice, at least 7 \(cover \+4\)"))).to_be_visible(
         timeout=WAIT)
