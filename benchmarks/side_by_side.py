@@ -1,8 +1,9 @@
 """Old code against new, served at once: `python side_by_side.py REV golden_goal` (or
-goldfinger) serves the app from a checkout of REV and from this tree, opens a page of each
-in one browser, and taps the app's roll on each in turn, in blocks of 4 (the side that
-goes first alternates), then prints each side's median and 95th percentile to the DOM
-change and to the frame after it, by the page's own clock.
+goldfinger, or dice_lab) serves the app from a checkout of REV and from this tree, opens a
+page of each in one browser, and taps the app's roll (Dice Lab: '3 dice' and '2 dice' in
+turn) on each in turn, in blocks of 4 (the side that goes first alternates), then prints
+each side's median and 95th percentile to the DOM change and to the frame after it, by the
+page's own clock.
 
 This machine's speed drifts by 20-30% within minutes, so rows of two runs (or two whole
 `make bench` runs) do not compare; taps alternated in one run do. TAP_THROTTLE=4 slows the
@@ -12,6 +13,7 @@ part of `make bench`; a tool for deciding whether a change helped.
 
 from __future__ import annotations
 
+import itertools
 import os
 import statistics
 import subprocess
@@ -68,7 +70,23 @@ def goldfinger_roll(page: Page, url: str) -> Callable:
     return tap
 
 
-TAPS = {"golden_goal": golden_goal_roll, "goldfinger": goldfinger_roll}
+def dice_lab_counts(page: Page, url: str) -> Callable:
+    """'3 dice', then '2 dice', each until the check's odds say so (as `bench_dice_lab`)."""
+    page.goto(url + "/dice_lab")
+    page.get_by_role("button", name="Roll: app rolls 2 dice").wait_for()
+    page.wait_for_timeout(500)
+    counts = itertools.cycle(("3 dice", "2 dice"))
+
+    def tap():
+        count = next(counts)
+        page.wait_for_timeout(200)
+        return timed_tap(page, Finger(page, page.get_by_role("button", name=count)),
+                         shadow_text_js(f"text.includes('{count}, at most 7')"), paired=False)
+    return tap
+
+
+TAPS = {"golden_goal": golden_goal_roll, "goldfinger": goldfinger_roll,
+        "dice_lab": dice_lab_counts}
 
 
 def serve(root: Path, app: str, db: Path) -> served.Server:
