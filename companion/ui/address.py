@@ -39,7 +39,8 @@ def url_arg(name: str) -> str:
 
 
 def with_query(search: str, **values: str) -> str:
-    """`search` (`?a=1&b=2`) with `values` set in it, every other value kept as written.
+    """`search` (`?a=1&b=2`) with `values` set in it, every other value kept as text (the
+    first of a repeated name, the one the page reads: `url_arg`).
 
     Panel's `Location.update_query` reads the values it keeps as JSON where they parse so,
     and writes them back as Python's words for them: a Dice Lab check kept there became
@@ -47,10 +48,14 @@ def with_query(search: str, **values: str) -> str:
 
     >>> with_query('?session=ab&check={"n":3}', session="cd")
     '?session=cd&check=%7B%22n%22%3A3%7D'
+    >>> with_query("?seat=1&seat=2&key=k", session="s")
+    '?seat=1&key=k&session=s'
     """
-    query = dict(parse_qsl(search.removeprefix("?"), keep_blank_values=True))
+    query: dict[str, str] = {}
+    for name, value in parse_qsl(search.removeprefix("?"), keep_blank_values=True):
+        query.setdefault(name, value)
     query.update(values)
-    return "?" + urlencode(query)
+    return "?" + urlencode(query, errors="replace")  # (a lone surrogate: '?', not an error)
 
 
 class AddressQuery(QuickJSComponent):
@@ -63,7 +68,7 @@ class AddressQuery(QuickJSComponent):
     value = param.String(default="")
 
     def __init__(self, **params):
-        super().__init__(visible=False, margin=0, **params)
+        super().__init__(**{"visible": False, "margin": 0, **params})
 
     def keep(self, value: str) -> None:
         """Hold `value` in the address from now on."""
