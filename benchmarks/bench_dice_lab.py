@@ -8,7 +8,7 @@ from pathlib import Path
 
 from bench_resume import saved_game
 from common import Finger, Server, median_ms, new_page, round_trips, shadow_text_js
-from playwright.sync_api import Browser, Locator
+from playwright.sync_api import Browser, Locator, Page
 
 from companion.core.store import Store
 from companion.dice_lab.engine import Check
@@ -33,15 +33,27 @@ def measure(browser: Browser, tmp: Path) -> list[tuple[str, float]]:
             ("Dice Lab: exact odds of a 4-dice check", odds)]
 
 
+def dice_lab_opened(page: Page, url: str, query: str = "") -> Locator:
+    """Dice Lab's page (`query`: its address's), ready for taps; returns the app's roll
+    button."""
+    page.goto(url + "/dice_lab" + query)
+    button = page.get_by_role("button", name="Roll: app rolls 2 dice")
+    button.wait_for()
+    page.wait_for_timeout(500)
+    return button
+
+
+def check_shown(count: str) -> str:
+    """JS: the check's odds are those of `count` ('3 dice'), at most 7."""
+    return shadow_text_js(f"text.includes('{count}, at most 7')")
+
+
 def _app_rolls(browser: Browser, store: Path, query: str = "", logged: int = 0) -> float:
     """App rolls, each until its line is in the log (`logged` lines there before)."""
     server = Server(["apps/dice_lab.py"], store)
     try:
         page = new_page(browser, viewport={"width": 1024, "height": 768})
-        page.goto(server.url + "/dice_lab" + query)
-        button = page.get_by_role("button", name="Roll: app rolls 2 dice")
-        button.wait_for()
-        page.wait_for_timeout(500)
+        button = dice_lab_opened(page, server.url, query)
         return round_trips(page, Finger(page, button), lambda i: shadow_text_js(
             f"/(^|\\s){logged + i}\\. 2 dice, at most 7/.test(text)"))
     finally:
@@ -54,16 +66,13 @@ def _dice_counts(browser: Browser, store: Path) -> float:
     server = Server(["apps/dice_lab.py"], store)
     try:
         page = new_page(browser, viewport={"width": 1024, "height": 768})
-        page.goto(server.url + "/dice_lab")
-        page.get_by_role("button", name="Roll: app rolls 2 dice").wait_for()
-        page.wait_for_timeout(500)
+        dice_lab_opened(page, server.url)
         counts, aimed_at = itertools.cycle(("3 dice", "2 dice")), [""]
 
         def aim() -> Locator:  # (each round aims first, then asks what to wait for)
             aimed_at[0] = next(counts)
             return page.get_by_role("button", name=aimed_at[0])
 
-        return round_trips(page, Finger(page, aim), lambda _round: shadow_text_js(
-            f"text.includes('{aimed_at[0]}, at most 7')"))
+        return round_trips(page, Finger(page, aim), lambda _round: check_shown(aimed_at[0]))
     finally:
         server.stop()

@@ -54,6 +54,18 @@ def enemy_phase(state: e.GoldfingerState) -> e.GoldfingerState:
     return state
 
 
+def tracker_roll(page: Page, url: str) -> Locator:
+    """A tracker game's page at Bond's first movement roll (the cards placed, Bond placed),
+    ready for taps; returns the app's roll button."""
+    page.goto(url + "/goldfinger")
+    page.get_by_role("button", name="The five cards are placed").click()
+    page.get_by_role("button", name="Bond is placed: start turn 1").click()
+    roll = page.get_by_role("button", name="Roll movement for Bond: app rolls 2 dice")
+    roll.wait_for()
+    page.wait_for_timeout(500)
+    return roll
+
+
 def map_game_rolled(page: Page) -> Locator:
     """A new map game on the page: the Enemy cars placed by the bot, Bond in x5y4 facing
     x6y4 and his movement rolled; returns the green ring of x6y4, where he may move."""
@@ -87,12 +99,7 @@ def _browser(browser: Browser, tmp: Path) -> list[tuple[str, float]]:
     server = Server(["apps/goldfinger.py"], tmp / "goldfinger.sqlite3")
     try:
         page = new_page(browser, viewport={"width": 1024, "height": 768})
-        page.goto(server.url + "/goldfinger")
-        page.get_by_role("button", name="The five cards are placed").click()
-        page.get_by_role("button", name="Bond is placed: start turn 1").click()
-        roll = page.get_by_role("button", name="Roll movement for Bond: app rolls 2 dice")
-        roll.wait_for()
-        page.wait_for_timeout(500)
+        roll = tracker_roll(page, server.url)
         app_roll = _undo_round_trips(page, Finger(page, roll), "Turn 1: Bond rolls", 2)
         roll.click()
         move = page.get_by_role("button", name="Move 1", exact=True)

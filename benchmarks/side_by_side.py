@@ -22,7 +22,9 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
+from bench_dice_lab import check_shown, dice_lab_opened
 from bench_golden_goal import ROLLED, app_roll_armed, to_blues_turn
+from bench_goldfinger import tracker_roll
 from common import ROOT, Finger, new_page, shadow_text_js, throttle_cpu, timed_tap
 from playwright.sync_api import Page, sync_playwright
 
@@ -52,10 +54,7 @@ def golden_goal_roll(page: Page, url: str) -> Callable:
 
 def goldfinger_roll(page: Page, url: str) -> Callable:
     """Bond's movement roll in a tracker game, taken back between taps."""
-    page.goto(url + "/goldfinger")
-    page.get_by_role("button", name="The five cards are placed").click()
-    page.get_by_role("button", name="Bond is placed: start turn 1").click()
-    roll = page.get_by_role("button", name="Roll movement for Bond: app rolls 2 dice")
+    roll = tracker_roll(page, url)
     undo = page.get_by_role("button", name="↶ Undo")
     rolled = shadow_text_js("/(^|\\s)3\\. Turn 1: Bond rolls/.test(text)")
     gone = shadow_text_js("!/(^|\\s)3\\. /.test(text)")
@@ -72,16 +71,14 @@ def goldfinger_roll(page: Page, url: str) -> Callable:
 
 def dice_lab_counts(page: Page, url: str) -> Callable:
     """'3 dice', then '2 dice', each until the check's odds say so (as `bench_dice_lab`)."""
-    page.goto(url + "/dice_lab")
-    page.get_by_role("button", name="Roll: app rolls 2 dice").wait_for()
-    page.wait_for_timeout(500)
+    dice_lab_opened(page, url)
     counts = itertools.cycle(("3 dice", "2 dice"))
 
     def tap():
         count = next(counts)
         page.wait_for_timeout(200)
         return timed_tap(page, Finger(page, page.get_by_role("button", name=count)),
-                         shadow_text_js(f"text.includes('{count}, at most 7')"), paired=False)
+                         check_shown(count), paired=False)
     return tap
 
 

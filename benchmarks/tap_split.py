@@ -36,7 +36,7 @@ import tempfile
 from collections import Counter
 from pathlib import Path
 
-from bench_goldfinger import map_game_rolled
+from bench_goldfinger import map_game_rolled, tracker_roll
 from common import Finger, Server, new_page, shadow_text_js, throttle_cpu, timed_tap
 from playwright.sync_api import Browser, Page, sync_playwright
 
@@ -347,12 +347,7 @@ def _frame(kind_spans: list[tuple], spans: list, to_ts) -> float:
 # The taps, as `make bench` makes them.
 
 def goldfinger(profiler: Profiler, page: Page, url: str) -> None:
-    page.goto(url + "/goldfinger")
-    page.get_by_role("button", name="The five cards are placed").click()
-    page.get_by_role("button", name="Bond is placed: start turn 1").click()
-    roll = page.get_by_role("button", name="Roll movement for Bond: app rolls 2 dice")
-    roll.wait_for()
-    page.wait_for_timeout(500)
+    roll = tracker_roll(page, url)
     _undo_taps(profiler, page, "app roll", Finger(page, roll), "Turn 1: Bond rolls", 2)
     roll.click()
     move = page.get_by_role("button", name="Move 1", exact=True)
@@ -440,12 +435,11 @@ def golden_goal(profiler: Profiler, page: Page, url: str) -> None:
 
 
 def dice_lab(profiler: Profiler, page: Page, url: str) -> None:
-    page.goto(url + "/dice_lab")
-    page.get_by_role("button", name="Roll: app rolls 2 dice").wait_for()
-    page.wait_for_timeout(500)
+    from bench_dice_lab import check_shown, dice_lab_opened
+    dice_lab_opened(page, url)
     for count in ("3 dice", "2 dice") * TAPS:
         profiler.tap("'3 dice' or '2 dice'", Finger(page, page.get_by_role(
-            "button", name=count)), shadow_text_js(f"text.includes('{count}, at most 7')"))
+            "button", name=count)), check_shown(count))
         page.wait_for_timeout(300)
 
 
