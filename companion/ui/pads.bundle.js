@@ -51,14 +51,13 @@ const morph = (parent, model) => {
       old = after;
       continue;
     } else if (old && sameKind(old, fresh)) {
-      if (old.nodeType === Node.ELEMENT_NODE &&
-          old.getAttribute('data-key') !== fresh.getAttribute('data-key')) {
+      if (old.nodeType !== Node.ELEMENT_NODE) {
+        old.nodeValue = fresh.nodeValue;
+      } else if (old.getAttribute('data-key') !== fresh.getAttribute('data-key')) {
         parent.replaceChild(fresh, old);
-      } else if (old.nodeType === Node.ELEMENT_NODE) {
+      } else {
         copyAttributes(old, fresh);
         morph(old, fresh);
-      } else {
-        old.nodeValue = fresh.nodeValue;
       }
       old = after;
     } else {
