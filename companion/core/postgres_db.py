@@ -160,8 +160,13 @@ class PostgresDatabase:
 
     @contextmanager
     def _transaction(self, failed: str, begin: str | None = None) -> Iterator[Connection]:
+        """Pipelined (psycopg's pipeline mode): each statement is sent without waiting for
+        its answer, until a row is read or the transaction ends. An action's write is three
+        round trips instead of eight, a game's load three instead of eight; each round trip
+        is a turn the thread waits for at the interpreter's lock while a page redraws."""
         try:
-            with self._pool.connection() as connection, connection.transaction():
+            with self._pool.connection() as connection, connection.pipeline(), \
+                    connection.transaction():
                 if begin:
                     connection.execute(begin)
                 yield Connection(connection)

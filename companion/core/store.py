@@ -61,7 +61,9 @@ def default_path() -> Path:
 
 
 class Cursor(Protocol):
-    rowcount: int
+    """A statement's rows. No `rowcount`: PostgreSQL's transactions send their statements
+    without waiting for each answer, so a count is known only once rows are read (use
+    RETURNING)."""
 
     def fetchone(self) -> Any: ...
     def fetchall(self) -> list[Any]: ...
@@ -240,19 +242,15 @@ class Store:
     def load(self, session_id: str) -> SessionRecord:
         if not findable(session_id):
             raise InputError(f"no saved session {shown(session_id)}")
-        with self.database.read() as db:
-            row = db.execute("SELECT * FROM sessions WHERE id = ?", (session_id,)).fetchone()
-            if row is None:
-                raise InputError(f"no saved session {shown(session_id)}")
-            actions = db.execute(
-                "SELECT action FROM actions WHERE session_id = ? ORDER BY position", (session_id,)
-            ).fetchall()
-            holders = db.execute(
+        with self.database.read() as db:  # all four asked before any is read: one round trip
+            asked = [db.execute(query, (session_id,)) for query in (
+                "SELECT * FROM sessions WHERE id = ?",
+                "SELECT action FROM actions WHERE session_id = ? ORDER BY position",
                 "SELECT role, generation, device FROM holders WHERE session_id = ?",
-                (session_id,)).fetchall()
-            notes = db.execute(
-                "SELECT text, kind FROM notes WHERE session_id = ? ORDER BY seq",
-                (session_id,)).fetchall()
+                "SELECT text, kind FROM notes WHERE session_id = ? ORDER BY seq")]
+            row, actions, holders, notes = asked[0].fetchone(), *(a.fetchall() for a in asked[1:])
+        if row is None:
+            raise InputError(f"no saved session {shown(session_id)}")
         record = self._record(row, tuple(json.loads(a) for (a,) in actions))
         return dataclasses.replace(
             record, holders={role: Holder(gen, device) for role, gen, device in holders},
@@ -459,15 +457,16 @@ class Store:
     def rename(self, session_id: str, name: str) -> None:
         storable(name, "a game's name")
         with self.database.write() as db:
-            if db.execute("UPDATE sessions SET name = ? WHERE id = ?",
-                          (name, session_id)).rowcount:
+            if db.execute("UPDATE sessions SET name = ? WHERE id = ? RETURNING id",
+                          (name, session_id)).fetchall():
                 self.database.notify(db, session_id, None)
 
     def delete(self, session_id: str) -> None:
         if not findable(session_id):
             return
         with self.database.write() as db:
-            if db.execute("DELETE FROM sessions WHERE id = ?", (session_id,)).rowcount:
+            if db.execute("DELETE FROM sessions WHERE id = ? RETURNING id",
+                          (session_id,)).fetchall():
                 self.database.notify(db, session_id, None)
 
     def _check_revision(self, db: Executor, session_id: str, revision: int) -> int:
