@@ -100,7 +100,7 @@ class Session:
             self.holders = dict(_record.holders)
             for note in _record.notes:
                 self._add_note(note)
-            self._replay(_record.actions, _record.cursor, _pace, _known)
+            self._replay(_record.actions, _record.cursor, _pace, _known, _record.first_action)
         else:
             self.id, self._revision = secrets.token_hex(8), 0
             if store is not None:
@@ -114,6 +114,18 @@ class Session:
         record = store.load(session_id)
         return cls(record.game, record.options, record.seed, store=store,
                    name=record.name, _record=record, _pace=pace)
+
+    def catch_up(self) -> Session:
+        """This game as its store holds it now (another process changed it), as a new
+        Session (`caught_up`). One change past this session leaves every action before its
+        cursor as it was (an action is stored at the cursor), so only those from the cursor
+        on are read: a tap on another process read 10,000 actions of a long game (36 ms)
+        before. After more changes, the whole game is read."""
+        self.settle()
+        tail = self.store.load(self.id, since=self._cursor)
+        if tail.revision == self._revision + 1:
+            return self.caught_up(tail)
+        return self.caught_up(self.store.load(self.id))
 
     def caught_up(self, record: SessionRecord) -> Session:
         """This game as the store now holds it (`record`: another process changed it), as a
@@ -438,11 +450,16 @@ class Session:
         return self._before[position]
 
     def _replay(self, stored: tuple[JSON, ...], cursor: int,
-                pace: Callable[[], None] | None = None, known: Session | None = None) -> None:
-        """Rebuild every state from stored actions (those `known` holds alike taken from it);
-        InputError names the first bad one; `pace()` after each."""
-        start = 0 if known is None else self._take_over(known, stored)
-        for position, data in enumerate(stored[start:], start):
+                pace: Callable[[], None] | None = None, known: Session | None = None,
+                first: int = 0) -> None:
+        """Rebuild every state from stored actions (those `known` holds alike taken from it;
+        `stored` begins at position `first`, the ones before are `known`'s); InputError
+        names the first bad one; `pace()` after each."""
+        start = 0 if known is None else self._take_over(known, stored, first)
+        if start < first:
+            raise InputError(f"the saved game was read from action {first + 1} on, but this "
+                             "copy of it cannot take the actions before from its own")
+        for position, data in enumerate(stored[start - first:], start):
             state = self._state
             try:
                 joined = isinstance(data, dict) and data.get(WITH_PREVIOUS) is True
@@ -462,17 +479,20 @@ class Session:
                 pace()
         self._state, self._cursor = self._state_at(cursor), cursor
 
-    def _take_over(self, known: Session, stored: tuple[JSON, ...]) -> int:
-        """How many of the first `stored` actions are `known`'s, now taken from it as they
-        are. Only when the store is one change past `known`: one change rewrites at most
-        the last stored action (an action at the cursor, the undone ones after it dropped),
-        and an undo, a redo or a note none; after more, any of them may differ."""
-        shared = len(stored) - 1
+    def _take_over(self, known: Session, stored: tuple[JSON, ...], first: int = 0) -> int:
+        """How many of the first stored actions (`stored` from position `first` on) are
+        `known`'s, now taken from it as they are. Only when the store is one change past
+        `known`: one change rewrites at most the last stored action (an action at the
+        cursor, the undone ones after it dropped), and an undo, a redo or a note none;
+        after more, any of them may differ."""
+        length = first + len(stored)
+        shared = length - 1
         if self._revision != known._revision + 1 or not 0 <= shared <= len(known._actions):
             return 0
-        if shared < len(known._actions) and known._stored(shared) == stored[shared]:
+        if shared < len(known._actions) and (
+                shared < first or known._stored(shared) == stored[shared - first]):
             shared += 1
-        if shared == len(stored) and known._cursor > shared:
+        if shared == length and known._cursor > shared:
             return 0  # not what one change makes: replay it all
         self._actions, self._events = known._actions[:shared], known._events[:shared]
         self._joined, self._after_notes = known._joined[:shared], known._after_notes[:shared]
@@ -480,7 +500,7 @@ class Session:
         self._checkpoints = {p: state for p, state in known._checkpoints.items() if p <= shared}
         # The state the rest is applied to; with no rest, `known`'s, which the new cursor
         # is then reached from (the same, one redo away, or from a checkpoint).
-        self._state, self._cursor = (known._state_at(shared), shared) if shared < len(stored) \
+        self._state, self._cursor = (known._state_at(shared), shared) if shared < length \
             else (known._state, known._cursor)
         return shared
 

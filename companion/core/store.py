@@ -142,6 +142,9 @@ class SessionRecord:
     updated: float = field(default_factory=time.time)
     holders: Mapping[str, Holder] = field(default_factory=dict)  # role -> who holds it
     notes: tuple[Note, ...] = ()  # the log's lines that are no action, oldest first
+    # The position of `actions[0]`: a record read from there on (`Store.load(id, since)`)
+    # holds only the actions from it; such a record is never stored.
+    first_action: int = 0
 
     def texts(self) -> Iterator[tuple[str, str]]:
         """(what, text) for every text field, checked with `storable` before it is saved."""
@@ -239,22 +242,27 @@ class Store:
             rows = db.execute(query + " ORDER BY updated DESC", args).fetchall()
         return [self._record(row, ()) for row in rows]
 
-    def load(self, session_id: str) -> SessionRecord:
+    def load(self, session_id: str, since: int = 0) -> SessionRecord:
+        """The stored session; with `since`, only its actions from that position on (the
+        record's `first_action`: a process that holds the ones before reads no more)."""
         if not findable(session_id):
             raise InputError(f"no saved session {shown(session_id)}")
         with self.database.read() as db:  # all four asked before any is read: one round trip
-            asked = [db.execute(query, (session_id,)) for query in (
-                "SELECT * FROM sessions WHERE id = ?",
-                "SELECT action FROM actions WHERE session_id = ? ORDER BY position",
-                "SELECT role, generation, device FROM holders WHERE session_id = ?",
-                "SELECT text, kind FROM notes WHERE session_id = ? ORDER BY seq")]
+            asked = [db.execute(query, args) for query, args in (
+                ("SELECT * FROM sessions WHERE id = ?", (session_id,)),
+                ("SELECT action FROM actions WHERE session_id = ? AND position >= ? "
+                 "ORDER BY position", (session_id, since)),
+                ("SELECT role, generation, device FROM holders WHERE session_id = ?",
+                 (session_id,)),
+                ("SELECT text, kind FROM notes WHERE session_id = ? ORDER BY seq",
+                 (session_id,)))]
             row, actions, holders, notes = asked[0].fetchone(), *(a.fetchall() for a in asked[1:])
         if row is None:
             raise InputError(f"no saved session {shown(session_id)}")
         record = self._record(row, tuple(json.loads(a) for (a,) in actions))
         return dataclasses.replace(
             record, holders={role: Holder(gen, device) for role, gen, device in holders},
-            notes=tuple(Note(*note) for note in notes))
+            notes=tuple(Note(*note) for note in notes), first_action=since)
 
     def server_secret(self) -> bytes:
         """The secret behind every link key and device mark, made on first use; it never
@@ -319,6 +327,9 @@ class Store:
 
     def create(self, record: SessionRecord) -> None:
         """Insert a whole session (a new one, or an import) in one transaction."""
+        if record.first_action:
+            raise InputError(f"the saved game {shown(record.id)} was read from action "
+                             f"{record.first_action + 1} on: it cannot be stored whole")
         for what, text in record.texts():
             storable(text, what)
         with self.database.write() as db:

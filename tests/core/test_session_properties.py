@@ -2,10 +2,11 @@
 
 import json
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.core.errors import CompanionError
+from companion.core.errors import CompanionError, InputError
 from companion.core.game import Game
 from companion.core.session import Session, export_session, import_session
 from companion.core.store import Store
@@ -118,7 +119,9 @@ def test_a_game_caught_up_is_the_game_resumed(tmp_path_factory, seed, moves):
     next draws."""
     store = Store(tmp_path_factory.mktemp("db") / "s.sqlite3")
     session = Session("dice_lab", seed=seed, store=store)
-    follower = Session.resume(store, session.id)
+    # One follower reads the whole game each time, the other as a live table does
+    # (`catch_up`: only the actions from its cursor on, when it is one change behind).
+    follower = reader = Session.resume(store, session.id)
     for move, heard in moves:
         if move == "note":
             session.tell("Ann took seat 1", "seat")
@@ -127,14 +130,16 @@ def test_a_game_caught_up_is_the_game_resumed(tmp_path_factory, seed, moves):
         else:
             play(session, [move])
         if heard:
-            follower = follower.caught_up(store.load(session.id))
+            follower, reader = follower.caught_up(store.load(session.id)), reader.catch_up()
             resumed = Session.resume(store, session.id)
-            assert (follower.state, follower.actions, follower.history, follower.revision,
-                    follower.can_redo) == (resumed.state, resumed.actions, resumed.history,
-                                           resumed.revision, resumed.can_redo)
-            assert follower.bot_rng().random() == resumed.bot_rng().random()
-            assert [follower.state_after(n) for n in range(len(follower.actions) + 1)] == \
-                [resumed.state_after(n) for n in range(len(resumed.actions) + 1)]
+            for caught_up in (follower, reader):
+                assert (caught_up.state, caught_up.actions, caught_up.history,
+                        caught_up.revision, caught_up.can_redo) == \
+                    (resumed.state, resumed.actions, resumed.history, resumed.revision,
+                     resumed.can_redo)
+                assert caught_up.bot_rng().random() == resumed.bot_rng().random()
+                assert [caught_up.state_after(n) for n in range(len(caught_up.actions) + 1)] \
+                    == [resumed.state_after(n) for n in range(len(resumed.actions) + 1)]
     store.close()
 
 
@@ -169,3 +174,43 @@ def test_a_game_one_change_behind_replays_only_that_change(store, monkeypatch):
     session.undo()
     follower = catch_up()  # two changes missed: every action replayed
     assert len(replayed) == 41 and follower.can_redo
+
+
+def test_a_game_one_change_behind_reads_only_the_actions_from_its_cursor(store, monkeypatch):
+    """What a live table reads when another process changed its game (`catch_up`): one
+    change behind, the actions from its cursor on (a tap's one action; after an undo, the
+    undone ones); two changes behind, the whole game."""
+    session = Session("dice_lab", seed=5, store=store)
+    for target in range(40):
+        session.act(Check(n_dice=2, target=target % 12))
+    follower = Session.resume(store, session.id)
+    read: list[int] = []
+    load = Store.load
+    monkeypatch.setattr(Store, "load", lambda self, session_id, since=0: (
+        lambda record: read.append(len(record.actions)) or record)(
+            load(self, session_id, since)))
+
+    def catch_up() -> Session:
+        read.clear()
+        caught_up = follower.catch_up()
+        assert caught_up.history == session.history and caught_up.state == session.state
+        return caught_up
+
+    session.act(Check(n_dice=3, target=9))
+    follower = catch_up()
+    assert read == [1]
+    session.undo()
+    follower = catch_up()
+    assert read == [0] and follower.can_redo
+    session.undo()
+    follower = catch_up()
+    assert read == [1]  # the action undone before: the one redo could bring back
+    session.redo()
+    follower = catch_up()
+    assert read == [2] and follower.can_redo
+    session.act(Check(n_dice=1, target=3))
+    session.act(Check(n_dice=1, target=4))
+    follower = catch_up()  # two changes missed: the tail, then the whole game
+    assert read == [2, 42]
+    with pytest.raises(InputError, match="read from action 41 on"):
+        store.create(store.load(session.id, since=40))

@@ -65,6 +65,24 @@ def test_every_action_is_committed_before_act_returns(store, stores):
     assert len(stores().load(session.id).actions) == 1  # a second reader sees it at once
 
 
+def test_a_game_read_from_an_action_on_holds_only_those_actions(store):
+    """What a live table reads when one change behind (`Session.catch_up`): the session's
+    row, holders and notes whole, its actions from `since` on; such a record is never
+    stored whole."""
+    session = Session("dice_lab", seed=3, store=store)
+    for faces in ((1, 1), (2, 2), (3, 3)):
+        session.act(Check(dice=faces))
+    session.undo()
+    whole = store.load(session.id)
+    for since in range(5):
+        tail = store.load(session.id, since=since)
+        assert tail.actions == whole.actions[since:] and tail.first_action == since
+        assert (tail.cursor, tail.revision, tail.notes) == (whole.cursor, whole.revision,
+                                                            whole.notes)
+    with pytest.raises(InputError, match="cannot be stored whole"):
+        store.create(store.load(session.id, since=1))
+
+
 def test_list_resume_rename_delete(store):
     first = Session("dice_lab", seed=1, store=store, name="Tuesday")
     second = Session("dice_lab", seed=2, store=store)
