@@ -1,8 +1,8 @@
 """The store on SQLite and on PostgreSQL (a throwaway local server, `tests/postgres_server.py`):
-an action stored, a change seen by another Store (another server process), and stored
-actions across 30 tables written at once. In-process: no browser; rows read against the
-baseline measured before the module. PostgreSQL's rows are left out, and say so, when its
-binaries are missing.
+an action stored, a change seen by another Store (another server process), stored actions
+across 30 tables written at once, and another process's tap in a long game caught up.
+In-process: no browser; rows read against the baseline measured before the module.
+PostgreSQL's rows are left out, and say so, when its binaries are missing.
 """
 
 from __future__ import annotations
@@ -13,13 +13,14 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from companion.core.session import Session
+from companion.core.session import Session, export_session, import_session
 from companion.core.store import Store
 from companion.dice_lab.engine import Check
 from tests.postgres_server import PostgresServer, binaries
 
 ROUNDS = 30
 TABLES, WRITERS, ACTIONS_PER_TABLE = 30, 4, 20  # a café's evening, all at once
+LONG_GAME = 10_000
 
 
 def stored_action_ms(store: Store) -> float:
@@ -58,6 +59,22 @@ def change_seen_ms(here: Store, there: Store) -> float:
     return statistics.median(times)
 
 
+def long_game_caught_up_ms(here: Store, there: Store) -> float:
+    """A tap on another process in a `LONG_GAME`-action Dice Lab game, until this process's
+    copy has it (`Session.catch_up`, what a live table does when it hears of the tap)."""
+    made = Session("dice_lab", seed=4)
+    for i in range(LONG_GAME):
+        made.act(Check(dice=(1 + i % 6, 5)))
+    session = import_session(there, export_session(made))
+    copy, times = Session.resume(here, session.id), []
+    for i in range(ROUNDS):
+        session.act(Check(dice=(1 + i % 6, 6)))
+        start = time.perf_counter()
+        copy = copy.catch_up()
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times)
+
+
 def busy_tables_ms_per_action(stores: list[Store]) -> float:
     """Wall time per stored action, `TABLES` tables written by `WRITERS` threads at once."""
     tables = [Session("dice_lab", seed=n, store=stores[n % len(stores)]) for n in range(TABLES)]
@@ -78,7 +95,9 @@ def rows_for(kind: str, open_store) -> list[tuple[str, float]]:
             (f"store ({kind}): a change seen by another process's Store",
              change_seen_ms(here, there)),
             (f"store ({kind}): per stored action, {TABLES} tables by {WRITERS} threads "
-             "(1000 / this = actions a second)", busy_tables_ms_per_action([here, there]))]
+             "(1000 / this = actions a second)", busy_tables_ms_per_action([here, there])),
+            (f"store ({kind}): another process's tap caught up, {LONG_GAME:,}-action game",
+             long_game_caught_up_ms(here, there))]
     here.close()
     there.close()
     return rows
