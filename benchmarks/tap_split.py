@@ -436,10 +436,14 @@ def golden_goal(profiler: Profiler, page: Page, url: str) -> None:
 
 def dice_lab(profiler: Profiler, page: Page, url: str) -> None:
     from bench_dice_lab import check_shown, dice_lab_opened
-    dice_lab_opened(page, url)
+    roll = dice_lab_opened(page, url)
     for count in ("3 dice", "2 dice") * TAPS:
         profiler.tap("'3 dice' or '2 dice'", Finger(page, page.get_by_role(
             "button", name=count)), check_shown(count))
+        page.wait_for_timeout(300)
+    for logged in range(1, TAPS + 1):  # the check is back at 2 dice, at most 7
+        profiler.tap("app roll", Finger(page, roll), shadow_text_js(
+            f"/(^|\\s){logged}\\. 2 dice, at most 7/.test(text)"))
         page.wait_for_timeout(300)
 
 
