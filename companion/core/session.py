@@ -457,8 +457,8 @@ class Session:
         names the first bad one; `pace()` after each."""
         start = 0 if known is None else self._take_over(known, stored, first)
         if start < first:
-            raise InputError(f"the saved game was read from action {first + 1} on, but this "
-                             "copy of it cannot take the actions before from its own")
+            raise InputError(f"the saved game was read from action {first + 1} on, and "
+                             "this copy of it does not hold the actions before")
         for position, data in enumerate(stored[start - first:], start):
             state = self._state
             try:
