@@ -210,6 +210,8 @@ def test_a_game_one_change_behind_reads_only_the_actions_from_its_cursor(store, 
     assert read == [2] and follower.can_redo
     session.act(Check(n_dice=1, target=3))
     session.act(Check(n_dice=1, target=4))
+    with pytest.raises(InputError, match="does not hold the actions before"):
+        follower.caught_up(store.load(session.id, since=40))  # a tail two changes on
     follower = catch_up()  # two changes missed: the tail, then the whole game
     assert read == [2, 42]
     with pytest.raises(InputError, match="read from action 41 on"):
