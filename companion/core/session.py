@@ -29,6 +29,7 @@ import random
 import secrets
 from collections.abc import Callable, Mapping
 from concurrent.futures import Future
+from contextlib import suppress
 from dataclasses import dataclass
 from typing import Any
 
@@ -124,7 +125,8 @@ class Session:
         self.settle()
         tail = self.store.load(self.id, since=self._cursor)
         if tail.revision == self._revision + 1:
-            return self.caught_up(tail)
+            with suppress(InputError):  # not what one change makes (the file edited by hand)
+                return self.caught_up(tail)
         return self.caught_up(self.store.load(self.id))
 
     def caught_up(self, record: SessionRecord) -> Session:

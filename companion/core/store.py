@@ -62,8 +62,8 @@ def default_path() -> Path:
 
 class Cursor(Protocol):
     """A statement's rows. No `rowcount`: PostgreSQL's transactions send their statements
-    without waiting for each answer, so a count is known only once rows are read (use
-    RETURNING)."""
+    without waiting for each answer, so a count is known only once rows are read (ask
+    with a SELECT; RETURNING would need SQLite 3.35)."""
 
     def fetchone(self) -> Any: ...
     def fetchall(self) -> list[Any]: ...
@@ -468,16 +468,16 @@ class Store:
     def rename(self, session_id: str, name: str) -> None:
         storable(name, "a game's name")
         with self.database.write() as db:
-            if db.execute("UPDATE sessions SET name = ? WHERE id = ? RETURNING id",
-                          (name, session_id)).fetchall():
+            if db.execute("SELECT 1 FROM sessions WHERE id = ?", (session_id,)).fetchall():
+                db.execute("UPDATE sessions SET name = ? WHERE id = ?", (name, session_id))
                 self.database.notify(db, session_id, None)
 
     def delete(self, session_id: str) -> None:
         if not findable(session_id):
             return
         with self.database.write() as db:
-            if db.execute("DELETE FROM sessions WHERE id = ? RETURNING id",
-                          (session_id,)).fetchall():
+            if db.execute("SELECT 1 FROM sessions WHERE id = ?", (session_id,)).fetchall():
+                db.execute("DELETE FROM sessions WHERE id = ?", (session_id,))
                 self.database.notify(db, session_id, None)
 
     def _check_revision(self, db: Executor, session_id: str, revision: int) -> int:

@@ -1,6 +1,7 @@
 """Hypothesis properties of the Session over random Dice Lab action sequences."""
 
 import json
+import sqlite3
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -216,3 +217,23 @@ def test_a_game_one_change_behind_reads_only_the_actions_from_its_cursor(store, 
     assert read == [2, 42]
     with pytest.raises(InputError, match="read from action 41 on"):
         store.create(store.load(session.id, since=40))
+
+
+def test_a_game_edited_by_hand_one_revision_on_is_read_whole(tmp_path):
+    """Two actions added under one revision (not what one change makes: the file edited
+    by hand): the live table's copy reads the whole game instead of joining the tail."""
+    store = Store(tmp_path / "s.sqlite3")
+    session = Session("dice_lab", seed=5, store=store)
+    for target in range(3):
+        session.act(Check(n_dice=2, target=target, dice=(1, 2)))
+    follower = Session.resume(store, session.id)
+    stored = store.load(session.id).actions[0]
+    with sqlite3.connect(store.path) as db:
+        db.executemany("INSERT INTO actions VALUES (?, ?, ?)",
+                       [(session.id, position, json.dumps(stored)) for position in (3, 4)])
+        db.execute("UPDATE sessions SET cursor = 5, revision = revision + 1 WHERE id = ?",
+                   (session.id,))
+    caught_up = follower.catch_up()
+    assert len(caught_up.actions) == 5
+    assert caught_up.state == Session.resume(store, session.id).state
+    store.close()
