@@ -132,7 +132,7 @@ class LiveTable(param.Parameterized):
     def reload(self) -> None:
         """Read the game again from the store (another process changed it)."""
         with self._lock:
-            self._session = self._session.catch_up()
+            self._session = self._session.catch_up(self.store)
             self.revision += 1
 
     def sync(self, revision: int | None = None) -> None:

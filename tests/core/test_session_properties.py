@@ -131,7 +131,7 @@ def test_a_game_caught_up_is_the_game_resumed(tmp_path_factory, seed, moves):
         else:
             play(session, [move])
         if heard:
-            follower, reader = follower.caught_up(store.load(session.id)), reader.catch_up()
+            follower, reader = follower.caught_up(store.load(session.id)), reader.catch_up(store)
             resumed = Session.resume(store, session.id)
             for caught_up in (follower, reader):
                 assert (caught_up.state, caught_up.actions, caught_up.history,
@@ -193,7 +193,7 @@ def test_a_game_one_change_behind_reads_only_the_actions_from_its_cursor(store, 
 
     def catch_up() -> Session:
         read.clear()
-        caught_up = follower.catch_up()
+        caught_up = follower.catch_up(store)
         assert caught_up.history == session.history and caught_up.state == session.state
         return caught_up
 
@@ -233,7 +233,7 @@ def test_a_game_edited_by_hand_one_revision_on_is_read_whole(tmp_path):
                        [(session.id, position, json.dumps(stored)) for position in (3, 4)])
         db.execute("UPDATE sessions SET cursor = 5, revision = revision + 1 WHERE id = ?",
                    (session.id,))
-    caught_up = follower.catch_up()
+    caught_up = follower.catch_up(store)
     assert len(caught_up.actions) == 5
     assert caught_up.state == Session.resume(store, session.id).state
     store.close()
