@@ -1,7 +1,8 @@
 """Where a tap's time goes in the page: `python tap_split.py goldfinger` (or license_to_kill,
-golden_gun, golden_goal, dice_lab, bare_app) taps the slow taps of `make bench` a few times
-each, unpaired, under a Chromium performance trace, and prints per tap the median of each part of
-the main thread's time from the input event to the end of the frame after the change:
+golden_gun, golden_goal, dice_lab, mb007_tiles, bare_app) taps the slow taps of `make bench` a
+few times each, unpaired, under a Chromium performance trace, and prints per tap the median of
+each part of the main thread's time from the input event to the end of the frame after the
+change:
 
 - wait: the main thread idle (the server's work and the network);
 - parse: `JSON.parse` of the message;
@@ -447,6 +448,30 @@ def dice_lab(profiler: Profiler, page: Page, url: str) -> None:
         page.wait_for_timeout(300)
 
 
+def mb007_tiles(profiler: Profiler, page: Page, url: str, db: Path) -> None:
+    """A light page: the tile game's window tap (as `bench_mb007_tiles`), undone between."""
+    from bench_mb007_tiles import WINDOWS, logged, undo
+
+    from companion.core.session import Session
+    from companion.core.store import Store
+    from companion.mb007_tiles import GAME
+    from companion.mb007_tiles.actions import ChooseFirst, Draw
+    store = Store(db)
+    session = Session(GAME, {"players": 2}, seed=1, store=store)
+    session.act(ChooseFirst(0))
+    session.act(Draw("R3"))
+    store.close()
+    page.goto(f"{url}/mb007_tiles?session={session.id}")
+    page.get_by_role("button", name="window a1").wait_for()
+    page.wait_for_timeout(500)
+    for window in WINDOWS * (TAPS // len(WINDOWS) + 1):
+        line = f"Red placed red 3 in {window}"
+        profiler.tap("window", Finger(page, page.get_by_role("button", name=f"window {window}")),
+                     shadow_text_js(logged(line)))
+        undo(page, line)
+        page.wait_for_timeout(300)
+
+
 def bare_app(profiler: Profiler, page: Page, url: str) -> None:
     page.goto(url + "/bare_app")
     button = page.get_by_role("button", name="Click")
@@ -467,8 +492,8 @@ def main(app: str) -> None:
             page = new_page(browser, viewport={"width": 1024, "height": 768})
             page.add_init_script(MARKS_SCRIPT)
             profiler = Profiler(browser, page)
-            if app == "golden_gun":
-                golden_gun(profiler, page, server.url, db)
+            if app in ("golden_gun", "mb007_tiles"):
+                globals()[app](profiler, page, server.url, db)
             else:
                 globals()[app](profiler, page, server.url)
             profiler.split()
