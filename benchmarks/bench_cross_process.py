@@ -14,14 +14,12 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from bench_mb007_tiles import red_to_place
 from common import Finger, Server, Timing, new_page, shadow_text_js, timed_tap
 from playwright.sync_api import Browser, Page
 
-from companion.core.session import Session
 from companion.core.sqlite_db import POLL_SECONDS
 from companion.core.store import Store
-from companion.mb007_tiles import GAME
-from companion.mb007_tiles.actions import ChooseFirst, Draw
 from tests.postgres_server import PostgresServer, binaries
 
 ROUNDS = 15
@@ -49,9 +47,7 @@ def seen_by(tablet: Page, watcher: Page) -> Timing:
 
 def rows_for(kind: str, browser: Browser, db: str | Path) -> list[tuple[str, float]]:
     store = Store(db)
-    session = Session(GAME, {"players": 2}, seed=random.randrange(1000), store=store)
-    session.act(ChooseFirst(0))
-    session.act(Draw("R3"))
+    session = red_to_place(store, seed=random.randrange(1000))
     store.close()
     first = Server(["apps/mb007_tiles.py"], db)
     second = Server(["apps/mb007_tiles.py"], db)

@@ -48,14 +48,18 @@ def check_shown(count: str) -> str:
     return shadow_text_js(f"text.includes('{count}, at most 7')")
 
 
+def roll_logged(number: int) -> str:
+    """JS: the log's line `number` is an app roll of the check (2 dice, at most 7)."""
+    return shadow_text_js(f"/(^|\\s){number}\\. 2 dice, at most 7/.test(text)")
+
+
 def _app_rolls(browser: Browser, store: Path, query: str = "", logged: int = 0) -> float:
     """App rolls, each until its line is in the log (`logged` lines there before)."""
     server = Server(["apps/dice_lab.py"], store)
     try:
         page = new_page(browser, viewport={"width": 1024, "height": 768})
         button = dice_lab_opened(page, server.url, query)
-        return round_trips(page, Finger(page, button), lambda i: shadow_text_js(
-            f"/(^|\\s){logged + i}\\. 2 dice, at most 7/.test(text)"))
+        return round_trips(page, Finger(page, button), lambda i: roll_logged(logged + i))
     finally:
         server.stop()
 

@@ -21,6 +21,7 @@ import threading
 import time
 from pathlib import Path
 
+from bench_mb007_tiles import red_to_place
 from bench_shared_table import HeldSessions
 from common import Finger, Server, Timing, new_page, shadow_text_js, timed_tap
 from playwright.sync_api import Browser, Page
@@ -28,8 +29,7 @@ from playwright.sync_api import Browser, Page
 from companion.core.errors import CompanionError
 from companion.core.session import Session
 from companion.core.store import Store
-from companion.mb007_tiles import GAME
-from companion.mb007_tiles.actions import ChooseFirst, Draw, Place
+from companion.mb007_tiles.actions import Place
 from tests.postgres_server import PostgresServer, binaries
 
 TABLES, DEVICES, PROCESSES = 30, 4, 4
@@ -47,10 +47,7 @@ def new_tables(db: str | Path, count: int) -> list[str]:
     try:
         ids = []
         for table in range(count):
-            session = Session(GAME, {"players": 2}, seed=table, store=store,
-                              name=f"table {table + 1}")
-            session.act(ChooseFirst(0))
-            session.act(Draw("R3"))
+            session = red_to_place(store, seed=table, name=f"table {table + 1}")
             ids.append(session.id)
         return ids
     finally:

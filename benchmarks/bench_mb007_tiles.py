@@ -41,6 +41,14 @@ def four_player_states():
     return full, session.state
 
 
+def red_to_place(store: Store, seed: int, **session_args) -> Session:
+    """A two-player tile game in `store`: Red first, the red 3 drawn, Red to place it."""
+    session = Session(GAME, {"players": 2}, seed=seed, store=store, **session_args)
+    session.act(ChooseFirst(0))
+    session.act(Draw("R3"))
+    return session
+
+
 def logged(line: str) -> str:
     """A JS test that the log holds an action's line: numbered, so the table's note of an
     undo ("— Undone by the table: ...") never passes for it."""
@@ -87,9 +95,7 @@ def pick_taps(page: Page) -> float:
 def browser_taps(browser: Browser, tmp: Path) -> tuple[float, float]:
     db = tmp / "mb007_tiles.sqlite3"
     store = Store(db)
-    placing = Session(GAME, {"players": 2}, seed=1, store=store)
-    placing.act(ChooseFirst(0))
-    placing.act(Draw("R3"))
+    placing = red_to_place(store, seed=1)
     choosing = Session(GAME, {"players": 2, "mode": "tablet"}, seed=2, store=store)
     rng = random.Random(2)
     choosing.act(ChooseFirst(0))

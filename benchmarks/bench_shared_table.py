@@ -16,13 +16,11 @@ import sys
 import time
 from pathlib import Path
 
+from bench_mb007_tiles import red_to_place
 from common import ROOT, Finger, Server, Timing, new_page, shadow_text_js, timed_tap
 from playwright.sync_api import Browser
 
-from companion.core.session import Session
 from companion.core.store import Store
-from companion.mb007_tiles import GAME
-from companion.mb007_tiles.actions import ChooseFirst, Draw
 
 MEMORY_SESSIONS = 20
 
@@ -131,9 +129,7 @@ def measure(browser: Browser, tmp: Path) -> list[tuple[str, float]]:
         bare.stop()
     db = tmp / "shared.sqlite3"
     store = Store(db)
-    session = Session(GAME, {"players": 2}, seed=random.randrange(1000), store=store)
-    session.act(ChooseFirst(0))
-    session.act(Draw("R3"))
+    session = red_to_place(store, seed=random.randrange(1000))
     store.close()
     server = Server(["apps/mb007_tiles.py"], db)
     try:

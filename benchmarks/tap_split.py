@@ -436,30 +436,24 @@ def golden_goal(profiler: Profiler, page: Page, url: str) -> None:
 
 
 def dice_lab(profiler: Profiler, page: Page, url: str) -> None:
-    from bench_dice_lab import check_shown, dice_lab_opened
+    from bench_dice_lab import check_shown, dice_lab_opened, roll_logged
     roll = dice_lab_opened(page, url)
     for count in ("3 dice", "2 dice") * TAPS:
         profiler.tap("'3 dice' or '2 dice'", Finger(page, page.get_by_role(
             "button", name=count)), check_shown(count))
         page.wait_for_timeout(300)
     for logged in range(1, TAPS + 1):  # the check is back at 2 dice, at most 7
-        profiler.tap("app roll", Finger(page, roll), shadow_text_js(
-            f"/(^|\\s){logged}\\. 2 dice, at most 7/.test(text)"))
+        profiler.tap("app roll", Finger(page, roll), roll_logged(logged))
         page.wait_for_timeout(300)
 
 
 def mb007_tiles(profiler: Profiler, page: Page, url: str, db: Path) -> None:
     """A light page: the tile game's window tap (as `bench_mb007_tiles`), undone between."""
-    from bench_mb007_tiles import WINDOWS, logged, undo
+    from bench_mb007_tiles import WINDOWS, logged, red_to_place, undo
 
-    from companion.core.session import Session
     from companion.core.store import Store
-    from companion.mb007_tiles import GAME
-    from companion.mb007_tiles.actions import ChooseFirst, Draw
     store = Store(db)
-    session = Session(GAME, {"players": 2}, seed=1, store=store)
-    session.act(ChooseFirst(0))
-    session.act(Draw("R3"))
+    session = red_to_place(store, seed=1)
     store.close()
     page.goto(f"{url}/mb007_tiles?session={session.id}")
     page.get_by_role("button", name="window a1").wait_for()
