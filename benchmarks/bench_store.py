@@ -13,7 +13,8 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from companion.core.session import Session, export_session, import_session
+from companion.core.exchange import export_session, import_session
+from companion.core.session import Session
 from companion.core.store import Store
 from companion.dice_lab.engine import Check
 from tests.postgres_server import PostgresServer, binaries

@@ -308,7 +308,7 @@ def _equity(reviewer: Any, state: GameState) -> Mapping[str, Fraction]:
     return equity
 
 
-def _worth(reviewer: Any, state: GameState, option: Any) -> Mapping[str, Fraction]:
+def worth(reviewer: Any, state: GameState, option: Any) -> Mapping[str, Fraction]:
     """The equity an outcome or an alternative leads to: an action applied to `state`, a
     position given as it is, or a list of (outcome, probability): their average."""
     if isinstance(option, GameState):
@@ -316,7 +316,7 @@ def _worth(reviewer: Any, state: GameState, option: Any) -> Mapping[str, Fractio
     if isinstance(option, list):
         average: dict[str, Fraction] = {}
         for outcome, probability in option:
-            for side, value in _worth(reviewer, state, outcome).items():
+            for side, value in worth(reviewer, state, outcome).items():
                 average[side] = average.get(side, ZERO) + probability * value
         return average
     return _equity(reviewer, state.apply(option))
@@ -343,7 +343,7 @@ def _moment(reviewer: Any, position: int, state: GameState, action: Any,
     if outcomes is not None:
         average = {side: ZERO for side in sides}
         for outcome, probability in outcomes:
-            valued = _worth(reviewer, state, outcome)
+            valued = worth(reviewer, state, outcome)
             for side in sides:
                 average[side] += probability * valued[side]
         luck = {side: after[side] - average[side] for side in sides}
@@ -353,7 +353,7 @@ def _moment(reviewer: Any, position: int, state: GameState, action: Any,
     decision = reviewer.decision_options(state, action)
     if decision is not None:
         side, alternatives = decision
-        values = [_worth(reviewer, state, a) for a in alternatives]
+        values = [worth(reviewer, state, a) for a in alternatives]
         best = max(values, key=lambda v: v[side], default=after)
         skill = min(ZERO, after[side] - best[side])
         given = {o: after[o] - best[o] for o in sides if o != side} if skill else {}

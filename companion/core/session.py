@@ -24,13 +24,13 @@ history, so keeping them all grew with the square of the log: 10,000 Dice Lab ro
 from __future__ import annotations
 
 import hashlib
-import json
 import random
 import secrets
 from collections.abc import Callable, Mapping
 from concurrent.futures import Future
 from contextlib import suppress
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from companion.core.errors import CompanionError, InputError, shown
@@ -45,7 +45,6 @@ from companion.core.session_file import (
     check_seed,
     export_data,
     json_size,
-    parse_export,
 )
 from companion.core.store import JOIN_CODE_LENGTH, SessionRecord, Store
 
@@ -112,7 +111,14 @@ class Session:
                pace: Callable[[], None] | None = None) -> Session:
         """Reopen a saved session exactly where it was; `pace()`, if given, is called after
         each action replayed (a caller replaying beside an event loop may pause there)."""
-        record = store.load(session_id)
+        return cls.from_record(store.load(session_id), store, pace)
+
+    @classmethod
+    def from_record(cls, record: SessionRecord, store: Store | None = None,
+                    pace: Callable[[], None] | None = None) -> Session:
+        """The game `record` holds, replayed action by action (a saved game, or an imported
+        file's, checked so); saved in `store` from its next change on. `pace()` as in
+        `resume`."""
         return cls(record.game, record.options, record.seed, store=store,
                    name=record.name, _record=record, _pace=pace)
 
@@ -231,8 +237,9 @@ class Session:
         for later in [p for p in self._checkpoints if p > position]:
             del self._checkpoints[later]
         self._append(filled, new_state, joined, len(self.notes))
-        self._saving = Saving(self, new_state.last_event or Event(type(filled).__name__),
-                              writing, replaced)
+        self._saving = Saving(new_state.last_event or Event(type(filled).__name__), writing,
+                              stored=self._stored_as, failed=partial(self._put_back, replaced),
+                              over=self._saving_over)
         return self._saving
 
     def settle(self) -> None:
@@ -240,6 +247,13 @@ class Session:
         every record of the session waits for it first."""
         if self._saving is not None:
             self._saving.wait()
+
+    def _stored_as(self, revision: int) -> None:
+        self._revision = revision
+
+    def _saving_over(self, saving: Saving) -> None:
+        if self._saving is saving:
+            self._saving = None
 
     def _replaced_from(self, position: int) -> _Replaced:
         """What an action at `position` replaces in memory, to put back if its write fails."""
@@ -530,30 +544,33 @@ class Session:
 
 
 class Saving:
-    """An action the session shows while the store writes it (`Session.act_while_saving`)."""
+    """An action the session shows while the store writes it (`Session.act_while_saving`):
+    once written, `stored(revision)`; if the write failed, `failed()`; either way then
+    `over(self)`."""
 
-    def __init__(self, session: Session, event: Event, writing: Future[int] | None,
-                 replaced: _Replaced):
+    def __init__(self, event: Event, writing: Future[int] | None, *,
+                 stored: Callable[[int], None], failed: Callable[[], None],
+                 over: Callable[[Saving], None]):
         self.event = event
-        self._session, self._writing, self._replaced = session, writing, replaced
+        self._writing = writing
+        self._stored, self._failed, self._over = stored, failed, over
 
     def wait(self) -> Event:
         """The action's event once it is stored. If the store refused it (StorageError, or
         StaleSessionError: another process changed the game first), the session is put
         back as it was before the action and the store's error raised."""
-        writing, session = self._writing, self._session
-        if writing is not None:
-            self._writing = None
-            try:
-                session._revision = writing.result()
-            except BaseException:
-                session._put_back(self._replaced)
-                raise
-            finally:
-                if session._saving is self:
-                    session._saving = None
-        elif session._saving is self:
-            session._saving = None
+        writing = self._writing
+        if writing is None:
+            self._over(self)
+            return self.event
+        self._writing = None
+        try:
+            self._stored(writing.result())
+        except BaseException:
+            self._failed()
+            raise
+        finally:
+            self._over(self)
         return self.event
 
 
@@ -572,54 +589,3 @@ class _Replaced:
     sizes: tuple[int, ...]
     before: tuple[bytes, ...]
     checkpoints: dict[int, GameState]
-
-
-def keeps_secrets(session: Session) -> bool:
-    """Whether the session's file would hold what some player must not see yet (every
-    down card and secret choice, or a deck dealt in advance): then it is exported, and
-    imported, only once the game is over."""
-    return (session.game.secrets or session.state.deals_ahead()) and \
-        not session.state.is_over
-
-
-def export_session(session: Session) -> str:
-    """The session as a JSON document another companion can import (compact: a game as long
-    as `Session.act` allows fits the import's `MAX_IMPORT_BYTES`)."""
-    return json.dumps(session.to_export(), separators=(",", ":"))
-
-
-def import_session(store: Store | None, text: str | bytes) -> Session:
-    """Validate an exported session by replaying it, then save it under a new id.
-
-    A wrong, truncated or hostile file raises InputError and writes nothing.
-    """
-    data = parse_export(text)
-    game = find_game(data["game"])
-    if len(data["actions"]) > game.max_import_actions:
-        raise InputError(f"the file holds more than {game.max_import_actions} actions, "
-                         f"more than {game.title} replays in well under a second")
-    if data["game_version"] != game.version:
-        raise InputError(f"the file is from {game.title} version {data['game_version']}, "
-                         f"this companion plays version {game.version}")
-    record = SessionRecord(
-        id=secrets.token_hex(8), game=game.name, game_version=game.version,
-        name=check_name(data["name"]), options=data["options"],
-        seed=secrets.randbelow(MAX_SEED),  # a file's seed would let its reader predict draws
-        cursor=data["cursor"], actions=tuple(data["actions"]),
-    )
-    if not 0 <= record.cursor <= len(record.actions):
-        raise InputError(f"cursor {record.cursor} is outside the {len(record.actions)} actions")
-    if game.secrets and record.cursor != len(record.actions):
-        raise InputError(f"{game.title} keeps secrets: a file with undone actions after its "
-                         "cursor could fix what a redo draws, so it does not import")
-    try:
-        session = Session(game, record.options, record.seed, store=store, name=record.name,
-                          _record=record)
-    except (CompanionError, TypeError, ValueError, KeyError) as error:
-        raise InputError(f"the file does not replay: {error}") from None
-    if keeps_secrets(session):
-        raise InputError(f"{game.title} keeps secrets: only a finished game imports (whoever "
-                         "wrote an unfinished one could have chosen every card still to come)")
-    if store is not None:
-        store.create(record)
-    return session

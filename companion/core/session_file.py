@@ -1,5 +1,5 @@
 """A game's file: what an export holds, how big an import may be, and the checks an
-import's text passes before it is replayed (`core.session.import_session`).
+import's text passes before it is replayed (`core.exchange.import_session`).
 
 A file is plain JSON, never pickled or evaluated. It holds no seed (the seed decides the
 app's next draws; version 1 files held one, and still import), no link key and no holder.

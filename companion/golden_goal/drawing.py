@@ -44,7 +44,7 @@ def net_key(team: str) -> str:
     return f"net:{team}"
 
 
-class _Canvas:
+class Canvas:
     """Coordinates of one state's mat in SVG units."""
 
     def __init__(self, state: GoldenGoalState):
@@ -71,7 +71,7 @@ def field_svg(state: GoldenGoalState, marks: Marks = Marks(), tappable: bool = T
     """The whole mat as one <svg> element, scaled to its container's width. Not
     `tappable` (the review's replay): no square or net carries a tap, and the picture is
     one image to a screen reader."""
-    canvas = _Canvas(state)
+    canvas = Canvas(state)
     targets = _target_parts(canvas, marks) if tappable else []
     parts = _mat_parts(canvas, tappable) + targets + _piece_parts(canvas, marks)
     if tappable:
@@ -89,18 +89,18 @@ def field_layers(state: GoldenGoalState, marks: Marks = Marks()) -> tuple[str, s
 
 def field_mat(state: GoldenGoalState) -> str:
     """The first layer of `field_layers`; it reads only the field."""
-    canvas = _Canvas(state)
+    canvas = Canvas(state)
     return _svg(canvas, _mat_parts(canvas))
 
 
 def field_pieces(state: GoldenGoalState, marks: Marks = Marks()) -> str:
     """The second layer of `field_layers`, drawn over the mat: its lit targets take taps."""
-    canvas = _Canvas(state)
+    canvas = Canvas(state)
     return _svg(canvas, _target_parts(canvas, marks) + _piece_parts(canvas, marks),
                 "gg-pieces")
 
 
-def _svg(canvas: _Canvas, parts: list[str], kind: str = "gg-field", extra: str = "") -> str:
+def _svg(canvas: Canvas, parts: list[str], kind: str = "gg-field", extra: str = "") -> str:
     return (f'<svg class="{kind}" viewBox="0 0 {canvas.width} {canvas.height}" '
             f'xmlns="http://www.w3.org/2000/svg" style="width:100%;height:auto;display:block;'
             f'touch-action:manipulation;font-family:system-ui,sans-serif"'
@@ -117,7 +117,7 @@ def still_words(state: GoldenGoalState) -> str:
     return f"The field: {ball}" + (f"; {players}" if players else "")
 
 
-def _mat_parts(canvas: _Canvas, tappable: bool = True) -> list[str]:
+def _mat_parts(canvas: Canvas, tappable: bool = True) -> list[str]:
     """The squares (each one a tap target unless not `tappable`), the nets, the lines and
     the labels."""
     parts = [f"<style>{SQUARE_CSS}</style>"]
@@ -125,7 +125,7 @@ def _mat_parts(canvas: _Canvas, tappable: bool = True) -> list[str]:
     return [*parts, _nets(canvas, tappable), _lines(canvas), _labels(canvas)]
 
 
-def _target_parts(canvas: _Canvas, marks: Marks) -> list[str]:
+def _target_parts(canvas: Canvas, marks: Marks) -> list[str]:
     """What may be tapped now, lit: a button over each square (named as the log names it)
     and over each net. A keyboard player's focus goes to the first square (`TapPad`), when
     the key he pressed (the toss, a roll) took its own button away."""
@@ -145,7 +145,7 @@ def _target_parts(canvas: _Canvas, marks: Marks) -> list[str]:
     return parts
 
 
-def _piece_parts(canvas: _Canvas, marks: Marks) -> list[str]:
+def _piece_parts(canvas: Canvas, marks: Marks) -> list[str]:
     """The scoring lines, the planned paths, the bot's last move, the players and the
     ball, none of them tapped."""
     parts = [_path(canvas, line, GOLD, 1.2, "4 3") for line in marks.lines]
@@ -161,7 +161,7 @@ BOT_MOVE_SECONDS = 8  # how long the bot's last move stays drawn before it fades
 BOT_COLOUR = "#e040fb"
 
 
-def _bot_move(canvas: _Canvas, marks: Marks) -> str:
+def _bot_move(canvas: Canvas, marks: Marks) -> str:
     """The bot's last move in its own colour, fading away after a few seconds."""
     if not marks.bot_mover and not marks.bot_ball:
         return ""
@@ -176,7 +176,7 @@ def _bot_move(canvas: _Canvas, marks: Marks) -> str:
 LABEL_INSET = 0.28
 
 
-def _labels(canvas: _Canvas) -> str:
+def _labels(canvas: Canvas) -> str:
     """Column letters and row numbers in the out-of-bounds ring, as the log names squares
     ('e7'), so a group can copy a move onto the real mat."""
     field, ring = canvas.field, canvas.ring
@@ -214,7 +214,7 @@ def _zone(field, square: Square) -> str:
     return "gg-box" if any(field.in_box(square, team) for team in TEAMS) else "gg-pitch"
 
 
-def _square(canvas: _Canvas, square: Square, tappable: bool = True) -> str:
+def _square(canvas: Canvas, square: Square, tappable: bool = True) -> str:
     """The square, which is its own tap target (if `tappable`): a tap on a square that may
     not be tapped now is answered with why."""
     x, y = canvas.corner(square[0], square[1] + 1)
@@ -223,13 +223,13 @@ def _square(canvas: _Canvas, square: Square, tappable: bool = True) -> str:
             f'x="{x}" y="{y}" width="{U}" height="{U}"/>')
 
 
-def _net_span(canvas: _Canvas, team: str) -> tuple[int, int, int]:
+def _net_span(canvas: Canvas, team: str) -> tuple[int, int, int]:
     """The net's first column, the column after its last, and its goal line's y."""
     nets = canvas.field.net_columns
     return min(nets), max(nets) + 1, 0 if team == TEAMS[0] else canvas.field.rows
 
 
-def _net_box(canvas: _Canvas, team: str) -> tuple[float, float, float, float]:
+def _net_box(canvas: Canvas, team: str) -> tuple[float, float, float, float]:
     """The net as drawn: x, y, width and height."""
     low, high, y_line = _net_span(canvas, team)
     depth = -NET_DEPTH if team == TEAMS[0] else NET_DEPTH
@@ -237,14 +237,14 @@ def _net_box(canvas: _Canvas, team: str) -> tuple[float, float, float, float]:
     return x0, min(y0, y1), x1 - x0, abs(y1 - y0)
 
 
-def _net_tap_box(canvas: _Canvas, team: str) -> tuple[float, float, float, float]:
+def _net_tap_box(canvas: Canvas, team: str) -> tuple[float, float, float, float]:
     """Where a tap reaches the net: a full square's height, though the net is drawn thin."""
     low, high, y_line = _net_span(canvas, team)
     tx, ty = canvas.corner(low, y_line + (0 if team == TEAMS[0] else 1))
     return tx, ty, (high - low) * U, U
 
 
-def _nets(canvas: _Canvas, tappable: bool = True) -> str:
+def _nets(canvas: Canvas, tappable: bool = True) -> str:
     out = []
     for team in TEAMS:
         x, y, width, height = _net_box(canvas, team)
@@ -260,7 +260,7 @@ def _nets(canvas: _Canvas, tappable: bool = True) -> str:
     return "".join(out)
 
 
-def _net_target(canvas: _Canvas, team: str) -> str:
+def _net_target(canvas: Canvas, team: str) -> str:
     """A net that may be scored in: lit, its posts over it, and a button to tap."""
     x, y, width, height = _net_box(canvas, team)
     tx, ty, tap_width, tap_height = _net_tap_box(canvas, team)
@@ -273,12 +273,12 @@ def _net_target(canvas: _Canvas, team: str) -> str:
             'cursor:pointer"/>')
 
 
-def _posts(canvas: _Canvas, team: str) -> str:
+def _posts(canvas: Canvas, team: str) -> str:
     return "".join(f'<circle cx="{px}" cy="{py}" r="0.9" fill="white" pointer-events="none"/>'
                    for px, py in (canvas.corner(*post) for post in canvas.field.posts(team)))
 
 
-def _lines(canvas: _Canvas) -> str:
+def _lines(canvas: Canvas) -> str:
     field = canvas.field
     x0, y0 = canvas.corner(0, field.rows)
     x1, y1 = canvas.corner(field.columns, 0)
@@ -290,7 +290,7 @@ def _lines(canvas: _Canvas) -> str:
             f'<circle cx="{cx}" cy="{cy}" r="{U}" {style}/>')
 
 
-def _path(canvas: _Canvas, squares: tuple[Target, ...], colour: str, width: float,
+def _path(canvas: Canvas, squares: tuple[Target, ...], colour: str, width: float,
           dash: str) -> str:
     if len(squares) < 2:
         return ""
@@ -303,7 +303,7 @@ def _path(canvas: _Canvas, squares: tuple[Target, ...], colour: str, width: floa
             f'pointer-events="none"/>')
 
 
-def _player(canvas: _Canvas, player: str, square: Square, selected: bool) -> str:
+def _player(canvas: Canvas, player: str, square: Square, selected: bool) -> str:
     team, number = player.split(" ")
     cx, cy = canvas.centre_of(square)
     ring = (f'<circle cx="{cx}" cy="{cy}" r="4.6" fill="none" stroke="{SELECTED}" '
@@ -315,7 +315,7 @@ def _player(canvas: _Canvas, player: str, square: Square, selected: bool) -> str
             f'text-anchor="middle">{text}</text></g>')
 
 
-def _ball(canvas: _Canvas) -> str:
+def _ball(canvas: Canvas) -> str:
     state = canvas.state
     if state.ball is not None:
         cx, cy = canvas.centre_of(state.ball)

@@ -97,7 +97,7 @@ def _marks(state: GoldfingerState, reach: Mapping[str, Fraction] | None = None,
     board = state.board
     return [_reach(board, reach or {}),
             _stars(board, state, chosen_stars), _rings(board, set(targets), reach or {}),
-            _trails(board, trails), _pieces(state), _gate_names(board)]
+            _trails(board, trails), pieces_svg(state), _gate_names(board)]
 
 
 def still_svg(state: GoldfingerState) -> str:
@@ -314,7 +314,7 @@ def _circle(board: Board, space: str, attributes: str, radius: float) -> str:
     return f'<circle {attributes} cx="{x:g}" cy="{y:g}" r="{radius * U:g}"/>'
 
 
-def _pieces(state: GoldfingerState) -> str:
+def pieces_svg(state: GoldfingerState) -> str:
     board, out = state.board, []
     shown = [p for p in state.pieces if p.space is not None and not p.crashed]
     sharing = [p.space for p in shown]

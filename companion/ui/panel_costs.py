@@ -13,7 +13,7 @@
 - Panel's count of the events being handled (`pn.state.busy`, for a busy indicator): every
   tap adds one and takes it away again, and each of the 14 updates that takes unlocks and
   locks every parameter of `pn.state` (`edit_readonly`): 1.2 ms a tap, more than half of
-  the bare app's server time. `_BusyCount` keeps the same list and the same `busy` (and
+  the bare app's server time. `BusyCount` keeps the same list and the same `busy` (and
   tells its watchers, as Panel does) with only `busy` unlocked, when it changes.
 - Panel's wait of 50 ms (`Syncable._debounce`) before it handles a widget's new value from
   the browser, meant for values that come in streams (a slider dragged). A tap on an option
@@ -47,14 +47,14 @@ from panel.io.document import hold, unlocked
 from panel.io.state import _state, set_curdoc, state
 from panel.reactive import Reactive, Syncable
 
-_PANELS_OWN = Reactive._update_properties
+PANELS_UPDATE_PROPERTIES = Reactive._update_properties
 _PANELS_CHANGE_EVENT = Syncable._change_event
 _PANELS_SERVER_CHANGE = Syncable._server_change
 
 
 def _update_properties(self: Reactive, *events: param.parameterized.Event, doc: Any) -> dict:
     if any(event.name == "stylesheets" for event in events):
-        return _PANELS_OWN(self, *events, doc=doc)
+        return PANELS_UPDATE_PROPERTIES(self, *events, doc=doc)
     return self._process_param_change({event.name: event.new for event in events})
 
 
@@ -79,7 +79,7 @@ def _server_change_at_once(self: Syncable, doc: Any, ref: str, subpath: str | No
     _PANELS_SERVER_CHANGE(self, doc, ref, subpath, attr, old, new)
 
 
-class _BusyCount:
+class BusyCount:
     """Panel 1.9's `_state` busy-event methods, each keeping `_busy_counter` (the events
     being handled: id, start) and `busy` (whether there is one) as Panel's do."""
 
@@ -102,7 +102,7 @@ class _BusyCount:
     @staticmethod
     def _add_busy_event(state: _state, event_id: str) -> None:
         now = time.monotonic()
-        _BusyCount._keep(state, [*_BusyCount._live(state, now), (event_id, now)])
+        BusyCount._keep(state, [*BusyCount._live(state, now), (event_id, now)])
         state._schedule_busy_cleanup()
 
     @staticmethod
@@ -112,7 +112,7 @@ class _BusyCount:
     @staticmethod
     def _cleanup_busy_counter(state: _state, event_id: str | None = None,
                               timeout: float = 30.0) -> None:
-        _BusyCount._keep(state, _BusyCount._live(state, time.monotonic(), event_id, timeout))
+        BusyCount._keep(state, BusyCount._live(state, time.monotonic(), event_id, timeout))
 
     @staticmethod
     def _live(state: _state, now: float, event_id: str | None = None,
@@ -175,8 +175,8 @@ def skip_unused_work() -> None:
     Reactive._update_properties = _update_properties
     Syncable._change_event = _change_event_held
     Syncable._server_change = _server_change_at_once
-    for name in _BusyCount.PANELS_OWN:
-        setattr(_state, name, getattr(_BusyCount, name))
+    for name in BusyCount.PANELS_OWN:
+        setattr(_state, name, getattr(BusyCount, name))
     for widget in OPTION_WIDGETS:
         value = widget._rename.get("value") or "value"  # its Bokeh model's name for it
         if value not in widget._priority_changes:

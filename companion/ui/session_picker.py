@@ -10,8 +10,9 @@ from datetime import datetime
 import panel as pn
 
 from companion.core.errors import CompanionError
+from companion.core.exchange import export_session, import_session, keeps_secrets
 from companion.core.game import Game
-from companion.core.session import Session, export_session, import_session, keeps_secrets
+from companion.core.session import Session
 from companion.core.store import Store
 from companion.core.words import counted
 from companion.ui.opening import (

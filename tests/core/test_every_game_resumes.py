@@ -9,8 +9,9 @@ import random
 
 import pytest
 
+from companion.core.exchange import export_session, import_session, keeps_secrets
 from companion.core.registry import games
-from companion.core.session import Session, export_session, import_session, keeps_secrets
+from companion.core.session import Session
 from companion.goldfinger.actions import PlaceCards
 from tests.license_to_kill.helpers import options as ltk_options
 

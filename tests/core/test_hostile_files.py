@@ -15,8 +15,9 @@ from hypothesis import strategies as st
 
 from companion.core.datafile import MAX_DEPTH, load_text
 from companion.core.errors import InputError
+from companion.core.exchange import export_session, import_session
 from companion.core.registry import games
-from companion.core.session import Session, export_session, import_session
+from companion.core.session import Session
 from companion.golden_gun.effects import DATA_DIR, load_table, parse_table
 from companion.golden_gun.rules import HOUSE_EFFECTS_FILE
 from companion.goldfinger.board import (

@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 
 import companion.core.session as session_module
 from companion.core.errors import InputError
-from companion.core.session import Session, export_session, import_session
+from companion.core.exchange import export_session, import_session
+from companion.core.session import Session
 from companion.core.session_file import MAX_ACTIONS
 from companion.core.store import SessionRecord
 from companion.dice_lab import GAME

@@ -9,8 +9,9 @@ import random
 import pytest
 
 from companion.core.errors import InputError
+from companion.core.exchange import export_session, import_session
 from companion.core.seats import TABLET, Holder, Note, device_mark, history, link_key, seat_role
-from companion.core.session import Session, export_session, import_session
+from companion.core.session import Session
 from companion.core.store import Store
 from companion.dice_lab.engine import Check
 from companion.mb007_cards import GAME as CARDS

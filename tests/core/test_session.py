@@ -5,7 +5,8 @@ import json
 import pytest
 
 from companion.core.errors import InputError
-from companion.core.session import Session, export_session, import_session
+from companion.core.exchange import export_session, import_session
+from companion.core.session import Session
 from companion.dice_lab.engine import Check
 
 

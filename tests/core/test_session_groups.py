@@ -1,7 +1,8 @@
 """A bot's turn and the move that called it undo and redo as one: actions acted
 `with_previous` join the action before them, and the grouping is saved and exported."""
 
-from companion.core.session import Session, export_session, import_session
+from companion.core.exchange import export_session, import_session
+from companion.core.session import Session
 from companion.dice_lab.engine import Check
 
 

@@ -8,8 +8,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.core.errors import CompanionError, InputError
+from companion.core.exchange import export_session, import_session
 from companion.core.game import Game
-from companion.core.session import Session, export_session, import_session
+from companion.core.session import Session
 from companion.core.store import Store
 from companion.dice_lab.engine import Check
 

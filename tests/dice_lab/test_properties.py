@@ -10,7 +10,8 @@ from fractions import Fraction
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.core.session import Session, export_session, import_session
+from companion.core.exchange import export_session, import_session
+from companion.core.session import Session
 from companion.dice_lab import rules
 from companion.dice_lab.engine import Check
 from companion.dice_lab.odds import succeeds

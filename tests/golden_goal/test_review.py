@@ -68,7 +68,7 @@ def test_the_replay_draws_the_field_as_it_stood_then(store):
     page draws it (`field_svg`) with nothing to tap: the ball and the players where they
     were then, not where they are now."""
     from companion.golden_goal.dashboard import GoldenGoalDashboard
-    from companion.golden_goal.drawing import _Canvas, field_svg
+    from companion.golden_goal.drawing import Canvas, field_svg
     from companion.ui.review_view import ReviewView
 
     session = match(35, limit=80)
@@ -82,7 +82,7 @@ def test_the_replay_draws_the_field_as_it_stood_then(store):
     view.replay.show(then_at)
     html = view.replay.__panel__().html
     assert field_svg(then, tappable=False) in html
-    cx, cy = _Canvas(then).centre_of(then.ball)
+    cx, cy = Canvas(then).centre_of(then.ball)
     if then.ball in then.occupant:
         cx, cy = cx + 3.2, cy + 3.2
     assert f'<circle cx="{cx}" cy="{cy}" r="2.2"' in html  # the ball, where it was

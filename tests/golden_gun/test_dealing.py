@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 from companion.core.errors import InputError
-from companion.core.session import Session, export_session, import_session, keeps_secrets
+from companion.core.exchange import export_session, import_session, keeps_secrets
+from companion.core.session import Session
 from companion.golden_gun import GAME, bot, rules
 from companion.golden_gun.engine import AddSection, GoldenGunState, Move, Reveal, SetUp
 from tests.golden_gun.helpers import OPEN, play

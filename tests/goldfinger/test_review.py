@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from companion.core.errors import InputError
-from companion.core.review import _worth, review
+from companion.core.review import review, worth
 from companion.core.session import Session
 from companion.goldfinger import GAME, bot, rules
 from companion.goldfinger import engine as e
@@ -113,7 +113,7 @@ def test_the_best_choice_costs_nothing_and_a_worse_one_its_difference():
         if moment.kind != "decision":
             continue
         side, options = gr.decision_options(state, action)
-        values = [_worth(gr, state, option)[side] for option in options]
+        values = [worth(gr, state, option)[side] for option in options]
         assert moment.skill == min(0, moment.equity_after[side] - max(values))
         best = options[values.index(max(values))]
         if moment.skill < 0 and not isinstance(best, list) and checked < 3:
@@ -139,8 +139,8 @@ def test_the_review_never_reads_a_face_down_card():
     pick_up = e.PickUpCard("x5y1", (1, 1))
     assert [p for _, p in gr.chance_outcomes(state, pick_up)] == \
         [p for _, p in gr.chance_outcomes(other, pick_up)]
-    assert [_worth(gr, state, o) for o, _ in gr.chance_outcomes(state, pick_up)] == \
-        [_worth(gr, other, o) for o, _ in gr.chance_outcomes(other, pick_up)]
+    assert [worth(gr, state, o) for o, _ in gr.chance_outcomes(state, pick_up)] == \
+        [worth(gr, other, o) for o, _ in gr.chance_outcomes(other, pick_up)]
 
 
 def test_every_roll_s_outcomes_add_up_to_one():

@@ -49,12 +49,12 @@ def test_state_draws_itself_in_a_notebook():
 
 def test_two_pieces_in_one_space_are_both_drawn():
     """Mid-Force or Trick Bond shares a Space with a car: the map shows both, side by side."""
-    from companion.goldfinger.map_svg import _pieces
+    from companion.goldfinger.map_svg import pieces_svg
 
     from .helpers import place
 
     state = place(map_game(), "A", "x5y4", "x6y4")
-    drawn = _pieces(state)
+    drawn = pieces_svg(state)
     labels = {text.split(">")[1].split("<")[0]: text.split('"')[1]
               for text in drawn.split("<text x=")[1:]}  # label -> its x
     assert labels["007"] != labels["A"], "the two pieces are drawn at different places"

@@ -12,7 +12,7 @@ from fractions import Fraction
 import pytest
 
 from companion.core.errors import InputError, RuleError
-from companion.core.review import _worth, review
+from companion.core.review import review, worth
 from companion.core.session import Session
 from companion.license_to_kill import GAME, bot
 from companion.license_to_kill import review as lr
@@ -120,7 +120,7 @@ def test_the_best_choice_costs_nothing_and_a_worse_one_its_difference():
             continue
         side, choices = lr.decision_options(state, action)
         assert action in choices
-        values = [_worth(lr, state, choice)[side] for choice in choices]
+        values = [worth(lr, state, choice)[side] for choice in choices]
         assert moment.skill == min(0, moment.equity_after[side] - max(values))
         best = choices[values.index(max(values))]
         if checked < 3 and not isinstance(best, list):

@@ -10,7 +10,8 @@ import sqlite3
 import pytest
 
 from companion.core.errors import InputError
-from companion.core.session import Session, export_session, import_session
+from companion.core.exchange import export_session, import_session
+from companion.core.session import Session
 from companion.core.store import StorageError
 from companion.dice_lab.dashboard import DiceLabDashboard
 from companion.dice_lab.engine import Check

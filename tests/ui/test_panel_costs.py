@@ -8,7 +8,7 @@ from bokeh.document import Document
 from panel.io.state import set_curdoc
 
 from companion.ui import HtmlBox, extension, is_shown, set_shown
-from companion.ui.panel_costs import _PANELS_OWN, OPTION_WIDGETS, _BusyCount
+from companion.ui.panel_costs import OPTION_WIDGETS, PANELS_UPDATE_PROPERTIES, BusyCount
 from companion.ui.shown import HIDDEN_STYLES
 
 _SHOWN = dict.fromkeys(HIDDEN_STYLES)  # None takes each inline style away
@@ -33,7 +33,7 @@ def test_a_change_gives_panels_own_properties_without_the_design_look_up():
                             (select, "stylesheets", [":host { color: blue; }"])]:
         event = _event(part, name, new)
         assert _plain(part._update_properties(event, doc=doc)) == \
-            _plain(_PANELS_OWN(part, event, doc=doc))
+            _plain(PANELS_UPDATE_PROPERTIES(part, event, doc=doc))
 
 
 def _plain(properties: dict) -> dict:
@@ -76,8 +76,8 @@ def test_the_busy_count_keeps_panels_list_and_tells_busy_as_panel_does():
             state.param.unwatch(watcher)
         return told, lists
 
-    ours = play({name: getattr(type(state), name) for name in _BusyCount.PANELS_OWN})
-    assert ours == play(_BusyCount.PANELS_OWN)
+    ours = play({name: getattr(type(state), name) for name in BusyCount.PANELS_OWN})
+    assert ours == play(BusyCount.PANELS_OWN)
     assert ours[0] == [True, False, True, False]
     assert state.param["busy"].readonly, "busy stays read-only for everyone else"
 
