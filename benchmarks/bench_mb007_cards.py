@@ -12,10 +12,11 @@ import itertools
 import random
 import statistics
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from common import Finger, Server, new_page, round_trips, shadow_text_js
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, Locator, Page
 
 from companion.core.session import Session
 from companion.mb007_cards import GAME
@@ -50,28 +51,34 @@ def odds_timings(states: list[CardsState]) -> tuple[float, float]:
     return statistics.median(times), max(times)
 
 
+def card_keys(page: Page, url: str) -> tuple[Callable[[], Locator], Callable[[int], str]]:
+    """A new real-cards game on `page` at Seat 1's left up card: the target of each tap in
+    turn (a card key, then 'Take back'), and the JS test that tap `i` (from 1) shows."""
+    page.goto(url + "/mb007_cards")
+    page.get_by_role("button", name="New game: cards, players, bots").click()
+    page.get_by_role("button", name="Real cards").click()
+    page.get_by_role("button", name="Start a new game with these settings").click()
+    page.wait_for_function(shadow_text_js("text.includes(\"Seat 1's left up card\")"))
+    page.wait_for_timeout(500)
+    turn = itertools.count()
+
+    def target() -> Locator:
+        if next(turn) % 2 == 0:
+            return page.get_by_role("button", name="5", exact=True).first  # a card key
+        return page.get_by_role("button", name="Take back the last card (so far: 5)")
+
+    def shown(i: int) -> str:
+        side = "right" if i % 2 == 1 else "left"
+        return shadow_text_js(f"text.includes(\"Seat 1's {side} up card\")")
+    return target, shown
+
+
 def browser_tap(browser: Browser, tmp: Path) -> float:
     server = Server(["apps/index.py", "apps/mb007_cards.py"], tmp / "mb007_cards.sqlite3",
                     index="index")
     try:
         page = new_page(browser, viewport={"width": 1024, "height": 768})
-        page.goto(server.url + "/mb007_cards")
-        page.get_by_role("button", name="New game: cards, players, bots").click()
-        page.get_by_role("button", name="Real cards").click()
-        page.get_by_role("button", name="Start a new game with these settings").click()
-        page.wait_for_function(shadow_text_js("text.includes(\"Seat 1's left up card\")"))
-        page.wait_for_timeout(500)
-        turn = itertools.count()
-
-        def target():
-            if next(turn) % 2 == 0:
-                return page.get_by_role("button", name="5", exact=True).first  # a card key
-            return page.get_by_role("button", name="Take back the last card (so far: 5)")
-
-        def shown(i: int) -> str:
-            side = "right" if i % 2 == 1 else "left"
-            return shadow_text_js(f"text.includes(\"Seat 1's {side} up card\")")
-
+        target, shown = card_keys(page, server.url)
         return round_trips(page, Finger(page, target), shown)
     finally:
         server.stop()

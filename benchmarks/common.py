@@ -145,10 +145,18 @@ class Finger:
     `target` is a Locator, or a function that returns the next one (called once per aim).
     Aiming also lets the page settle for `SETTLE_MS`: a person taps again a moment after he
     has seen the last change, not while the browser is still painting it. Then a random
-    part of a frame more: a person's taps do not keep time with the screen. With the
-    settle time alone (15 frames) every tap of a run landed at about the same moment of the
-    frame, so all of a run's rounds waited alike for the frame that shows the change: the
-    same code measured 26 ms in one run and 36 ms in the next.
+    part of a frame more, after the target is found: a person's taps do not keep time with
+    the screen. With the settle time alone (15 frames) every tap of a run landed at about
+    the same moment of the frame, so all of a run's rounds waited alike for the frame that
+    shows the change: the same code measured 26 ms in one run and 36 ms in the next.
+
+    The random part comes last because finding the target keeps time with the page's
+    frames (Playwright waits for an animation frame to see it stand still), and the
+    browser hands the page the server's answer only after the first frame that follows a
+    tap. Drawn before the look-up, the random part was undone: the card game's key tap
+    landed 3-7 ms after a frame in 13 of 14 taps and waited about 11 ms for the next,
+    while the bare tap landed anywhere and waited 4 (median), so the bench read the card
+    game's tap 1.73x the bare one where, tapped at random moments, they are alike.
     """
 
     def __init__(self, page: Page, target: Locator | Callable[[], Locator]):
@@ -156,11 +164,12 @@ class Finger:
         self.point: tuple[float, float] | None = None
 
     def aim(self) -> None:
-        self.page.wait_for_timeout(SETTLE_MS + _PHASE.uniform(0, FRAME_MS))
+        self.page.wait_for_timeout(SETTLE_MS)
         locator = self.target if isinstance(self.target, Locator) else self.target()
         locator.scroll_into_view_if_needed()
         box = locator.bounding_box()
         self.point = (box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        time.sleep(_PHASE.uniform(0, FRAME_MS) / 1000)
 
     def __call__(self) -> None:
         if self.point is None:

@@ -1,8 +1,8 @@
 """Where a tap's time goes in the page: `python tap_split.py goldfinger` (or license_to_kill,
-golden_gun, golden_goal, dice_lab, mb007_tiles, bare_app) taps the slow taps of `make bench` a
-few times each, unpaired, under a Chromium performance trace, and prints per tap the median of
-each part of the main thread's time from the input event to the end of the frame after the
-change:
+golden_gun, golden_goal, dice_lab, mb007_tiles, mb007_cards, bare_app) taps the slow taps of
+`make bench` a few times each, unpaired, under a Chromium performance trace, and prints per tap
+the median of each part of the main thread's time from the input event to the end of the
+frame after the change:
 
 - wait: the main thread idle (the server's work and the network);
 - parse: `JSON.parse` of the message;
@@ -464,6 +464,15 @@ def mb007_tiles(profiler: Profiler, page: Page, url: str, db: Path) -> None:
                      shadow_text_js(logged(line)))
         undo(page, line)
         page.wait_for_timeout(300)
+
+
+def mb007_cards(profiler: Profiler, page: Page, url: str) -> None:
+    """A light page: the card game's key tap and its take-back (as `bench_mb007_cards`)."""
+    from bench_mb007_cards import card_keys
+    target, shown = card_keys(page, url)
+    finger = Finger(page, target)
+    for i in range(1, 2 * TAPS + 1):
+        profiler.tap("card key" if i % 2 else "take back", finger, shown(i))
 
 
 def bare_app(profiler: Profiler, page: Page, url: str) -> None:
