@@ -275,7 +275,7 @@ class Profiler:
             if n and changed:
                 print("  laid out or styled again, per tap: " + "; ".join(
                     f"{reason}: {node} x{count / n:.1f}"
-                    for (reason, node), count in changed.most_common(12)))
+                    for (reason, node), count in changed.most_common(30)))
 
 
 def _split_one(sample, trace: dict, spans: list) -> dict | None:
@@ -551,9 +551,11 @@ def invalidations(trace: dict, sample) -> Counter:
     node) counts (Chromium's invalidation tracking)."""
     found: Counter = Counter()
     for ev in _tap_events(trace, sample, main_thread=False):
-        if ev.get("name") in ("LayoutInvalidationTracking", "StyleRecalcInvalidationTracking"):
+        if ev.get("name") in ("LayoutInvalidationTracking", "StyleRecalcInvalidationTracking",
+                              "PaintInvalidationTracking"):
             data = ev.get("args", {}).get("data", {})
-            found[(data.get("reason", "?"), (data.get("nodeName") or "?")[:48])] += 1
+            kind = "paint: " if ev["name"] == "PaintInvalidationTracking" else ""
+            found[(kind + data.get("reason", "?"), (data.get("nodeName") or "?")[:48])] += 1
     return found
 
 

@@ -27,6 +27,7 @@ from typing import Any
 import panel as pn
 import param
 from panel.io.document import hold
+from panel.io.state import set_curdoc
 
 from companion.core.errors import CompanionError
 from companion.core.game import Event, Game, GameState
@@ -317,7 +318,10 @@ class GameDashboard(pn.viewable.Viewer):
             self._redraw_later()
 
     def _redraw_later(self) -> None:
-        with hold(self._doc):
+        # On this page's own turn, as its own document: the callback carries the context
+        # of the page that made the change, and Panel sent each part's change to a
+        # document not its current one as a message of its own (three a tile placed).
+        with set_curdoc(self._doc), hold(self._doc):
             self._redraw()
 
     def _redraw(self) -> None:

@@ -18,7 +18,7 @@ from companion.core.seats import Holder
 from companion.core.session import Session
 from companion.core.store import Store
 from companion.mb007_tiles import GAME
-from companion.mb007_tiles.actions import ChooseFirst
+from companion.mb007_tiles.actions import ChooseFirst, Draw
 from companion.mb007_tiles.bot import autoplay_action
 from companion.ui.share_view import join_links
 from tests.frames import open_recording
@@ -353,3 +353,28 @@ def test_the_tablet_hands_its_role_to_another_device(served, browser):
     third, _ = open_recording(browser, link)
     expect(third.get_by_text("Undo and Redo are on the shared tablet.")).to_be_visible(
         timeout=WAIT)
+
+
+def test_a_change_reaches_another_device_as_one_message(served, browser):
+    """A tile placed on the tablet changes a watcher's board, log and turn: all of it in
+    one websocket message (Panel sent each part in a message of its own when the redraw ran
+    with the tablet's page as its current document), so the phone draws the change once."""
+    store = Store(served.db)
+    session = Session(GAME, {"players": 2}, seed=5, store=store)
+    session.act(ChooseFirst(0))
+    session.act(Draw("R3"))
+    store.close()
+    url = f"{served.url}/mb007_tiles?session={quote(session.id)}"
+    tablet, _ = open_recording(browser, url)
+    expect(tablet.get_by_role("button", name="window a1")).to_be_visible(timeout=WAIT)
+    watcher, frames = open_recording(browser, url)
+    expect(watcher.get_by_text("Undo and Redo are on the shared tablet.")).to_be_visible(
+        timeout=WAIT)
+    watcher.wait_for_timeout(1000)  # what the page does once loaded is not the change
+    seen = len(frames)
+    tablet.get_by_role("button", name="window a1").click()
+    expect(watcher.locator(".log-line").first).to_contain_text("Red placed red 3 in a1",
+                                                               timeout=WAIT)
+    watcher.wait_for_timeout(1000)  # any message that would follow the first
+    patches = [frame for frame in frames[seen:] if '"msgtype": "PATCH-DOC"' in frame]
+    assert len(patches) == 1, frames[seen:]
