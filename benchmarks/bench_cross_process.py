@@ -2,11 +2,12 @@
 
 Two `panel serve` processes of the tile game on one database (a SQLite file; a throwaway
 PostgreSQL server with fsync on, `tests/postgres_server.py`). The tablet, on the first
-process, taps a window; the time is until a watcher's page shows the new log line: a
-watcher on the same process (the live table redraws it at once), and one on the other
-process (which hears of the change by SQLite's poll of `data_version`, or by PostgreSQL's
-NOTIFY). Each tap is paired with a bare round trip (`common.timed_tap`). PostgreSQL's rows
-are left out, and say so, when its binaries are missing.
+process, taps a window; the time is until a watcher's page shows the new log line and the
+turn it brings (Black to draw): a watcher on the same process (the live table redraws it
+at once), and one on the other process (which hears of the change by SQLite's poll of
+`data_version`, or by PostgreSQL's NOTIFY). Each tap is paired with a bare round trip
+(`common.timed_tap`). PostgreSQL's rows are left out, and say so, when its binaries are
+missing.
 """
 
 from __future__ import annotations
@@ -30,6 +31,12 @@ def placed(window: str) -> str:
     return f"/\\d+\\. Red placed red 3 in {window}/.test(text)"
 
 
+def seen_whole(window: str) -> str:
+    """The tile placed, in the log and in the turn (Black's to draw next): the whole change,
+    not only its first part (a page once got the log line in a message before the rest)."""
+    return f"{placed(window)} && text.includes('Black: draw a tile')"
+
+
 def seen_by(tablet: Page, watcher: Page) -> Timing:
     """The tablet's window tap until `watcher` shows it (undone, untimed, between taps)."""
     times, phase = [], random.Random(38)
@@ -39,7 +46,7 @@ def seen_by(tablet: Page, watcher: Page) -> Timing:
         # would land at the same moment of SQLite's poll and wait for nearly all of it.
         tablet.wait_for_timeout(phase.uniform(0, POLL_SECONDS * 1000))
         times.append(timed_tap(watcher, Finger(tablet, tablet.get_by_role(
-            "button", name=f"window {window}")), shadow_text_js(placed(window))))
+            "button", name=f"window {window}")), shadow_text_js(seen_whole(window))))
         tablet.get_by_role("button", name="↶ Undo").click()
         watcher.wait_for_function(shadow_text_js(f"!{placed(window)}"), timeout=20_000)
     return Timing.of(times)
