@@ -275,7 +275,7 @@ class Profiler:
             if n and changed:
                 print("  laid out or styled again, per tap: " + "; ".join(
                     f"{reason}: {node} x{count / n:.1f}"
-                    for (reason, node), count in changed.most_common(30)))
+                    for (reason, node), count in changed.most_common(12)))
 
 
 def _split_one(sample, trace: dict, spans: list) -> dict | None:
@@ -551,11 +551,9 @@ def invalidations(trace: dict, sample) -> Counter:
     node) counts (Chromium's invalidation tracking)."""
     found: Counter = Counter()
     for ev in _tap_events(trace, sample, main_thread=False):
-        if ev.get("name") in ("LayoutInvalidationTracking", "StyleRecalcInvalidationTracking",
-                              "PaintInvalidationTracking"):
+        if ev.get("name") in ("LayoutInvalidationTracking", "StyleRecalcInvalidationTracking"):
             data = ev.get("args", {}).get("data", {})
-            kind = "paint: " if ev["name"] == "PaintInvalidationTracking" else ""
-            found[(kind + data.get("reason", "?"), (data.get("nodeName") or "?")[:48])] += 1
+            found[(data.get("reason", "?"), (data.get("nodeName") or "?")[:48])] += 1
     return found
 
 
