@@ -6,8 +6,9 @@ process, taps a window; the time is until a watcher's page shows the new log lin
 turn it brings (Black to draw): a watcher on the same process (the live table redraws it
 at once), and one on the other process (which hears of the change by SQLite's poll of
 `data_version`, or by PostgreSQL's NOTIFY). Each tap is paired with a bare round trip
-(`common.timed_tap`). PostgreSQL's rows are left out, and say so, when its binaries are
-missing.
+(`common.timed_tap`); so are bare Panel's own (`bare_shared_app.py`), a tap on one page
+until another page of the process shows it. PostgreSQL's rows are left out, and say so,
+when its binaries are missing.
 """
 
 from __future__ import annotations
@@ -76,8 +77,31 @@ def rows_for(kind: str, browser: Browser, db: str | Path) -> list[tuple[str, flo
         second.stop()
 
 
+def bare_seen_by_another_page(browser: Browser, tmp: Path) -> tuple[str, float]:
+    """The same for bare Panel: a tap on one page until another page of the same process
+    shows it (`bare_shared_app.py`; nothing stored), against the bare tap on its own page."""
+    server = Server(["benchmarks/bare_shared_app.py"], tmp / "bare-shared.sqlite3")
+    pages = [new_page(browser, viewport={"width": 1024, "height": 768}) for _ in range(2)]
+    try:
+        tapper, watcher = pages
+        for page in pages:
+            page.goto(f"{server.url}/bare_shared_app")
+            page.get_by_role("button", name="Click").wait_for()
+        times = []
+        for clicks in range(1, ROUNDS + 1):
+            times.append(timed_tap(watcher, Finger(tapper, tapper.get_by_role(
+                "button", name="Click")), shadow_text_js(f"/clicks: {clicks}(\\D|$)/.test(text)")))
+        return ("Across processes (bare Panel): a tap seen by a page on the same process",
+                Timing.of(times))
+    finally:
+        for page in pages:
+            page.close()
+        server.stop()
+
+
 def measure(browser: Browser, tmp: Path) -> list[tuple[str, float]]:
-    rows = rows_for("SQLite", browser, tmp / "cross_process.sqlite3")
+    rows = [bare_seen_by_another_page(browser, tmp)]
+    rows += rows_for("SQLite", browser, tmp / "cross_process.sqlite3")
     bin_dir = binaries()
     if bin_dir is None:
         print("bench_cross_process: PostgreSQL's binaries are missing; its rows are left out")
