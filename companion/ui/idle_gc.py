@@ -2,14 +2,14 @@
 
 Python starts a full collection when enough objects have outlived two young collections,
 which happens while something is being made: a tap, a redraw. A served game's full
-collection goes through every page's objects (Panel's and Bokeh's models, the games'
-states): 9-84 ms, 51 on average, in a Goldfinger run of `benchmarks/tap_split.py` (11 of
-them in 48 taps, some inside a tap). `serve_setup.py` turns Python's own full collections
-off (`gc.set_threshold(young, 10, NEVER)`, Python 3.11's generational collector) and
-starts an `IdleCollector` on the server's event loop: it runs the full collection once
-the server has been quiet for `QUIET_SECONDS` (the process used next to no CPU time), and
-at the latest `LATEST_SECONDS` after it was first busy, quiet or not, so a server that is
-never quiet still frees its cycles.
+collection goes through every open page's objects (Panel's and Bokeh's models, the
+games' states), so it takes longer the more pages are open: 28-57 ms as a Goldfinger
+server opened its first page, 6-9 ms after a few taps on that page. `serve_setup.py`
+turns Python's own full collections off (`gc.set_threshold(young, 10, NEVER)`, Python
+3.11's generational collector) and starts an `IdleCollector` on the server's event loop:
+it runs the full collection once the server has been quiet for `QUIET_SECONDS` (the
+process used next to no CPU time), and at the latest `LATEST_SECONDS` after it was first
+busy, quiet or not, so a server that is never quiet still frees its cycles.
 """
 
 from __future__ import annotations
@@ -39,7 +39,6 @@ class IdleCollector:
         self._cpu_seen = cpu()
         self._busy_at: float | None = None
         self._busy_since: float | None = None  # first busy since the last full collection
-        self.collections = 0
 
     def check(self) -> None:
         now, used = self._clock(), self._cpu()
@@ -52,7 +51,6 @@ class IdleCollector:
             return  # quiet since the last full collection: nothing new to go through
         if now - self._busy_at >= QUIET_SECONDS or now - self._busy_since >= LATEST_SECONDS:
             self._collect()
-            self.collections += 1
             self._cpu_seen, self._busy_since = self._cpu(), None  # its own time is no work
 
     def start(self) -> PeriodicCallback:
