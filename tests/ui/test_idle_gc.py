@@ -14,6 +14,7 @@ from companion.ui.idle_gc import (
     QUIET_SECONDS,
     IdleCollector,
 )
+from tests.conftest import ROOT
 
 
 class Server:
@@ -71,7 +72,7 @@ def test_the_served_setup_turns_pythons_own_full_collections_off():
     shown = subprocess.run(
         [sys.executable, "-c", "import runpy, gc; "
          "runpy.run_path('companion/ui/serve_setup.py'); print(*gc.get_threshold())"],
-        capture_output=True, text=True, check=True).stdout
+        cwd=ROOT, capture_output=True, text=True, check=True).stdout
     young, _middle, full = map(int, shown.split()[-3:])
     assert full == NEVER > young
     # ... in the server's process alone: collecting the tests (doctests import every
